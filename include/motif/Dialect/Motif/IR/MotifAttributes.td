@@ -1,0 +1,56 @@
+//===- MotifAttributes.td - motif enums and attributes -----*- tablegen -*-===//
+#ifndef MOTIF_ATTRIBUTES_TD
+#define MOTIF_ATTRIBUTES_TD
+
+include "motif/Dialect/Motif/IR/MotifDialect.td"
+include "mlir/IR/EnumAttr.td"
+
+def Motif_Residency : I32EnumAttr<"Residency", "where an intermediate lives", [
+    I32EnumAttrCase<"Global", 0, "global">,
+    I32EnumAttrCase<"Shared", 1, "shared">,
+    I32EnumAttrCase<"Register", 2, "register">]> {
+  let cppNamespace = "::mlir::motif";
+  let genSpecializedAttr = 0;
+}
+def Motif_ResidencyAttr : EnumAttr<Motif_Dialect, Motif_Residency, "residency">;
+
+// How one iteration dim of a motif is distributed over the launch hierarchy.
+//  block  : one index per thread block (grid dims, row-major linearized)
+//  thread : cyclic over all threads of the block (index = k * threads + tid)
+//  warp   : one index per warp, computed by lane 0 of that warp
+//  lane   : one index per lane, computed by warp 0
+//  seq    : a sequential loop inside each executing thread
+def Motif_Level : I32EnumAttr<"Level", "launch hierarchy level of an iteration dim", [
+    I32EnumAttrCase<"Block", 0, "block">,
+    I32EnumAttrCase<"Warp", 1, "warp">,
+    I32EnumAttrCase<"Lane", 2, "lane">,
+    I32EnumAttrCase<"Thread", 3, "thread">,
+    I32EnumAttrCase<"Seq", 4, "seq">]> {
+  let cppNamespace = "::mlir::motif";
+  let genSpecializedAttr = 0;
+}
+def Motif_LevelAttr : EnumAttr<Motif_Dialect, Motif_Level, "level">;
+def Motif_MappingAttr : TypedArrayAttrBase<Motif_LevelAttr, "mapping of iteration dims">;
+
+def Motif_CombinerKind : I32EnumAttr<"CombinerKind", "built-in reduction combiner", [
+    I32EnumAttrCase<"Add", 0, "add">,
+    I32EnumAttrCase<"Mul", 1, "mul">,
+    I32EnumAttrCase<"Max", 2, "max">,
+    I32EnumAttrCase<"Min", 3, "min">]> {
+  let cppNamespace = "::mlir::motif";
+  let genSpecializedAttr = 0;
+}
+def Motif_CombinerKindAttr : EnumAttr<Motif_Dialect, Motif_CombinerKind, "combiner">;
+
+// Numeric equivalence classes, strongest first (seed 002, section 6).
+def Motif_Equivalence : I32EnumAttr<"Equivalence", "numeric equivalence class", [
+    I32EnumAttrCase<"Bitwise", 0, "bitwise">,
+    I32EnumAttrCase<"Tolerance", 1, "tolerance">,
+    I32EnumAttrCase<"Mathematical", 2, "mathematical">,
+    I32EnumAttrCase<"Semantic", 3, "semantic">]> {
+  let cppNamespace = "::mlir::motif";
+  let genSpecializedAttr = 0;
+}
+def Motif_EquivalenceAttr : EnumAttr<Motif_Dialect, Motif_Equivalence, "equivalence">;
+
+#endif // MOTIF_ATTRIBUTES_TD

@@ -1,0 +1,44 @@
+//===- MotifInterfaces.td - the iteration-space interface --*- tablegen -*-===//
+#ifndef MOTIF_INTERFACES_TD
+#define MOTIF_INTERFACES_TD
+
+include "mlir/IR/OpBase.td"
+
+def Motif_ComputeOpInterface : OpInterface<"ComputeOpInterface"> {
+  let cppNamespace = "::mlir::motif";
+  let description = [{
+    Every execution motif is described by one iteration space: extents
+    E[0..n), a level (block/warp/lane/thread/seq) per iteration dim, and for
+    every tensor operand and for the results, which iteration dim indexes
+    each of their dims. Iteration dims that index no result are reduction
+    (or contraction) dims. Analyses, the reference evaluator and the
+    lowering only see motifs through this interface.
+  }];
+  let methods = [
+    InterfaceMethod<"Extents of the iteration dims.",
+      "::llvm::SmallVector<int64_t>", "getIterationExtents">,
+    InterfaceMethod<"For each dim of tensor operand `i`, its iteration dim.",
+      "::llvm::SmallVector<int64_t>", "getOperandIterationDims", (ins "unsigned":$i)>,
+    InterfaceMethod<"For each dim of the results (all alike), its iteration dim.",
+      "::llvm::SmallVector<int64_t>", "getResultIterationDims">,
+    InterfaceMethod<"The level of every iteration dim.",
+      "::mlir::ArrayAttr", "getMapping">,
+  ];
+  let extraSharedClassDeclaration = [{
+    /// The level of iteration dim `d`.
+    ::mlir::motif::Level getLevel(unsigned d) {
+      return ::llvm::cast<::mlir::motif::LevelAttr>($_op.getMapping()[d]).getValue();
+    }
+    /// Iteration dims that index no result (reduced or contracted).
+    ::llvm::SmallVector<int64_t> getReductionIterationDims() {
+      ::llvm::SmallVector<int64_t> res = $_op.getResultIterationDims();
+      ::llvm::SmallVector<int64_t> out;
+      for (int64_t d = 0, e = $_op.getIterationExtents().size(); d < e; ++d)
+        if (!::llvm::is_contained(res, d))
+          out.push_back(d);
+      return out;
+    }
+  }];
+}
+
+#endif // MOTIF_INTERFACES_TD

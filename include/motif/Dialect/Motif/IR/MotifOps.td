@@ -1,0 +1,195 @@
+//===- MotifOps.td - motif operations ----------------------*- tablegen -*-===//
+#ifndef MOTIF_OPS_TD
+#define MOTIF_OPS_TD
+
+include "motif/Dialect/Motif/IR/MotifDialect.td"
+include "motif/Dialect/Motif/IR/MotifAttributes.td"
+include "motif/Dialect/Motif/IR/MotifInterfaces.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+include "mlir/Interfaces/ControlFlowInterfaces.td"
+include "mlir/IR/RegionKindInterface.td"
+
+//===----------------------------------------------------------------------===//
+// Kernel and materialization
+//===----------------------------------------------------------------------===//
+
+def Motif_KernelOp : Motif_Op<"kernel", [
+    SingleBlockImplicitTerminator<"YieldOp">, RecursiveMemoryEffects]> {
+  let summary = "one GPU kernel: a block of motifs under one launch";
+  let description = [{
+    A kernel runs its body once per thread block with `threads` threads per
+    block. The grid is the product of the extents of the iteration dims
+    mapped to `block` (every motif of the kernel must agree on it). Values
+    defined above the kernel are read from global memory. Each result is a
+    global materialization: the body yields `motif.materialize ... in global`
+    values, which the kernel stores (STG) and later kernels load (LDG).
+
+    ```mlir
+    %m = motif.kernel "row_max" threads(256) -> tensor<512xf32> {
+      %r = motif.reduce <max> (%x[i, j]) -> [i] over [block, thread]
+             : (tensor<512x1024xf32>) -> tensor<512xf32>
+      %g = motif.materialize %r in global : tensor<512xf32>
+      motif.yield %g : tensor<512xf32>
+    }
+    ```
+  }];
+  let arguments = (ins StrAttr:$sym_name, I64Attr:$threads);
+  let results = (outs Variadic<AnyStaticShapeTensor>:$results);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = [{
+    $sym_name `threads` `(` $threads `)` (`->` type($results)^)? attr-dict-with-keyword $body
+  }];
+  let hasVerifier = 1;
+  let skipDefaultBuilders = 1;
+  let builders = [
+    OpBuilder<(ins "::mlir::TypeRange":$resultTypes, "::llvm::StringRef":$name,
+                   "int64_t":$threads)>
+  ];
+  let extraClassDeclaration = [{
+    ::mlir::Block &getBodyBlock() { return getBody().front(); }
+    ::mlir::motif::YieldOp getYield();
+  }];
+}
+
+def Motif_YieldOp : Motif_Op<"yield", [Pure, Terminator, ReturnLike,
+    ParentOneOf<["KernelOp", "MapOp", "ReduceOp"]>]> {
+  let summary = "yields kernel results or a motif body's scalars";
+  let arguments = (ins Variadic<AnyType>:$values);
+  let builders = [OpBuilder<(ins), [{ /* nothing to yield */ }]>];
+  let assemblyFormat = "attr-dict ($values^ `:` type($values))?";
+  let hasVerifier = 1;
+}
+
+def Motif_MaterializeOp : Motif_Op<"materialize", [Pure,
+    AllTypesMatch<["input", "result"]>, HasParent<"KernelOp">]> {
+  let summary = "names where an intermediate lives";
+  let description = [{
+    The value is the input; the op only states its residency:
+    `register` (kept by the thread that computes it, usable by threads that
+    own it), `shared` (a workgroup buffer, block barrier between producers and
+    consumers), `global` (written to device memory; only as a kernel result).
+    `observable` marks a value the outside world may read (a debugging output,
+    a value another program reads): it must stay in global memory.
+    `--fuse-materialization` rewrites residencies; the verifier checks only
+    what is local: a `global` materialization is yielded by its kernel, and
+    `register`/`shared` ones are not.
+  }];
+  let arguments = (ins AnyStaticShapeTensor:$input, Motif_ResidencyAttr:$residency,
+                       UnitAttr:$observable);
+  let results = (outs AnyStaticShapeTensor:$result);
+  let assemblyFormat = [{
+    $input `in` custom<Residency>($residency) (`observable` $observable^)? attr-dict `:` type($result)
+  }];
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Execution motifs
+//===----------------------------------------------------------------------===//
+
+class Motif_ComputeOp<string mnemonic, list<Trait> traits = []>
+    : Motif_Op<mnemonic, !listconcat(traits, [
+        HasParent<"KernelOp">,
+        DeclareOpInterfaceMethods<Motif_ComputeOpInterface>])> {
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+}
+
+def Motif_MapOp : Motif_ComputeOp<"map", [RecursiveMemoryEffects,
+    SingleBlockImplicitTerminator<"YieldOp">]> {
+  let summary = "elementwise / affine map with broadcast operands";
+  let description = [{
+    `y[i, j] = f(x[i, j], m[i])`: the iteration space is the result's shape;
+    each operand is indexed by a subset of the result's dims (a broadcast when
+    it has fewer). The body is scalar.
+
+    ```mlir
+    %e = motif.map (%x[i, j], %m[i]) -> [i, j] over [block, thread]
+           : (tensor<4x8xf32>, tensor<4xf32>) -> tensor<4x8xf32> {
+    ^bb0(%a: f32, %b: f32):
+      %d = arith.subf %a, %b : f32
+      %r = math.exp %d : f32
+      motif.yield %r : f32
+    }
+    ```
+  }];
+  let arguments = (ins Variadic<AnyStaticShapeTensor>:$inputs,
+                       ArrayAttr:$indexing, Motif_MappingAttr:$mapping);
+  let results = (outs AnyStaticShapeTensor:$result);
+  let regions = (region SizedRegion<1>:$body);
+}
+
+def Motif_ReduceOp : Motif_ComputeOp<"reduce", [RecursiveMemoryEffects]> {
+  let summary = "reduction over explicit dims with a built-in or general combiner";
+  let description = [{
+    Reduces every input over the iteration dims not named in the result.
+    A built-in combiner (`<add>`, `<mul>`, `<max>`, `<min>`) takes one input.
+    A general combiner takes N inputs (a tuple state), N identity values
+    (`init`) and a region of 2N scalars (two states) yielding N: it must be
+    associative and commutative for the parallel levels it is mapped to
+    (this is how online softmax's (max, sum) state is written). Elements
+    are combined in increasing index order inside a thread; across threads
+    the tree is the butterfly order (docs/dialect.md).
+
+    ```mlir
+    %m = motif.reduce <max> (%x[i, j]) -> [i] over [block, thread]
+           : (tensor<4x8xf32>) -> tensor<4xf32>
+    ```
+  }];
+  let arguments = (ins Variadic<AnyStaticShapeTensor>:$inputs,
+                       DenseI64ArrayAttr:$reduction_dims,
+                       OptionalAttr<Motif_CombinerKindAttr>:$kind,
+                       OptionalAttr<ArrayAttr>:$init,
+                       Motif_MappingAttr:$mapping);
+  let results = (outs Variadic<AnyStaticShapeTensor>:$results);
+  let regions = (region AnyRegion:$combiner);
+}
+
+def Motif_BroadcastOp : Motif_ComputeOp<"broadcast", [Pure]> {
+  let summary = "broadcast of a (reduction) result to a larger shape";
+  let description = [{
+    ```mlir
+    %b = motif.broadcast %m[i] -> [i, j] over [block, thread]
+           : (tensor<4xf32>) -> tensor<4x8xf32>
+    ```
+  }];
+  let arguments = (ins AnyStaticShapeTensor:$input, DenseI64ArrayAttr:$dims,
+                       Motif_MappingAttr:$mapping);
+  let results = (outs AnyStaticShapeTensor:$result);
+}
+
+def Motif_ContractOp : Motif_ComputeOp<"contract", [Pure]> {
+  let summary = "contraction: sum over shared dims of lhs * rhs";
+  let description = [{
+    Iteration dims are the result dims followed by the contracted dims (in
+    order of first appearance). The sum runs over contracted indices in
+    increasing order with fused multiply-add in the element type.
+
+    ```mlir
+    %s = motif.contract (%q[i, d], %k[j, d]) -> [i, j] over [block, thread, seq]
+           : (tensor<4x4xf32>, tensor<4x4xf32>) -> tensor<4x4xf32>
+    ```
+  }];
+  let arguments = (ins AnyStaticShapeTensor:$lhs, AnyStaticShapeTensor:$rhs,
+                       DenseI64ArrayAttr:$lhs_dims, DenseI64ArrayAttr:$rhs_dims,
+                       Motif_MappingAttr:$mapping);
+  let results = (outs AnyStaticShapeTensor:$result);
+}
+
+def Motif_TransposeOp : Motif_ComputeOp<"transpose", [Pure]> {
+  let summary = "layout change: a permutation of dims";
+  let description = [{
+    `result[p...] = input[...]`: the iteration space is the result's shape;
+    `permutation[k]` is the input dim that becomes result dim k.
+
+    ```mlir
+    %t = motif.transpose %x[i, j] -> [j, i] over [block, thread]
+           : (tensor<4x8xf32>) -> tensor<8x4xf32>
+    ```
+  }];
+  let arguments = (ins AnyStaticShapeTensor:$input, DenseI64ArrayAttr:$permutation,
+                       Motif_MappingAttr:$mapping);
+  let results = (outs AnyStaticShapeTensor:$result);
+}
+
+#endif // MOTIF_OPS_TD

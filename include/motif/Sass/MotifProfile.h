@@ -1,0 +1,142 @@
+//===- MotifProfile.h - Execution motifs and residency verdicts -*- C++ -*-===//
+//
+// Reads a kernel's SASS as execution motifs (seed 000): where intermediates
+// live (register, shared, local, global) and how they are communicated and
+// synchronized. Every verdict carries the instruction addresses that prove
+// it. The analysis is a linear scan in address order with no control flow
+// and no register data flow; docs/motif-sass.md lists what that misses.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MOTIF_SASS_MOTIFPROFILE_H
+#define MOTIF_SASS_MOTIFPROFILE_H
+
+#include "motif/Sass/PtxasReport.h"
+#include "motif/Sass/SassParser.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace motif {
+namespace sass {
+
+/// An instruction named in a verdict.
+struct InstrRef {
+  uint64_t address = 0;
+  std::string opcode; ///< full opcode, e.g. "LDS.128"
+};
+
+/// STS -> BAR -> LDS: a value written to shared memory, a barrier that
+/// orders it, and a read after the barrier.
+struct SharedChain {
+  InstrRef store, barrier, load;
+};
+
+/// A shared store that reaches a shared load with no ordering barrier in
+/// between (address order). A data race unless the same thread reads back
+/// its own value.
+struct SharedHazard {
+  InstrRef store, load;
+};
+
+/// A run of shuffles of one mode whose immediate lane offsets do not repeat
+/// (16, 8, 4, 2, 1 for a full warp butterfly).
+struct WarpReduction {
+  std::string mode;              ///< "BFLY", "DOWN", ...
+  std::vector<InstrRef> stages;
+  std::vector<int64_t> offsets;  ///< -1 where the offset is a register
+};
+
+/// A global store followed (in address order) by a global load in the same
+/// kernel: an intermediate that left registers and came back.
+struct GlobalRoundTrip {
+  InstrRef store, load;
+};
+
+/// The motif profile of one kernel.
+struct KernelProfile {
+  std::string name;
+  std::string demangledName;
+  unsigned line = 0;
+  uint64_t instructionCount = 0;
+  /// Instructions per count key (only keys that occur).
+  std::map<std::string, uint64_t> counts;
+  std::optional<KernelResources> resources;
+
+  std::vector<InstrRef> globalLoads, globalStores;
+  std::vector<InstrRef> sharedLoads, sharedStores;
+  std::vector<InstrRef> localLoads, localStores;
+  std::vector<InstrRef> barriers;
+  std::vector<InstrRef> reconvergence;
+
+  std::vector<SharedChain> sharedChains;
+  std::vector<SharedHazard> hazards;
+  std::vector<WarpReduction> warpReductions;
+  std::vector<GlobalRoundTrip> globalRoundTrips;
+
+  /// No shared or local memory traffic and no global round trip: every
+  /// intermediate of this kernel stays in registers (or goes through
+  /// shuffles).
+  bool isRegisterOnly() const;
+  /// Count under `key`, 0 if absent.
+  uint64_t count(llvm::StringRef key) const;
+};
+
+/// Profiles of every kernel of one listing.
+struct ModuleProfile {
+  std::string fileName;
+  SassFormat format = SassFormat::Nvdisasm;
+  std::vector<KernelProfile> kernels;
+  /// Names in the ptxas report that matched no kernel.
+  std::vector<std::string> unmatchedReportEntries;
+};
+
+/// Profiles one kernel.
+KernelProfile profileKernel(const SassKernel &kernel);
+
+/// Profiles every kernel; attaches resources from `report` by name.
+ModuleProfile profileModule(const SassModule &module,
+                            const PtxasReport *report = nullptr);
+
+/// Finds a kernel by exact name, then by a unique substring of the mangled
+/// or demangled name. Errors list the candidates.
+llvm::Expected<const KernelProfile *> findKernel(const ModuleProfile &profile,
+                                                 llvm::StringRef name);
+
+/// Text report (FileCheck-friendly, one fact per line). When `only` is set,
+/// prints that kernel only and no file totals.
+void printProfileText(const ModuleProfile &profile, llvm::raw_ostream &os,
+                      const KernelProfile *only = nullptr);
+
+/// JSON report of the same content.
+llvm::json::Value profileToJSON(const ModuleProfile &profile,
+                                const KernelProfile *only = nullptr);
+
+/// One side of a diff: a kernel, or the whole file.
+struct DiffSide {
+  const ModuleProfile *module = nullptr;
+  /// Null: whole-file totals.
+  const KernelProfile *kernel = nullptr;
+};
+
+/// Prints two profiles side by side: counts before/after with deltas,
+/// resources, and verdicts that changed.
+void printDiffText(const DiffSide &a, const DiffSide &b, llvm::raw_ostream &os);
+
+/// JSON form of the diff.
+llvm::json::Value diffToJSON(const DiffSide &a, const DiffSide &b);
+
+/// Formats an address the way nvdisasm does: "/*01c0*/".
+std::string formatAddress(uint64_t address);
+
+} // namespace sass
+} // namespace motif
+
+#endif // MOTIF_SASS_MOTIFPROFILE_H

@@ -1,0 +1,877 @@
+//===- MotifOps.cpp - motif operations: syntax, verifiers, interface ------===//
+//
+// The motif ops share one textual shape that reads like index notation:
+//
+//   %y = motif.<op> (%a[i, j], %b[i]) -> [i, j] over [block, thread] : ...
+//
+// Index names are local to one op; they name its iteration dims. This file
+// parses and prints that shape, verifies each op, and implements the
+// iteration-space interface every analysis and lowering relies on.
+//
+//===----------------------------------------------------------------------===//
+
+#include "motif/Dialect/Motif/IR/MotifOps.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/OpImplementation.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallSet.h"
+#include "llvm/ADT/StringSet.h"
+
+using namespace mlir;
+using namespace mlir::motif;
+
+#include "motif/Dialect/Motif/IR/MotifInterfaces.cpp.inc"
+
+//===----------------------------------------------------------------------===//
+// Shared syntax helpers
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// One `%v[i, j]` in the textual form.
+struct IndexedOperand {
+  OpAsmParser::UnresolvedOperand value;
+  SmallVector<std::string> names;
+  SMLoc loc;
+};
+} // namespace
+
+/// Parses `[a, b, c]` (possibly empty) into `names`, rejecting repeats.
+static ParseResult parseIndexList(OpAsmParser &parser,
+                                  SmallVectorImpl<std::string> &names) {
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseCommaSeparatedList(
+          OpAsmParser::Delimiter::Square, [&]() -> ParseResult {
+            StringRef name;
+            if (parser.parseKeyword(&name))
+              return failure();
+            names.push_back(name.str());
+            return success();
+          }))
+    return failure();
+  llvm::StringSet<> seen;
+  for (const std::string &n : names)
+    if (!seen.insert(n).second)
+      return parser.emitError(loc) << "index '" << n << "' is repeated";
+  return success();
+}
+
+static ParseResult parseIndexedOperand(OpAsmParser &parser,
+                                       IndexedOperand &operand) {
+  operand.loc = parser.getCurrentLocation();
+  if (parser.parseOperand(operand.value) ||
+      parseIndexList(parser, operand.names))
+    return failure();
+  return success();
+}
+
+/// Parses `(%a[i], %b[i, j])`.
+static ParseResult
+parseIndexedOperandList(OpAsmParser &parser,
+                        SmallVectorImpl<IndexedOperand> &operands) {
+  return parser.parseCommaSeparatedList(
+      OpAsmParser::Delimiter::Paren, [&]() -> ParseResult {
+        operands.emplace_back();
+        return parseIndexedOperand(parser, operands.back());
+      });
+}
+
+/// Positions of `names` inside `space`; an error at `loc` names a missing one.
+static ParseResult resolveNames(OpAsmParser &parser, SMLoc loc,
+                                ArrayRef<std::string> names,
+                                ArrayRef<std::string> space,
+                                SmallVectorImpl<int64_t> &dims,
+                                StringRef where) {
+  for (const std::string &n : names) {
+    const auto *it = llvm::find(space, n);
+    if (it == space.end())
+      return parser.emitError(loc)
+             << "index '" << n << "' does not appear in " << where;
+    dims.push_back(it - space.begin());
+  }
+  return success();
+}
+
+/// Parses `over [block, thread, seq]`.
+static ParseResult parseMapping(OpAsmParser &parser, OperationState &state) {
+  SmallVector<Attribute> levels;
+  if (parser.parseKeyword("over") ||
+      parser.parseCommaSeparatedList(
+          OpAsmParser::Delimiter::Square, [&]() -> ParseResult {
+            SMLoc loc = parser.getCurrentLocation();
+            StringRef kw;
+            if (parser.parseKeyword(&kw))
+              return failure();
+            std::optional<Level> level = symbolizeLevel(kw);
+            if (!level)
+              return parser.emitError(loc)
+                     << "unknown level '" << kw
+                     << "' (expected block, warp, lane, thread or seq)";
+            levels.push_back(LevelAttr::get(parser.getContext(), *level));
+            return success();
+          }))
+    return failure();
+  state.addAttribute("mapping", parser.getBuilder().getArrayAttr(levels));
+  return success();
+}
+
+/// A short, math-like name for iteration dim `d`.
+static std::string dimName(int64_t d) {
+  static const char *kNames[] = {"i", "j", "k", "l", "m", "n", "p",
+                                 "q", "r", "s", "t", "u", "v", "w"};
+  if (d < static_cast<int64_t>(std::size(kNames)))
+    return kNames[d];
+  return "d" + std::to_string(d);
+}
+
+static void printIndexList(OpAsmPrinter &p, ArrayRef<int64_t> dims) {
+  p << "[";
+  llvm::interleaveComma(dims, p, [&](int64_t d) { p << dimName(d); });
+  p << "]";
+}
+
+static void printMapping(OpAsmPrinter &p, ArrayAttr mapping) {
+  p << " over [";
+  llvm::interleaveComma(mapping, p, [&](Attribute a) {
+    p << stringifyLevel(cast<LevelAttr>(a).getValue());
+  });
+  p << "]";
+}
+
+static SmallVector<int64_t> iota(int64_t n) {
+  return llvm::to_vector(llvm::seq<int64_t>(0, n));
+}
+
+/// Parses `: (types) -> types` and resolves the operands against it.
+static ParseResult parseSignature(OpAsmParser &parser, OperationState &state,
+                                  ArrayRef<IndexedOperand> operands) {
+  SMLoc loc = parser.getCurrentLocation();
+  FunctionType type;
+  if (parser.parseColonType(type))
+    return failure();
+  if (type.getNumInputs() != operands.size())
+    return parser.emitError(loc)
+           << "expected " << operands.size() << " operand types, got "
+           << type.getNumInputs();
+  for (auto [operand, t] : llvm::zip(operands, type.getInputs()))
+    if (parser.resolveOperand(operand.value, t, state.operands))
+      return failure();
+  state.addTypes(type.getResults());
+  return success();
+}
+
+/// The custom<Residency> directive: a bare `global`, `shared` or `register`.
+static ParseResult parseResidency(OpAsmParser &parser, ResidencyAttr &attr) {
+  SMLoc loc = parser.getCurrentLocation();
+  StringRef kw;
+  if (parser.parseKeyword(&kw))
+    return failure();
+  std::optional<Residency> r = symbolizeResidency(kw);
+  if (!r)
+    return parser.emitError(loc) << "unknown residency '" << kw
+                                 << "' (expected global, shared or register)";
+  attr = ResidencyAttr::get(parser.getContext(), *r);
+  return success();
+}
+
+static void printResidency(OpAsmPrinter &p, Operation *, ResidencyAttr attr) {
+  p << stringifyResidency(attr.getValue());
+}
+
+//===----------------------------------------------------------------------===//
+// Shared verification of the iteration space
+//===----------------------------------------------------------------------===//
+
+/// Checks what every motif shares: the mapping's length and legality, and
+/// that every operand and result dim agrees with its iteration dim's extent.
+static LogicalResult verifyIterationSpace(ComputeOpInterface op) {
+  Operation *operation = op.getOperation();
+  SmallVector<int64_t> extents = op.getIterationExtents();
+  ArrayAttr mapping = op.getMapping();
+  if (mapping.size() != extents.size())
+    return operation->emitOpError()
+           << "mapping has " << mapping.size()
+           << " levels but the iteration space has " << extents.size()
+           << " dims";
+  int threadDims = 0, warpDims = 0, laneDims = 0;
+  for (Attribute a : mapping) {
+    switch (cast<LevelAttr>(a).getValue()) {
+    case Level::Thread:
+      ++threadDims;
+      break;
+    case Level::Warp:
+      ++warpDims;
+      break;
+    case Level::Lane:
+      ++laneDims;
+      break;
+    default:
+      break;
+    }
+  }
+  if (threadDims > 1 || warpDims > 1 || laneDims > 1)
+    return operation->emitOpError()
+           << "maps more than one iteration dim to the same thread level "
+              "(at most one 'thread', one 'warp' and one 'lane')";
+  if (threadDims && (warpDims || laneDims))
+    return operation->emitOpError()
+           << "mixes 'thread' with 'warp'/'lane': 'thread' already spans "
+              "every warp and lane of the block";
+
+  Type elementType;
+  auto checkTensor = [&](Value v, ArrayRef<int64_t> dims,
+                         StringRef what) -> LogicalResult {
+    auto type = cast<RankedTensorType>(v.getType());
+    if (!elementType)
+      elementType = type.getElementType();
+    if (type.getRank() != static_cast<int64_t>(dims.size()))
+      return operation->emitOpError()
+             << what << " has rank " << type.getRank() << " but is indexed by "
+             << dims.size() << " dims";
+    for (auto [pos, d] : llvm::enumerate(dims)) {
+      if (type.getDimSize(pos) != extents[d])
+        return operation->emitOpError()
+               << what << " dim " << pos << " has extent "
+               << type.getDimSize(pos) << " but iteration dim '" << dimName(d)
+               << "' has extent " << extents[d];
+    }
+    return success();
+  };
+  for (auto [i, v] : llvm::enumerate(operation->getOperands()))
+    if (failed(checkTensor(v, op.getOperandIterationDims(i),
+                           "operand #" + std::to_string(i))))
+      return failure();
+  for (auto [i, v] : llvm::enumerate(operation->getResults()))
+    if (failed(checkTensor(v, op.getResultIterationDims(),
+                           "result #" + std::to_string(i))))
+      return failure();
+
+  // Inside a kernel, tensors computed by the kernel reach another motif only
+  // through an explicit materialization point.
+  auto kernel = operation->getParentOfType<KernelOp>();
+  for (auto [i, v] : llvm::enumerate(operation->getOperands())) {
+    Operation *def = v.getDefiningOp();
+    if (def && kernel && def->getParentOp() == kernel &&
+        !isa<MaterializeOp>(def))
+      return operation->emitOpError()
+             << "operand #" << i
+             << " is computed in this kernel but not materialized: pass it "
+                "through 'motif.materialize ... in register|shared'";
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// KernelOp
+//===----------------------------------------------------------------------===//
+
+void KernelOp::build(OpBuilder &builder, OperationState &state,
+                     TypeRange resultTypes, StringRef name, int64_t threads) {
+  state.addAttribute(getSymNameAttrName(state.name),
+                     builder.getStringAttr(name));
+  state.addAttribute(getThreadsAttrName(state.name),
+                     builder.getI64IntegerAttr(threads));
+  state.addTypes(resultTypes);
+  Region *body = state.addRegion();
+  KernelOp::ensureTerminator(*body, builder, state.location);
+}
+
+YieldOp KernelOp::getYield() {
+  return cast<YieldOp>(getBodyBlock().getTerminator());
+}
+
+/// The extents of the iteration dims a motif maps to `block`.
+static SmallVector<int64_t> blockExtents(ComputeOpInterface op) {
+  SmallVector<int64_t> out;
+  SmallVector<int64_t> extents = op.getIterationExtents();
+  for (auto [d, e] : llvm::enumerate(extents))
+    if (op.getLevel(d) == Level::Block)
+      out.push_back(e);
+  return out;
+}
+
+LogicalResult KernelOp::verify() {
+  if (getThreads() < 1 || getThreads() > kMaxThreadsPerBlock)
+    return emitOpError() << "threads must be in [1, " << kMaxThreadsPerBlock
+                         << "], got " << getThreads();
+  YieldOp yield = getYield();
+  if (yield.getNumOperands() != getNumResults())
+    return emitOpError() << "yields " << yield.getNumOperands()
+                         << " values but has " << getNumResults()
+                         << " results";
+  for (auto [i, v] : llvm::enumerate(yield.getOperands())) {
+    if (v.getType() != getResult(i).getType())
+      return emitOpError() << "result #" << i << " has type "
+                           << getResult(i).getType() << " but yields "
+                           << v.getType();
+    auto mat = v.getDefiningOp<MaterializeOp>();
+    if (!mat || mat->getParentOp() != getOperation() ||
+        mat.getResidency() != Residency::Global)
+      return emitOpError()
+             << "result #" << i
+             << " must be yielded from a 'motif.materialize ... in global' "
+                "of this kernel: kernel results live in global memory";
+  }
+  std::optional<SmallVector<int64_t>> grid;
+  Operation *gridOp = nullptr;
+  for (Operation &op : getBodyBlock()) {
+    if (isa<MaterializeOp, YieldOp>(op))
+      continue;
+    auto motif = dyn_cast<ComputeOpInterface>(op);
+    if (!motif)
+      return op.emitOpError()
+             << "is not allowed directly in a motif.kernel: only motifs and "
+                "materializations (scalar code belongs in a motif.map body)";
+    SmallVector<int64_t> g = blockExtents(motif);
+    if (!grid) {
+      grid = g;
+      gridOp = &op;
+    } else if (*grid != g) {
+      auto fmt = [](ArrayRef<int64_t> v) {
+        std::string s = "[";
+        llvm::raw_string_ostream os(s);
+        llvm::interleaveComma(v, os);
+        return s + "]";
+      };
+      return op.emitOpError()
+             << "maps " << fmt(g) << " to blocks but '" << gridOp->getName()
+             << "' in the same kernel maps " << fmt(*grid)
+             << ": every motif of a kernel runs on the same grid";
+    }
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// YieldOp and MaterializeOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult YieldOp::verify() {
+  // Kernel yields are checked by the kernel; map/reduce bodies yield scalars.
+  if (isa<KernelOp>((*this)->getParentOp()))
+    return success();
+  for (Type t : getOperandTypes())
+    if (isa<ShapedType>(t))
+      return emitOpError() << "in a motif body must yield scalars, got " << t;
+  return success();
+}
+
+LogicalResult MaterializeOp::verify() {
+  if (getObservable() && getResidency() != Residency::Global)
+    return emitOpError() << "marks an observable value '"
+                         << stringifyResidency(getResidency())
+                         << "': an observable value must stay in global memory";
+  for (Operation *user : getResult().getUsers()) {
+    bool yielded = isa<YieldOp>(user) && user->getParentOp() == (*this)->getParentOp();
+    if (getResidency() == Residency::Global && !yielded)
+      return emitOpError()
+             << "in global is used inside its kernel by '" << user->getName()
+             << "': a global materialization is only yielded (a kernel "
+                "boundary); use 'register' or 'shared' inside a kernel";
+    if (getResidency() != Residency::Global && isa<YieldOp>(user) &&
+        isa<KernelOp>(user->getParentOp()))
+      return emitOpError() << "in " << stringifyResidency(getResidency())
+                           << " is yielded: kernel results live in global "
+                              "memory";
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// MapOp
+//===----------------------------------------------------------------------===//
+
+ParseResult MapOp::parse(OpAsmParser &parser, OperationState &state) {
+  SmallVector<IndexedOperand> operands;
+  SmallVector<std::string> resultNames;
+  SMLoc resultLoc;
+  if (parseIndexedOperandList(parser, operands) || parser.parseArrow())
+    return failure();
+  resultLoc = parser.getCurrentLocation();
+  if (parseIndexList(parser, resultNames))
+    return failure();
+  SmallVector<Attribute> indexing;
+  for (IndexedOperand &o : operands) {
+    SmallVector<int64_t> dims;
+    if (resolveNames(parser, o.loc, o.names, resultNames, dims, "the result"))
+      return failure();
+    indexing.push_back(parser.getBuilder().getDenseI64ArrayAttr(dims));
+  }
+  (void)resultLoc;
+  state.addAttribute("indexing", parser.getBuilder().getArrayAttr(indexing));
+  if (parseMapping(parser, state) ||
+      parser.parseOptionalAttrDict(state.attributes) ||
+      parseSignature(parser, state, operands))
+    return failure();
+  Region *body = state.addRegion();
+  if (parser.parseRegion(*body, /*arguments=*/{}))
+    return failure();
+  MapOp::ensureTerminator(*body, parser.getBuilder(), state.location);
+  return success();
+}
+
+void MapOp::print(OpAsmPrinter &p) {
+  p << " (";
+  llvm::interleaveComma(llvm::enumerate(getInputs()), p, [&](auto it) {
+    p << it.value();
+    printIndexList(p, getOperandIterationDims(it.index()));
+  });
+  p << ") -> ";
+  printIndexList(p, getResultIterationDims());
+  printMapping(p, getMapping());
+  p.printOptionalAttrDict((*this)->getAttrs(), {"indexing", "mapping"});
+  p << " : ";
+  p.printFunctionalType(getOperation());
+  p << " ";
+  p.printRegion(getBody(), /*printEntryBlockArgs=*/true,
+                /*printBlockTerminators=*/true);
+}
+
+SmallVector<int64_t> MapOp::getIterationExtents() {
+  return llvm::to_vector(getResult().getType().getShape());
+}
+SmallVector<int64_t> MapOp::getOperandIterationDims(unsigned i) {
+  return llvm::to_vector(cast<DenseI64ArrayAttr>(getIndexing()[i]).asArrayRef());
+}
+SmallVector<int64_t> MapOp::getResultIterationDims() {
+  return iota(getResult().getType().getRank());
+}
+
+/// Checks a scalar body: argument types and yielded types.
+static LogicalResult verifyScalarBody(Operation *op, Region &body,
+                                      TypeRange argTypes, TypeRange yieldTypes,
+                                      StringRef what) {
+  Block &block = body.front();
+  if (block.getNumArguments() != argTypes.size() ||
+      !llvm::equal(block.getArgumentTypes(), argTypes)) {
+    std::string expected;
+    llvm::raw_string_ostream os(expected);
+    llvm::interleaveComma(argTypes, os);
+    return op->emitOpError() << what << " must take " << argTypes.size()
+                             << " scalar arguments (" << expected << ")";
+  }
+  auto yield = dyn_cast<YieldOp>(block.getTerminator());
+  if (!yield)
+    return op->emitOpError() << what << " must end in 'motif.yield'";
+  if (!llvm::equal(yield.getOperandTypes(), yieldTypes)) {
+    std::string expected;
+    llvm::raw_string_ostream os(expected);
+    llvm::interleaveComma(yieldTypes, os);
+    return op->emitOpError() << what << " must yield " << yieldTypes.size()
+                             << " value(s) of type (" << expected << ")";
+  }
+  return success();
+}
+
+LogicalResult MapOp::verify() {
+  if (getIndexing().size() != getInputs().size())
+    return emitOpError() << "has " << getInputs().size()
+                         << " inputs but indexing for " << getIndexing().size();
+  int64_t rank = getResult().getType().getRank();
+  for (auto [i, a] : llvm::enumerate(getIndexing())) {
+    auto dims = dyn_cast<DenseI64ArrayAttr>(a);
+    if (!dims)
+      return emitOpError() << "indexing #" << i << " must be an i64 array";
+    llvm::SmallSet<int64_t, 4> seen;
+    for (int64_t d : dims.asArrayRef())
+      if (d < 0 || d >= rank || !seen.insert(d).second)
+        return emitOpError() << "indexing #" << i
+                             << " must name distinct result dims in [0, "
+                             << rank << ")";
+  }
+  if (failed(verifyIterationSpace(*this)))
+    return failure();
+  SmallVector<Type> argTypes;
+  for (Value v : getInputs())
+    argTypes.push_back(cast<ShapedType>(v.getType()).getElementType());
+  return verifyScalarBody(*this, getBody(), argTypes,
+                          {getResult().getType().getElementType()}, "body");
+}
+
+//===----------------------------------------------------------------------===//
+// ReduceOp
+//===----------------------------------------------------------------------===//
+
+ParseResult ReduceOp::parse(OpAsmParser &parser, OperationState &state) {
+  Builder &b = parser.getBuilder();
+  if (succeeded(parser.parseOptionalLess())) {
+    SMLoc loc = parser.getCurrentLocation();
+    StringRef kw;
+    if (parser.parseKeyword(&kw) || parser.parseGreater())
+      return failure();
+    std::optional<CombinerKind> kind = symbolizeCombinerKind(kw);
+    if (!kind)
+      return parser.emitError(loc) << "unknown combiner '" << kw
+                                   << "' (expected add, mul, max or min)";
+    state.addAttribute("kind", CombinerKindAttr::get(b.getContext(), *kind));
+  }
+  SmallVector<IndexedOperand> operands;
+  SmallVector<std::string> resultNames;
+  if (parseIndexedOperandList(parser, operands) || parser.parseArrow())
+    return failure();
+  SMLoc resultLoc = parser.getCurrentLocation();
+  if (parseIndexList(parser, resultNames))
+    return failure();
+  if (operands.empty())
+    return parser.emitError(resultLoc) << "expected at least one input";
+  ArrayRef<std::string> space = operands.front().names;
+  for (IndexedOperand &o : operands)
+    if (o.names != operands.front().names)
+      return parser.emitError(o.loc)
+             << "every input of a reduction is indexed alike";
+  SmallVector<int64_t> kept;
+  if (resolveNames(parser, resultLoc, resultNames, space, kept, "the inputs"))
+    return failure();
+  if (!llvm::is_sorted(kept))
+    return parser.emitError(resultLoc)
+           << "the result keeps the inputs' dims in their order";
+  SmallVector<int64_t> reduced;
+  for (int64_t d = 0, e = space.size(); d < e; ++d)
+    if (!llvm::is_contained(kept, d))
+      reduced.push_back(d);
+  state.addAttribute("reduction_dims", b.getDenseI64ArrayAttr(reduced));
+  if (succeeded(parser.parseOptionalKeyword("init"))) {
+    ArrayAttr init;
+    if (parser.parseAttribute(init))
+      return failure();
+    state.addAttribute("init", init);
+  }
+  if (parseMapping(parser, state) ||
+      parser.parseOptionalAttrDict(state.attributes) ||
+      parseSignature(parser, state, operands))
+    return failure();
+  Region *combiner = state.addRegion();
+  if (succeeded(parser.parseOptionalKeyword("combiner")))
+    if (parser.parseRegion(*combiner, /*arguments=*/{}))
+      return failure();
+  return success();
+}
+
+void ReduceOp::print(OpAsmPrinter &p) {
+  if (getKind())
+    p << " <" << stringifyCombinerKind(*getKind()) << ">";
+  p << " (";
+  llvm::interleaveComma(llvm::enumerate(getInputs()), p, [&](auto it) {
+    p << it.value();
+    printIndexList(p, getOperandIterationDims(it.index()));
+  });
+  p << ") -> ";
+  printIndexList(p, getResultIterationDims());
+  if (getInit()) {
+    p << " init ";
+    p.printAttribute(*getInit());
+  }
+  printMapping(p, getMapping());
+  p.printOptionalAttrDict((*this)->getAttrs(),
+                          {"mapping", "kind", "init", "reduction_dims"});
+  p << " : ";
+  p.printFunctionalType(getOperation());
+  if (!getCombiner().empty()) {
+    p << " combiner ";
+    p.printRegion(getCombiner(), /*printEntryBlockArgs=*/true,
+                  /*printBlockTerminators=*/true);
+  }
+}
+
+SmallVector<int64_t> ReduceOp::getIterationExtents() {
+  return llvm::to_vector(
+      cast<RankedTensorType>(getInputs().front().getType()).getShape());
+}
+SmallVector<int64_t> ReduceOp::getOperandIterationDims(unsigned) {
+  return iota(getIterationExtents().size());
+}
+SmallVector<int64_t> ReduceOp::getResultIterationDims() {
+  SmallVector<int64_t> out;
+  ArrayRef<int64_t> reduced = getReductionDims();
+  for (int64_t d = 0, e = getIterationExtents().size(); d < e; ++d)
+    if (!llvm::is_contained(reduced, d))
+      out.push_back(d);
+  return out;
+}
+
+LogicalResult ReduceOp::verify() {
+  if (getInputs().empty())
+    return emitOpError() << "needs at least one input";
+  if (getInputs().size() != getResults().size())
+    return emitOpError() << "has " << getInputs().size() << " inputs but "
+                         << getResults().size() << " results";
+  auto shape = cast<RankedTensorType>(getInputs().front().getType()).getShape();
+  for (Value v : getInputs())
+    if (cast<RankedTensorType>(v.getType()).getShape() != shape)
+      return emitOpError() << "inputs must all have the same shape";
+  ArrayRef<int64_t> reduced = getReductionDims();
+  if (reduced.empty())
+    return emitOpError() << "must reduce at least one dim";
+  for (auto [i, d] : llvm::enumerate(reduced))
+    if (d < 0 || d >= static_cast<int64_t>(shape.size()) ||
+        (i > 0 && reduced[i - 1] >= d))
+      return emitOpError() << "reduction_dims must be sorted, unique and in "
+                              "[0, "
+                           << shape.size() << ")";
+  bool hasRegion = !getCombiner().empty();
+  if (getKind() && hasRegion)
+    return emitOpError() << "has both a built-in combiner and a combiner "
+                            "region";
+  if (!getKind() && !hasRegion)
+    return emitOpError()
+           << "needs a built-in combiner (<add>, <mul>, <max>, <min>) or a "
+              "combiner region";
+  if (getKind() && getInputs().size() != 1)
+    return emitOpError() << "a built-in combiner reduces exactly one input";
+  if (getKind() && getInit())
+    return emitOpError() << "a built-in combiner has its own identity; 'init' "
+                            "is for combiner regions";
+  if (failed(verifyIterationSpace(*this)))
+    return failure();
+  if (hasRegion) {
+    size_t n = getInputs().size();
+    if (!getInit() || getInit()->size() != n)
+      return emitOpError() << "a combiner region needs 'init' with one "
+                              "identity per input ("
+                           << n << ")";
+    SmallVector<Type> stateTypes;
+    for (auto [v, a] : llvm::zip(getInputs(), *getInit())) {
+      Type et = cast<ShapedType>(v.getType()).getElementType();
+      auto typed = dyn_cast<TypedAttr>(a);
+      if (!typed || typed.getType() != et)
+        return emitOpError() << "init value " << a << " must be a " << et;
+      stateTypes.push_back(et);
+    }
+    SmallVector<Type> argTypes(stateTypes);
+    argTypes.append(stateTypes);
+    return verifyScalarBody(*this, getCombiner(), argTypes, stateTypes,
+                            "combiner");
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// BroadcastOp
+//===----------------------------------------------------------------------===//
+
+ParseResult BroadcastOp::parse(OpAsmParser &parser, OperationState &state) {
+  IndexedOperand input;
+  SmallVector<std::string> resultNames;
+  if (parseIndexedOperand(parser, input) || parser.parseArrow() ||
+      parseIndexList(parser, resultNames))
+    return failure();
+  SmallVector<int64_t> dims;
+  if (resolveNames(parser, input.loc, input.names, resultNames, dims,
+                   "the result"))
+    return failure();
+  state.addAttribute("dims", parser.getBuilder().getDenseI64ArrayAttr(dims));
+  if (parseMapping(parser, state) ||
+      parser.parseOptionalAttrDict(state.attributes) ||
+      parseSignature(parser, state, {input}))
+    return failure();
+  return success();
+}
+
+void BroadcastOp::print(OpAsmPrinter &p) {
+  p << " " << getInput();
+  printIndexList(p, getDims());
+  p << " -> ";
+  printIndexList(p, getResultIterationDims());
+  printMapping(p, getMapping());
+  p.printOptionalAttrDict((*this)->getAttrs(), {"dims", "mapping"});
+  p << " : ";
+  p.printFunctionalType(getOperation());
+}
+
+SmallVector<int64_t> BroadcastOp::getIterationExtents() {
+  return llvm::to_vector(getResult().getType().getShape());
+}
+SmallVector<int64_t> BroadcastOp::getOperandIterationDims(unsigned) {
+  return llvm::to_vector(getDims());
+}
+SmallVector<int64_t> BroadcastOp::getResultIterationDims() {
+  return iota(getResult().getType().getRank());
+}
+
+LogicalResult BroadcastOp::verify() {
+  int64_t rank = getResult().getType().getRank();
+  ArrayRef<int64_t> dims = getDims();
+  for (auto [i, d] : llvm::enumerate(dims))
+    if (d < 0 || d >= rank || (i > 0 && dims[i - 1] >= d))
+      return emitOpError() << "dims must be increasing result dims in [0, "
+                           << rank << ")";
+  if (static_cast<int64_t>(dims.size()) >= rank)
+    return emitOpError() << "must add at least one dim";
+  return verifyIterationSpace(*this);
+}
+
+//===----------------------------------------------------------------------===//
+// ContractOp
+//===----------------------------------------------------------------------===//
+
+ParseResult ContractOp::parse(OpAsmParser &parser, OperationState &state) {
+  SmallVector<IndexedOperand> operands;
+  SmallVector<std::string> resultNames;
+  SMLoc start = parser.getCurrentLocation();
+  if (parseIndexedOperandList(parser, operands) || parser.parseArrow() ||
+      parseIndexList(parser, resultNames))
+    return failure();
+  if (operands.size() != 2)
+    return parser.emitError(start) << "a contraction takes two operands";
+  // Iteration space: result dims, then contracted dims by first appearance.
+  SmallVector<std::string> space(resultNames);
+  for (IndexedOperand &o : operands)
+    for (const std::string &n : o.names)
+      if (!llvm::is_contained(space, n)) {
+        bool inBoth = llvm::is_contained(operands[0].names, n) &&
+                      llvm::is_contained(operands[1].names, n);
+        if (!inBoth)
+          return parser.emitError(o.loc)
+                 << "index '" << n
+                 << "' appears in one operand only and not in the result";
+        space.push_back(n);
+      }
+  SmallVector<int64_t> lhs, rhs;
+  if (resolveNames(parser, operands[0].loc, operands[0].names, space, lhs,
+                   "the iteration space") ||
+      resolveNames(parser, operands[1].loc, operands[1].names, space, rhs,
+                   "the iteration space"))
+    return failure();
+  Builder &b = parser.getBuilder();
+  state.addAttribute("lhs_dims", b.getDenseI64ArrayAttr(lhs));
+  state.addAttribute("rhs_dims", b.getDenseI64ArrayAttr(rhs));
+  if (parseMapping(parser, state) ||
+      parser.parseOptionalAttrDict(state.attributes) ||
+      parseSignature(parser, state, operands))
+    return failure();
+  return success();
+}
+
+void ContractOp::print(OpAsmPrinter &p) {
+  p << " (" << getLhs();
+  printIndexList(p, getLhsDims());
+  p << ", " << getRhs();
+  printIndexList(p, getRhsDims());
+  p << ") -> ";
+  printIndexList(p, getResultIterationDims());
+  printMapping(p, getMapping());
+  p.printOptionalAttrDict((*this)->getAttrs(),
+                          {"lhs_dims", "rhs_dims", "mapping"});
+  p << " : ";
+  p.printFunctionalType(getOperation());
+}
+
+SmallVector<int64_t> ContractOp::getIterationExtents() {
+  int64_t rank = getResult().getType().getRank();
+  int64_t n = rank;
+  for (int64_t d : getLhsDims())
+    n = std::max(n, d + 1);
+  for (int64_t d : getRhsDims())
+    n = std::max(n, d + 1);
+  SmallVector<int64_t> extents(n, 1);
+  for (int64_t d = 0; d < rank; ++d)
+    extents[d] = getResult().getType().getDimSize(d);
+  for (auto [pos, d] : llvm::enumerate(getLhsDims()))
+    if (d >= rank)
+      extents[d] = getLhs().getType().getDimSize(pos);
+  for (auto [pos, d] : llvm::enumerate(getRhsDims()))
+    if (d >= rank && !llvm::is_contained(getLhsDims(), d))
+      extents[d] = getRhs().getType().getDimSize(pos);
+  return extents;
+}
+SmallVector<int64_t> ContractOp::getOperandIterationDims(unsigned i) {
+  return llvm::to_vector(i == 0 ? getLhsDims() : getRhsDims());
+}
+SmallVector<int64_t> ContractOp::getResultIterationDims() {
+  return iota(getResult().getType().getRank());
+}
+
+LogicalResult ContractOp::verify() {
+  int64_t rank = getResult().getType().getRank();
+  SmallVector<int64_t> extents = getIterationExtents();
+  int64_t n = extents.size();
+  for (ArrayRef<int64_t> dims : {getLhsDims(), getRhsDims()}) {
+    llvm::SmallSet<int64_t, 4> seen;
+    for (int64_t d : dims)
+      if (d < 0 || !seen.insert(d).second)
+        return emitOpError() << "operand dims must be distinct iteration dims";
+  }
+  for (int64_t d = 0; d < n; ++d) {
+    bool inL = llvm::is_contained(getLhsDims(), d);
+    bool inR = llvm::is_contained(getRhsDims(), d);
+    if (d >= rank && !(inL && inR))
+      return emitOpError() << "contracted dim '" << dimName(d)
+                           << "' must index both operands";
+    if (d < rank && !inL && !inR)
+      return emitOpError() << "result dim '" << dimName(d)
+                           << "' indexes neither operand";
+  }
+  if (n == rank)
+    return emitOpError() << "contracts no dim (use motif.map for a product)";
+  return verifyIterationSpace(*this);
+}
+
+//===----------------------------------------------------------------------===//
+// TransposeOp
+//===----------------------------------------------------------------------===//
+
+ParseResult TransposeOp::parse(OpAsmParser &parser, OperationState &state) {
+  IndexedOperand input;
+  SmallVector<std::string> resultNames;
+  if (parseIndexedOperand(parser, input) || parser.parseArrow())
+    return failure();
+  SMLoc resultLoc = parser.getCurrentLocation();
+  if (parseIndexList(parser, resultNames))
+    return failure();
+  if (resultNames.size() != input.names.size())
+    return parser.emitError(resultLoc)
+           << "a transpose keeps every index of its input";
+  SmallVector<int64_t> perm;
+  if (resolveNames(parser, resultLoc, resultNames, input.names, perm,
+                   "the input"))
+    return failure();
+  state.addAttribute("permutation",
+                     parser.getBuilder().getDenseI64ArrayAttr(perm));
+  if (parseMapping(parser, state) ||
+      parser.parseOptionalAttrDict(state.attributes) ||
+      parseSignature(parser, state, {input}))
+    return failure();
+  return success();
+}
+
+void TransposeOp::print(OpAsmPrinter &p) {
+  p << " " << getInput();
+  // Name input dims a, b, ... by the iteration dim they land on.
+  printIndexList(p, getOperandIterationDims(0));
+  p << " -> ";
+  printIndexList(p, getResultIterationDims());
+  printMapping(p, getMapping());
+  p.printOptionalAttrDict((*this)->getAttrs(), {"permutation", "mapping"});
+  p << " : ";
+  p.printFunctionalType(getOperation());
+}
+
+SmallVector<int64_t> TransposeOp::getIterationExtents() {
+  return llvm::to_vector(getResult().getType().getShape());
+}
+SmallVector<int64_t> TransposeOp::getOperandIterationDims(unsigned) {
+  // Input dim a is result dim k where permutation[k] == a.
+  ArrayRef<int64_t> perm = getPermutation();
+  SmallVector<int64_t> dims(perm.size(), 0);
+  for (auto [k, a] : llvm::enumerate(perm))
+    if (a >= 0 && a < static_cast<int64_t>(perm.size()))
+      dims[a] = k;
+  return dims;
+}
+SmallVector<int64_t> TransposeOp::getResultIterationDims() {
+  return iota(getResult().getType().getRank());
+}
+
+LogicalResult TransposeOp::verify() {
+  ArrayRef<int64_t> perm = getPermutation();
+  int64_t rank = getResult().getType().getRank();
+  SmallVector<int64_t> sorted(perm);
+  llvm::sort(sorted);
+  if (static_cast<int64_t>(perm.size()) != rank || sorted != iota(rank))
+    return emitOpError() << "permutation is not a permutation of [0, " << rank
+                         << ")";
+  return verifyIterationSpace(*this);
+}
+
+#define GET_OP_CLASSES
+#include "motif/Dialect/Motif/IR/MotifOps.cpp.inc"

@@ -1,0 +1,19 @@
+//===- motif-opt.cpp - the motif optimizer driver -------------------------===//
+//
+// Registration only: the motif dialect and passes, and the upstream dialects
+// and passes the pipeline to PTX needs. All logic lives in lib/.
+//
+//===----------------------------------------------------------------------===//
+
+#include "motif/InitAll.h"
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Tools/mlir-opt/MlirOptMain.h"
+
+int main(int argc, char **argv) {
+  mlir::DialectRegistry registry;
+  mlir::motif::registerAllDialects(registry);
+  mlir::motif::registerAllPasses();
+  return mlir::asMainReturnCode(
+      mlir::MlirOptMain(argc, argv, "motif optimizer driver\n", registry));
+}
