@@ -1,0 +1,97 @@
+"""Run ``motif-compile`` and read the manifests it writes (docs/abi.md)."""
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+from ._paths import repo_root
+from .errors import CompileError, CompilerNotFoundError, ManifestError
+from .manifest import Buffer, Kernel, Manifest, load_manifest, parse_manifest  # noqa: F401 (re-export)
+
+TOOL = "motif-compile"
+
+
+def find_motif_compile():
+    """Locate ``motif-compile``: $MOTIF_COMPILE, then the repo's build/bin, then PATH."""
+    env = os.environ.get("MOTIF_COMPILE")
+    if env:
+        p = Path(env)
+        if p.is_file() and os.access(p, os.X_OK):
+            return p
+        raise CompilerNotFoundError(f"MOTIF_COMPILE={env} is not an executable file")
+    looked = ["$MOTIF_COMPILE (unset)"]
+    root = repo_root()
+    if root is not None:
+        for bindir in [root / "build" / "bin"] + sorted(root.glob("build*/bin")):
+            p = bindir / TOOL
+            if p.is_file() and os.access(p, os.X_OK):
+                return p
+        looked.append(f"{root}/build*/bin")
+    found = shutil.which(TOOL)
+    if found:
+        return Path(found)
+    looked.append("PATH")
+    raise CompilerNotFoundError(
+        f"{TOOL} not found (looked in: {', '.join(looked)}); build it "
+        f"(cmake --build build) or set MOTIF_COMPILE to its path")
+
+
+def _manifest_stamps(out_dir):
+    return {p.name: p.stat().st_mtime_ns for p in out_dir.glob("*.json")}
+
+
+def compile_file(source, out_dir=None, chip="sm_90", fuse=False, extra_args=(), tool=None, timeout=600):
+    """Compile one .mlir file; return ``{function name: Manifest}`` for every manifest written.
+
+    ``out_dir`` defaults to a fresh temporary folder. Manifests already in ``out_dir`` and not
+    rewritten by this run are ignored.
+    """
+    source = Path(source)
+    if not source.is_file():
+        raise CompileError(f"{source}: no such file")
+    tool = Path(tool) if tool is not None else find_motif_compile()
+    out_dir = Path(out_dir) if out_dir is not None else Path(tempfile.mkdtemp(prefix="motif-"))
+    out_dir.mkdir(parents=True, exist_ok=True)
+    cmd = [str(tool), str(source), "-o", str(out_dir)]
+    if chip:
+        cmd.append(f"--chip={chip}")
+    if fuse:
+        cmd.append("--fuse-materialization")
+    cmd += list(extra_args)
+    before = _manifest_stamps(out_dir)
+    try:
+        proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+    except OSError as e:
+        raise CompileError(f"cannot run {tool}: {e}") from None
+    except subprocess.TimeoutExpired:
+        raise CompileError(f"{' '.join(cmd)} did not finish within {timeout} s") from None
+    if proc.returncode != 0:
+        raise CompileError(f"{' '.join(cmd)} failed with exit code {proc.returncode}:\n"
+                           f"{proc.stderr.strip() or '(no stderr)'}")
+    after = _manifest_stamps(out_dir)
+    fresh = sorted(n for n, t in after.items() if before.get(n) != t)
+    manifests = {}
+    for name in fresh:
+        path = out_dir / name
+        try:
+            obj = json.loads(path.read_text())
+        except (OSError, json.JSONDecodeError) as e:
+            raise ManifestError(f"{path}: not valid JSON: {e}") from None
+        if isinstance(obj, dict) and "motif_manifest_version" in obj:
+            m = parse_manifest(obj, path)
+            manifests[m.function] = m
+    if not manifests:
+        raise CompileError(f"{' '.join(cmd)} exited 0 but wrote no manifest in {out_dir}\n"
+                           f"stderr:\n{proc.stderr.strip() or '(none)'}")
+    return manifests
+
+
+def compile_text(text, out_dir=None, name="program", **kwargs):
+    """Write ``text`` to ``out_dir/name.mlir`` and compile it (see :func:`compile_file`)."""
+    out_dir = Path(out_dir) if out_dir is not None else Path(tempfile.mkdtemp(prefix="motif-"))
+    out_dir.mkdir(parents=True, exist_ok=True)
+    src = out_dir / f"{name}.mlir"
+    src.write_text(text)
+    return compile_file(src, out_dir, **kwargs)

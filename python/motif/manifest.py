@@ -1,0 +1,213 @@
+"""The compile manifest (``f.json``, version 1, docs/abi.md) as validated dataclasses."""
+import json
+import math
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Optional, Tuple
+
+import numpy as np
+
+from .errors import ManifestError
+
+MANIFEST_VERSION = 1
+ROLES = ("input", "intermediate", "output")
+DTYPES = {"f32": np.dtype(np.float32)}
+
+
+@dataclass(frozen=True)
+class Buffer:
+    name: str
+    role: str  # input | intermediate | output
+    dtype: str  # "f32"
+    shape: Tuple[int, ...]
+    bytes: int
+
+    @property
+    def np_dtype(self):
+        return DTYPES[self.dtype]
+
+    @property
+    def numel(self):
+        return math.prod(self.shape)
+
+
+@dataclass(frozen=True)
+class Kernel:
+    name: str
+    params: Tuple[str, ...]
+    grid: Tuple[int, int, int]
+    block: Tuple[int, int, int]
+    # From the ptxas -v report; None when ptxas was not run.
+    shared_bytes: Optional[int]
+    registers: Optional[int]
+    spill_store_bytes: Optional[int]
+    spill_load_bytes: Optional[int]
+    barriers: Optional[int]
+
+
+@dataclass(frozen=True)
+class Manifest:
+    version: int
+    function: str
+    source: Optional[str]
+    chip: str
+    ptx: Optional[Path]  # absolute (resolved against the manifest's folder)
+    cubin: Optional[Path]
+    buffers: Tuple[Buffer, ...]
+    kernels: Tuple[Kernel, ...]
+    path: Optional[Path] = None  # the f.json it was read from
+
+    def buffer(self, name):
+        for b in self.buffers:
+            if b.name == name:
+                return b
+        raise KeyError(name)
+
+    def _role(self, role):
+        return tuple(b for b in self.buffers if b.role == role)
+
+    @property
+    def inputs(self):
+        return self._role("input")
+
+    @property
+    def intermediates(self):
+        return self._role("intermediate")
+
+    @property
+    def outputs(self):
+        return self._role("output")
+
+
+class _Checker:
+    def __init__(self, where):
+        self.where = where
+
+    def fail(self, field, msg):
+        raise ManifestError(f"{self.where}: {field}: {msg}")
+
+    def get(self, obj, key, field, types, optional=False):
+        if key not in obj:
+            if optional:
+                return None
+            self.fail(field, "missing")
+        value = obj[key]
+        if value is None and optional:
+            return None
+        # bool is an int subclass in Python; never accept it where a number is meant.
+        if not isinstance(value, types) or (isinstance(value, bool) and bool not in _as_tuple(types)):
+            self.fail(field, f"expected {_type_names(types)}, got {value!r}")
+        return value
+
+    def ints(self, obj, key, field, length=None, minimum=1):
+        value = self.get(obj, key, field, list)
+        if length is not None and len(value) != length:
+            self.fail(field, f"expected {length} integers, got {value!r}")
+        if any(not isinstance(v, int) or isinstance(v, bool) or v < minimum for v in value):
+            self.fail(field, f"expected integers >= {minimum}, got {value!r}")
+        return tuple(value)
+
+    def count(self, obj, key, field):
+        value = self.get(obj, key, field, int, optional=True)
+        if value is not None and value < 0:
+            self.fail(field, f"expected a non-negative integer or null, got {value!r}")
+        return value
+
+
+def _as_tuple(types):
+    return types if isinstance(types, tuple) else (types,)
+
+
+def _type_names(types):
+    names = {int: "an integer", str: "a string", list: "a list", dict: "an object"}
+    return " or ".join(names.get(t, t.__name__) for t in _as_tuple(types))
+
+
+def parse_manifest(obj, path=None):
+    """Validate a decoded manifest (dict) and return a :class:`Manifest`.
+
+    Raises :class:`ManifestError` naming the file and the offending field.
+    """
+    c = _Checker(str(path) if path is not None else "manifest")
+    if not isinstance(obj, dict):
+        c.fail("top level", f"expected a JSON object, got {type(obj).__name__}")
+    version = c.get(obj, "motif_manifest_version", "motif_manifest_version", int)
+    if version != MANIFEST_VERSION:
+        c.fail("motif_manifest_version", f"unsupported version {version} (this package reads {MANIFEST_VERSION})")
+    function = c.get(obj, "function", "function", str)
+    source = c.get(obj, "source", "source", str, optional=True)
+    chip = c.get(obj, "chip", "chip", str)
+    base = Path(path).resolve().parent if path is not None else None
+    files = {}
+    for key in ("ptx", "cubin"):
+        name = c.get(obj, key, key, str, optional=True)
+        files[key] = None if name is None else (base / name if base is not None else Path(name))
+    if files["ptx"] is None and files["cubin"] is None:
+        c.fail("ptx/cubin", "neither is given; nothing to load")
+
+    buffers, names = [], set()
+    raw_buffers = c.get(obj, "buffers", "buffers", list)
+    for i, rb in enumerate(raw_buffers):
+        f = f"buffers[{i}]"
+        if not isinstance(rb, dict):
+            c.fail(f, f"expected an object, got {rb!r}")
+        name = c.get(rb, "name", f + ".name", str)
+        if name in names:
+            c.fail(f + ".name", f"duplicate buffer name {name!r}")
+        names.add(name)
+        role = c.get(rb, "role", f + ".role", str)
+        if role not in ROLES:
+            c.fail(f + ".role", f"expected one of {', '.join(ROLES)}, got {role!r}")
+        dtype = c.get(rb, "dtype", f + ".dtype", str)
+        if dtype not in DTYPES:
+            c.fail(f + ".dtype", f"unsupported dtype {dtype!r} (supported: {', '.join(DTYPES)})")
+        shape = c.ints(rb, "shape", f + ".shape")
+        nbytes = c.get(rb, "bytes", f + ".bytes", int)
+        expected = math.prod(shape) * DTYPES[dtype].itemsize
+        if nbytes != expected:
+            c.fail(f + ".bytes", f"{nbytes} does not match shape {list(shape)} of {dtype} ({expected} bytes)")
+        buffers.append(Buffer(name, role, dtype, shape, nbytes))
+    if not any(b.role == "output" for b in buffers):
+        c.fail("buffers", "no buffer has role 'output'")
+
+    kernels = []
+    raw_kernels = c.get(obj, "kernels", "kernels", list)
+    if not raw_kernels:
+        c.fail("kernels", "empty; nothing to launch")
+    for i, rk in enumerate(raw_kernels):
+        f = f"kernels[{i}]"
+        if not isinstance(rk, dict):
+            c.fail(f, f"expected an object, got {rk!r}")
+        name = c.get(rk, "name", f + ".name", str)
+        params = c.get(rk, "params", f + ".params", list)
+        for j, p in enumerate(params):
+            if p not in names:
+                c.fail(f"{f}.params[{j}]", f"{p!r} names no buffer (buffers: {', '.join(sorted(names))})")
+        grid = c.ints(rk, "grid", f + ".grid", length=3)
+        block = c.ints(rk, "block", f + ".block", length=3)
+        if math.prod(block) > 1024:
+            c.fail(f + ".block", f"{list(block)} has more than 1024 threads")
+        kernels.append(Kernel(
+            name=name, params=tuple(params), grid=grid, block=block,
+            shared_bytes=c.count(rk, "shared_bytes", f + ".shared_bytes"),
+            registers=c.count(rk, "registers", f + ".registers"),
+            spill_store_bytes=c.count(rk, "spill_store_bytes", f + ".spill_store_bytes"),
+            spill_load_bytes=c.count(rk, "spill_load_bytes", f + ".spill_load_bytes"),
+            barriers=c.count(rk, "barriers", f + ".barriers"),
+        ))
+    return Manifest(version, function, source, chip, files["ptx"], files["cubin"],
+                    tuple(buffers), tuple(kernels), Path(path) if path is not None else None)
+
+
+def load_manifest(path):
+    """Read and validate a manifest file."""
+    path = Path(path)
+    try:
+        text = path.read_text()
+    except OSError as e:
+        raise ManifestError(f"{path}: cannot read manifest: {e}") from None
+    try:
+        obj = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise ManifestError(f"{path}: not valid JSON: {e}") from None
+    return parse_manifest(obj, path)

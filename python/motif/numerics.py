@@ -1,0 +1,257 @@
+"""Numerics of compiled examples: unfused vs fused vs a float64 reference.
+
+Metrics (both against the float64 reference of :mod:`motif.reference`):
+
+* ``rel_err`` -- normwise: ``max|a - ref| / max|ref|``. This one decides the class.
+* ``elem_rel_err`` -- elementwise: ``max_i |a_i - ref_i| / (|ref_i| + 1e-6 * max|ref|)``
+  (the floor keeps exact zeros, e.g. ReLU outputs, from dividing by zero); informational.
+
+Equivalence class met by the fused form (strongest first):
+
+* ``bitwise``      -- fused == unfused bit for bit, and the unfused form is within tolerance.
+* ``tolerance``    -- both forms within the family's fp32 tolerance (``TOLERANCES``) of the reference.
+* ``mathematical`` -- only when the rewrite *declares* it (reordered reductions, online softmax) and
+  both forms are within ``MATHEMATICAL_SLACK`` x the tolerance: it can be declared, not proven.
+* ``FAIL``         -- anything else (including NaN/Inf or a wrong shape).
+
+Run ``python -m motif.numerics`` for a table over every family.
+"""
+import argparse
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import numpy as np
+
+from .compiler import compile_text
+from .errors import CompilerNotFoundError, MotifError, MotifRuntimeError
+from .examples import FAMILIES, family_of, load_example, parse_dims
+from .reference import REFERENCES
+
+EPS32 = float(np.finfo(np.float32).eps)  # 1.19e-7
+# Normwise relative error allowed against the float64 reference, per family (fp32 kernels).
+# Elementwise maps round once or twice; single reductions (rows of up to ~64K) accumulate error
+# ~ log2(n)..sqrt(n) eps; two chained contractions (attention, GEMM + erf) get the loosest bound.
+TOLERANCES = {
+    "residual_relu": 1e-6,
+    "transpose_scale": 1e-6,
+    "softmax": 1e-5,
+    "layernorm": 1e-5,
+    "rmsnorm": 1e-5,
+    "toy_attention": 1e-5,
+    "attention": 1e-4,
+    "gemm_bias_gelu": 1e-4,
+}
+MATHEMATICAL_SLACK = 100.0
+CLASSES = ("bitwise", "tolerance", "mathematical", "FAIL")
+
+
+def rel_err(a, ref):
+    """Normwise relative error max|a-ref| / max|ref| (computed in float64)."""
+    a, ref = np.asarray(a, np.float64), np.asarray(ref, np.float64)
+    scale = np.max(np.abs(ref)) if ref.size else 0.0
+    diff = np.max(np.abs(a - ref)) if ref.size else 0.0
+    return float(diff / scale) if scale > 0 else float(diff)
+
+
+def elem_rel_err(a, ref):
+    """Elementwise relative error max_i |a_i-ref_i| / (|ref_i| + 1e-6 max|ref|)."""
+    a, ref = np.asarray(a, np.float64), np.asarray(ref, np.float64)
+    if not ref.size:
+        return 0.0
+    floor = 1e-6 * np.max(np.abs(ref)) or np.finfo(np.float64).tiny
+    return float(np.max(np.abs(a - ref) / (np.abs(ref) + floor)))
+
+
+def _ordered(bits):
+    # Map float32 bit patterns to integers that are monotonic in the float value (+0 and -0 -> 0).
+    i = bits.view(np.int32).astype(np.int64)
+    return np.where(i < 0, -(i & 0x7FFFFFFF), i)
+
+
+def ulp_distance(a, b):
+    """Max distance in float32 units-in-the-last-place between two same-shaped arrays (inf if NaN)."""
+    a = np.ascontiguousarray(a, dtype=np.float32)
+    b = np.ascontiguousarray(b, dtype=np.float32)
+    if a.shape != b.shape:
+        raise ValueError(f"shapes differ: {a.shape} vs {b.shape}")
+    if not a.size:
+        return 0
+    if np.isnan(a).any() or np.isnan(b).any():
+        return float("inf")
+    return int(np.max(np.abs(_ordered(a) - _ordered(b))))
+
+
+def bitwise_equal(a, b):
+    a = np.ascontiguousarray(a, dtype=np.float32)
+    b = np.ascontiguousarray(b, dtype=np.float32)
+    return a.shape == b.shape and bool(np.array_equal(a.view(np.uint32), b.view(np.uint32)))
+
+
+@dataclass
+class Comparison:
+    equivalence: str  # one of CLASSES
+    reason: str
+    unfused_rel_err: float
+    fused_rel_err: float
+    unfused_elem_rel_err: float
+    fused_elem_rel_err: float
+    bitwise: bool
+    max_ulp: float
+    tolerance: float
+
+
+def classify(unfused, fused, ref, tolerance, declared=None):
+    """Compare two float32 results with a float64 reference; return a :class:`Comparison`.
+
+    ``declared`` is the equivalence class the rewrite claims ('mathematical' allows results beyond
+    the fp32 tolerance, up to ``MATHEMATICAL_SLACK`` times it).
+    """
+    unfused, fused, ref = np.asarray(unfused), np.asarray(fused), np.asarray(ref)
+    nan = float("nan")
+    for what, a in (("unfused", unfused), ("fused", fused)):
+        if a.shape != ref.shape:
+            return Comparison("FAIL", f"{what} shape {list(a.shape)} != reference {list(ref.shape)}",
+                              nan, nan, nan, nan, False, float("inf"), tolerance)
+    eu, ef = rel_err(unfused, ref), rel_err(fused, ref)
+    c = Comparison("FAIL", "", eu, ef, elem_rel_err(unfused, ref), elem_rel_err(fused, ref),
+                   bitwise_equal(unfused, fused), ulp_distance(unfused, fused), tolerance)
+    finite = np.isfinite(unfused).all() and np.isfinite(fused).all()
+    if not finite:
+        c.reason = "NaN or Inf in a result"
+    elif c.bitwise and eu <= tolerance:
+        c.equivalence, c.reason = "bitwise", "fused == unfused bit for bit; within tolerance of the reference"
+    elif eu <= tolerance and ef <= tolerance:
+        c.equivalence, c.reason = "tolerance", f"both within {tolerance:g} of the reference"
+    elif declared == "mathematical" and max(eu, ef) <= MATHEMATICAL_SLACK * tolerance:
+        c.equivalence = "mathematical"
+        c.reason = f"declared mathematical; within {MATHEMATICAL_SLACK:g} x {tolerance:g} of the reference"
+    else:
+        bad = [w for w, e in (("unfused", eu), ("fused", ef)) if e > tolerance]
+        c.reason = f"{' and '.join(bad)} beyond tolerance {tolerance:g} of the reference"
+    return c
+
+
+def make_inputs(buffers, seed=None):
+    """Fresh N(0,1) float32 arrays for input buffers; returns (arrays, seed).
+
+    With ``seed=None`` a new seed is drawn from OS entropy and returned, for reproduction.
+    """
+    if seed is None:
+        seed = int(np.random.SeedSequence().entropy)
+    rng = np.random.default_rng(seed)
+    arrays = []
+    for b in buffers:
+        a = rng.standard_normal(b.shape).astype(b.np_dtype)
+        if a.size and not np.any(a):
+            raise MotifError(f"input {b.name}: all-zero draw")  # never check on zeros
+        arrays.append(a)
+    return arrays, seed
+
+
+@dataclass
+class NumericsResult:
+    family: str
+    function: str
+    dims: dict
+    seed: int
+    comparison: Comparison = None
+    error: str = ""  # set when compiling/running failed (then the class is FAIL)
+    inputs: list = field(default_factory=list)  # input shapes
+
+    @property
+    def equivalence(self):
+        return "FAIL" if self.error else self.comparison.equivalence
+
+
+def check_family(family, dims=None, seed=None, workdir=None, backend=None, declared=None, chip="sm_90"):
+    """Compile examples/<family>.mlir unfused and with --fuse-materialization, run both on the same
+    fresh random inputs and classify every function. Returns a list of :class:`NumericsResult`.
+    """
+    from .runtime import Program  # needs a GPU stack; imported late so the module imports anywhere
+
+    text = load_example(family, dims)
+    dims_used = parse_dims(text)
+    workdir = Path(workdir) if workdir else Path(tempfile.mkdtemp(prefix=f"motif-{family}-"))
+    unfused = compile_text(text, workdir / "unfused", name=family, chip=chip)
+    fused = compile_text(text, workdir / "fused", name=family, chip=chip, fuse=True)
+    results = []
+    if seed is None:
+        seed = int(np.random.SeedSequence().entropy)
+    for fn, mu in sorted(unfused.items()):
+        r = NumericsResult(family, fn, dims_used, seed, inputs=[list(b.shape) for b in mu.inputs])
+        results.append(r)
+        try:
+            if family_of(fn) != family:
+                raise MotifError(f"@{fn} is not of family {family}")
+            mf = fused.get(fn)
+            if mf is None:
+                raise MotifError(f"--fuse-materialization wrote no manifest for @{fn}")
+            if [b.shape for b in mf.inputs] != [b.shape for b in mu.inputs]:
+                raise MotifError(f"fused @{fn} inputs {[list(b.shape) for b in mf.inputs]} differ from unfused")
+            if len(mu.outputs) != 1 or len(mf.outputs) != 1:
+                raise MotifError(f"@{fn}: expected one output, manifests have {len(mu.outputs)} / {len(mf.outputs)}")
+            arrays, _ = make_inputs(mu.inputs, seed)
+            ref = REFERENCES[family](*arrays)
+            (yu,) = Program(mu, backend)(*arrays)
+            (yf,) = Program(mf, backend)(*arrays)
+            r.comparison = classify(yu, yf, ref, TOLERANCES[family], declared)
+        except MotifError as e:
+            r.error = str(e)
+    return results
+
+
+def format_table(results):
+    head = ("family", "function", "dims", "unfused rel", "fused rel", "elem rel", "bitwise", "max ulp",
+            "tol", "class")
+    rows = []
+    for r in results:
+        dims = " ".join(f"{k}={v}" for k, v in r.dims.items())
+        if not dims:
+            dims = " ".join("x".join(map(str, s)) for s in r.inputs) or "-"
+        if r.error:
+            rows.append((r.family, r.function, dims, "-", "-", "-", "-", "-", "-", "FAIL: " + r.error.splitlines()[0]))
+            continue
+        c = r.comparison
+        rows.append((r.family, r.function, dims, f"{c.unfused_rel_err:.2e}", f"{c.fused_rel_err:.2e}",
+                     f"{max(c.unfused_elem_rel_err, c.fused_elem_rel_err):.2e}", "yes" if c.bitwise else "no",
+                     str(c.max_ulp), f"{c.tolerance:.0e}", c.equivalence))
+    widths = [max(len(str(x)) for x in col) for col in zip(head, *rows)]
+    line = lambda cells: "  ".join(str(c).ljust(w) for c, w in zip(cells, widths)).rstrip()
+    return "\n".join([line(head), line(["-" * w for w in widths])] + [line(r) for r in rows])
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(prog="python -m motif.numerics", description=__doc__.split("\n")[0])
+    p.add_argument("--families", default=",".join(FAMILIES), help="comma-separated (default: all)")
+    p.add_argument("--seed", type=int, default=None, help="reproduce a run (default: fresh entropy)")
+    p.add_argument("--backend", choices=("cupy", "cuda-python"), default=None)
+    p.add_argument("--workdir", default=None, help="keep compiled outputs here")
+    p.add_argument("--declare-mathematical", action="store_true",
+                   help="the rewrites declare mathematical equivalence (reordered reductions)")
+    args = p.parse_args(argv)
+    families = [f for f in args.families.split(",") if f]
+    unknown = [f for f in families if f not in FAMILIES]
+    if unknown:
+        p.error(f"unknown families {', '.join(unknown)} (known: {', '.join(FAMILIES)})")
+    seed = args.seed if args.seed is not None else int(np.random.SeedSequence().entropy)
+    results = []
+    for fam in families:
+        print(f"[numerics] {fam} ...", file=sys.stderr, flush=True)
+        wd = Path(args.workdir) / fam if args.workdir else None
+        try:
+            results += check_family(fam, seed=seed, workdir=wd, backend=args.backend,
+                                    declared="mathematical" if args.declare_mathematical else None)
+        except MotifError as e:
+            if isinstance(e, (CompilerNotFoundError, MotifRuntimeError)):
+                print(f"error: {e}", file=sys.stderr)
+                return 2
+            results.append(NumericsResult(fam, "-", {}, seed, error=str(e)))
+    print(f"seed {seed}  (reproduce: python -m motif.numerics --seed {seed})")
+    print(format_table(results))
+    return 1 if any(r.equivalence == "FAIL" for r in results) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

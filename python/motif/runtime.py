@@ -1,0 +1,295 @@
+"""Load a compiled module (cubin, else PTX) and launch its manifest's kernels in order.
+
+Backends: cupy (``cupy.RawModule``), else cuda-python (``cuda.bindings.driver``); both use the
+device's primary context and the legacy default stream, so they order with torch's default stream.
+Inputs may be torch tensors, cupy arrays or numpy arrays (numpy is copied to the device).
+"""
+import ctypes
+from pathlib import Path
+
+import numpy as np
+
+from .errors import InputError, MotifRuntimeError
+from .manifest import Manifest, load_manifest
+
+BACKENDS = ("cupy", "cuda-python")
+_backends = {}
+
+
+# ----------------------------------------------------------------------------- backends
+class _CupyBackend:
+    name = "cupy"
+
+    def __init__(self):
+        import cupy
+        n = cupy.cuda.runtime.getDeviceCount()
+        if n < 1:
+            raise RuntimeError("cupy sees no CUDA device")
+        self.cp = cupy
+
+    def load(self, path):
+        return self.cp.RawModule(path=str(path))
+
+    def function(self, module, name):
+        return module.get_function(name)
+
+    def launch(self, fn, grid, block, ptrs):
+        fn(tuple(grid), tuple(block), tuple(np.uint64(p) for p in ptrs))
+
+    def empty(self, shape, dtype):
+        return self.cp.empty(shape, dtype=dtype)
+
+    def to_device(self, a):
+        return self.cp.asarray(a)
+
+    def to_host(self, a):
+        return self.cp.asnumpy(a)
+
+    def ptr(self, a):
+        return a.data.ptr
+
+    def synchronize(self):
+        self.cp.cuda.runtime.deviceSynchronize()
+
+
+class DeviceArray:
+    """A minimal device allocation (cuda-python backend), with ``__cuda_array_interface__``."""
+
+    def __init__(self, backend, shape, dtype):
+        self._backend = backend
+        self.shape = tuple(shape)
+        self.dtype = np.dtype(dtype)
+        self.nbytes = int(np.prod(self.shape)) * self.dtype.itemsize
+        self.ptr = int(backend.call("cuMemAlloc", max(self.nbytes, 1)))
+
+    def to_numpy(self):
+        out = np.empty(self.shape, self.dtype)
+        self._backend.call("cuMemcpyDtoH", out.ctypes.data, self.ptr, self.nbytes)
+        return out
+
+    @property
+    def __cuda_array_interface__(self):
+        return {"shape": self.shape, "typestr": self.dtype.str, "data": (self.ptr, False),
+                "version": 3, "strides": None}
+
+    def __del__(self):
+        try:
+            self._backend.call("cuMemFree", self.ptr)
+        except Exception:
+            pass
+
+
+class _CudaPythonBackend:
+    name = "cuda-python"
+
+    def __init__(self):
+        try:
+            from cuda.bindings import driver
+        except ImportError:
+            from cuda import cuda as driver  # cuda-python < 12.6
+        self.drv = driver
+        self.call("cuInit", 0)
+        if self.call("cuDeviceGetCount") < 1:
+            raise RuntimeError("the CUDA driver reports no device")
+        dev = self.call("cuDeviceGet", 0)
+        self.ctx = self.call("cuDevicePrimaryCtxRetain", dev)
+        self.call("cuCtxSetCurrent", self.ctx)
+
+    def call(self, what, *args):
+        err, *rest = getattr(self.drv, what)(*args)
+        if err != self.drv.CUresult.CUDA_SUCCESS:
+            _, msg = self.drv.cuGetErrorString(err)
+            raise MotifRuntimeError(f"{what}: {getattr(err, 'name', err)}: "
+                                    f"{msg.decode() if isinstance(msg, bytes) else msg}")
+        return rest[0] if len(rest) == 1 else (tuple(rest) or None)
+
+    def load(self, path):
+        path = Path(path)
+        if path.suffix == ".ptx":
+            return self.call("cuModuleLoadData", path.read_bytes() + b"\0")
+        return self.call("cuModuleLoad", str(path).encode())
+
+    def function(self, module, name):
+        return self.call("cuModuleGetFunction", module, name.encode())
+
+    def launch(self, fn, grid, block, ptrs):
+        params = (tuple(int(p) for p in ptrs), tuple(ctypes.c_void_p for _ in ptrs))
+        self.call("cuLaunchKernel", fn, *grid, *block, 0, 0, params, 0)
+
+    def empty(self, shape, dtype):
+        return DeviceArray(self, shape, dtype)
+
+    def to_device(self, a):
+        a = np.ascontiguousarray(a)
+        d = DeviceArray(self, a.shape, a.dtype)
+        self.call("cuMemcpyHtoD", d.ptr, a.ctypes.data, a.nbytes)
+        return d
+
+    def to_host(self, a):
+        return a.to_numpy()
+
+    def ptr(self, a):
+        return a.ptr
+
+    def synchronize(self):
+        self.call("cuCtxSynchronize")
+
+
+def get_backend(name=None):
+    """The backend ``name`` ('cupy' or 'cuda-python'), or the first that works when None.
+
+    Raises ``MotifRuntimeError("no CUDA GPU/driver: ...")`` when none can reach a GPU.
+    """
+    if name is not None and name not in BACKENDS:
+        raise MotifRuntimeError(f"unknown backend {name!r} (choose from {', '.join(BACKENDS)})")
+    errors = []
+    for candidate in ([name] if name else BACKENDS):
+        if candidate in _backends:
+            return _backends[candidate]
+        cls = _CupyBackend if candidate == "cupy" else _CudaPythonBackend
+        try:
+            _backends[candidate] = cls()
+            return _backends[candidate]
+        except ImportError as e:
+            errors.append(f"{candidate}: not installed ({e})")
+        except Exception as e:  # no driver, no device, driver too old, ...
+            errors.append(f"{candidate}: {type(e).__name__}: {e}")
+    raise MotifRuntimeError("no CUDA GPU/driver: " + "; ".join(errors))
+
+
+# ----------------------------------------------------------------------------- inputs
+def _kind(a):
+    mod = type(a).__module__.split(".")[0]
+    if mod == "torch":
+        return "torch"
+    if mod == "cupy":
+        return "cupy"
+    if isinstance(a, DeviceArray):
+        return "device"
+    if isinstance(a, np.ndarray):
+        return "numpy"
+    return None
+
+
+def check_inputs(manifest, args=(), kwargs=None):
+    """Match arrays to the manifest's input buffers; return ``{buffer name: array}``.
+
+    Positional arrays follow the manifest's input order; keyword arrays use buffer names. Raises
+    :class:`InputError` on a wrong count, name, type, shape, dtype, layout or device.
+    """
+    kwargs = dict(kwargs or {})
+    inputs = manifest.inputs
+    fn = f"@{manifest.function}"
+    if len(args) > len(inputs):
+        raise InputError(f"{fn} takes {len(inputs)} inputs ({', '.join(b.name for b in inputs)}), got {len(args)}")
+    bound = {b.name: a for b, a in zip(inputs, args)}
+    for name, a in kwargs.items():
+        if name not in {b.name for b in inputs}:
+            raise InputError(f"{fn} has no input named {name!r} (inputs: {', '.join(b.name for b in inputs)})")
+        if name in bound:
+            raise InputError(f"{fn}: input {name!r} given both by position and by name")
+        bound[name] = a
+    missing = [b.name for b in inputs if b.name not in bound]
+    if missing:
+        raise InputError(f"{fn}: missing inputs {', '.join(missing)}")
+    for b in inputs:
+        a = bound[b.name]
+        what = f"{fn} input {b.name!r}"
+        kind = _kind(a)
+        if kind is None:
+            raise InputError(f"{what}: expected a torch tensor, cupy array or numpy array, got {type(a).__name__}")
+        if tuple(a.shape) != b.shape:
+            raise InputError(f"{what}: shape {list(a.shape)} does not match the manifest's {list(b.shape)}")
+        dtype_ok = (str(a.dtype) == f"torch.{b.np_dtype.name}") if kind == "torch" else (np.dtype(a.dtype) == b.np_dtype)
+        if not dtype_ok:
+            raise InputError(f"{what}: dtype {a.dtype} does not match the manifest's {b.dtype} ({b.np_dtype.name})")
+        if kind == "torch":
+            if not a.is_cuda:
+                raise InputError(f"{what}: torch tensor is on {a.device}; move it to the GPU or pass a numpy array")
+            if not a.is_contiguous():
+                raise InputError(f"{what}: not contiguous (row-major); call .contiguous()")
+        elif kind == "cupy" and not a.flags.c_contiguous:
+            raise InputError(f"{what}: not C-contiguous (row-major); use cupy.ascontiguousarray")
+    return bound
+
+
+# ----------------------------------------------------------------------------- programs
+class Bound:
+    """A program with its buffers resolved: ``launch()`` only enqueues the kernels."""
+
+    def __init__(self, program, arrays, outputs):
+        self.program = program
+        self.arrays = arrays  # buffer name -> array (kept alive)
+        self.outputs = outputs
+        be = program.backend
+        ptr = {n: (a.data_ptr() if _kind(a) == "torch" else be.ptr(a)) for n, a in arrays.items()}
+        self._launches = [(k, f, tuple(ptr[p] for p in k.params)) for k, f in program._functions]
+
+    def launch(self):
+        be = self.program.backend
+        for kernel, fn, ptrs in self._launches:
+            try:
+                be.launch(fn, kernel.grid, kernel.block, ptrs)
+            except Exception as e:
+                raise MotifRuntimeError(f"launch of kernel {kernel.name} (@{self.program.manifest.function}) "
+                                        f"failed: {e}") from e
+
+
+class Program:
+    """The kernels of one manifest, loaded and ready to launch."""
+
+    def __init__(self, manifest, backend=None):
+        self.manifest = manifest if isinstance(manifest, Manifest) else load_manifest(manifest)
+        self.backend = get_backend(backend)
+        m = self.manifest
+        image = next((p for p in (m.cubin, m.ptx) if p is not None and Path(p).is_file()), None)
+        if image is None:
+            raise MotifRuntimeError(f"@{m.function}: neither cubin ({m.cubin}) nor PTX ({m.ptx}) exists")
+        try:
+            module = self.backend.load(image)
+            self._functions = [(k, self.backend.function(module, k.name)) for k in m.kernels]
+        except Exception as e:
+            raise MotifRuntimeError(f"cannot load {image} with {self.backend.name}: {e}") from e
+        self.image = Path(image)
+        self._module = module
+
+    def bind(self, *args, **kwargs):
+        """Check inputs, copy numpy ones to the device, allocate intermediates and outputs."""
+        inputs = check_inputs(self.manifest, args, kwargs)
+        be = self.backend
+        like = next((a for a in inputs.values() if _kind(a) == "torch"), None)
+        arrays = {}
+        for name, a in inputs.items():
+            arrays[name] = be.to_device(np.ascontiguousarray(a)) if _kind(a) == "numpy" else a
+        for b in self.manifest.buffers:
+            if b.role == "input":
+                continue
+            if like is not None:
+                import torch
+                arrays[b.name] = torch.empty(b.shape, dtype=getattr(torch, b.np_dtype.name), device=like.device)
+            else:
+                arrays[b.name] = be.empty(b.shape, b.np_dtype)
+        outputs = tuple(arrays[b.name] for b in self.manifest.outputs)
+        return Bound(self, arrays, outputs)
+
+    def __call__(self, *args, **kwargs):
+        """Run every kernel once and wait; return the outputs as a tuple.
+
+        numpy inputs give numpy outputs; otherwise outputs are device arrays (torch tensors when
+        any input is a torch tensor, else cupy arrays or :class:`DeviceArray`).
+        """
+        bound = self.bind(*args, **kwargs)
+        bound.launch()
+        try:
+            self.backend.synchronize()
+        except Exception as e:
+            raise MotifRuntimeError(f"@{self.manifest.function}: kernel execution failed: {e}") from e
+        all_numpy = all(_kind(a) == "numpy" for a in list(args) + list(kwargs.values()))
+        if all_numpy:
+            return tuple(self.backend.to_host(o) for o in bound.outputs)
+        return bound.outputs
+
+
+def load(manifest, backend=None):
+    """Load a manifest (path or :class:`Manifest`) into a :class:`Program`."""
+    return Program(manifest, backend)
