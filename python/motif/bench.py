@@ -1,0 +1,353 @@
+"""Benchmark motif kernels (unfused and fused) against torch eager and torch.compile.
+
+    python -m motif.bench [--families softmax,layernorm] [--quick] [--json out.json] [--png out.png]
+
+fp32 throughout. Timing follows /work/shared/ANCHORS.md "How to measure": CUDA events around each
+launch, warm-up first, median of ``--runs``, input sets rotated so that all sets together are at
+least 4x the L2 size, random N(0,1) inputs, every result checked against a float64 torch evaluation
+of the formula before it is timed. Effective bandwidth counts each input read once and each output
+written once (decimal GB/s); it is reported as a fraction of the device copy ceiling (y.copy_(x) on
+1 GiB) measured in the same run. Progress goes to stderr, the table to stdout.
+"""
+import argparse
+import json
+import math
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from .compiler import compile_text
+from .errors import CompilerNotFoundError, MotifError
+from .examples import FAMILIES, load_example
+from .numerics import TOLERANCES
+
+# Shapes as the example dims (names from each file's '// motif-dims:' header). First = --quick.
+BENCH_SHAPES = {
+    "softmax": [dict(M=32768, N=256), dict(M=16384, N=1024), dict(M=8192, N=4096),
+                dict(M=4096, N=16384), dict(M=2048, N=65536)],
+    "layernorm": [dict(M=16384, N=4096)],
+    "rmsnorm": [dict(M=16384, N=4096)],
+    "residual_relu": [dict(M=16384, N=4096)],
+    "transpose_scale": [dict(M=16384, N=4096)],
+    # The GEMM is a naive motif contraction: a short K keeps it in the epilogue-bound regime.
+    "gemm_bias_gelu": [dict(M=16384, K=256, N=4096)],
+    # Naive (unfused S and P) kernels: S=1024 first; S=4096 is the ANCHORS sequence length (1 head).
+    "attention": [dict(S=1024, D=64), dict(S=4096, D=64)],
+    "toy_attention": [dict()],  # fixed 4x4 (seed 000): launch-latency bound
+}
+HEAVY = ("attention", "gemm_bias_gelu")  # fewer runs, like ANCHORS (10 instead of 40)
+
+
+def log(msg):
+    print(f"[bench] {msg}", file=sys.stderr, flush=True)
+
+
+def _peers(torch):
+    F = torch.nn.functional
+
+    def layernorm(x, g, b):
+        return F.layer_norm(x, (x.shape[-1],), g, b, eps=1e-5)
+
+    def rmsnorm(x, g):
+        return F.rms_norm(x, (x.shape[-1],), g, eps=1e-6)
+
+    def attention(q, k, v):
+        return torch.softmax((q @ k.transpose(-1, -2)) * (1.0 / math.sqrt(q.shape[-1])), dim=-1) @ v
+
+    def toy_attention(q, k, v):
+        return torch.softmax((k @ q) * 0.5, dim=-1) @ v
+
+    return {
+        "toy_attention": toy_attention,
+        "softmax": lambda x: torch.softmax(x, dim=-1),
+        "layernorm": layernorm,
+        "rmsnorm": rmsnorm,
+        "attention": attention,
+        "gemm_bias_gelu": lambda x, w, b: F.gelu(torch.addmm(b, x, w), approximate="none"),
+        "residual_relu": lambda x, r: torch.relu(x + r),
+        "transpose_scale": lambda x: (x.transpose(0, 1) * 2 + 1).contiguous(),
+    }
+
+
+def input_shapes(family, d):
+    return {
+        "toy_attention": [(4,), (4, 4), (4, 4)],
+        "softmax": [(d["M"], d["N"])],
+        "layernorm": [(d["M"], d["N"]), (d["N"],), (d["N"],)],
+        "rmsnorm": [(d["M"], d["N"]), (d["N"],)],
+        "attention": [(d["S"], d["D"])] * 3,
+        "gemm_bias_gelu": [(d["M"], d["K"]), (d["K"], d["N"]), (d["N"],)],
+        "residual_relu": [(d["M"], d["N"])] * 2,
+        "transpose_scale": [(d["M"], d["N"])],
+    }[family]
+
+
+def flops(family, d):
+    if family == "attention":
+        return 4 * d["S"] * d["S"] * d["D"]
+    if family == "gemm_bias_gelu":
+        return 2 * d["M"] * d["N"] * d["K"]
+    return None
+
+
+def shape_label(family, d):
+    return " ".join(f"{k}={v}" for k, v in d.items()) if d else "4x4"
+
+
+class Timer:
+    def __init__(self, torch, warmup, runs):
+        self.torch, self.warmup, self.runs = torch, warmup, runs
+
+    def __call__(self, fn, nsets, runs=None):
+        torch, runs = self.torch, runs or self.runs
+        for i in range(self.warmup):
+            fn(i % nsets)
+        torch.cuda.synchronize()
+        ev = [(torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)) for _ in range(runs)]
+        for i, (s, e) in enumerate(ev):
+            s.record()
+            fn(i % nsets)
+            e.record()
+        torch.cuda.synchronize()
+        return statistics.median(s.elapsed_time(e) for s, e in ev)
+
+
+def _rel_err(torch, a, ref):
+    a = a.double()
+    scale = ref.abs().max().item()
+    diff = (a - ref).abs().max().item()
+    if not math.isfinite(diff):
+        return float("inf")
+    return diff / scale if scale > 0 else diff
+
+
+def _kernel_stats(manifest):
+    return [{"name": k.name, "registers": k.registers, "spill_store_bytes": k.spill_store_bytes,
+             "spill_load_bytes": k.spill_load_bytes, "shared_bytes": k.shared_bytes} for k in manifest.kernels]
+
+
+def _ptxas_text(kernels):
+    def f(v):
+        return "?" if v is None else str(v)
+    return ", ".join(f"{k['name']}: {f(k['registers'])}r {f(k['spill_store_bytes'])}/{f(k['spill_load_bytes'])}sp "
+                     f"{f(k['shared_bytes'])}B" for k in kernels)
+
+
+def bench_family(family, dims, torch, timer, workdir, backend, compiled_peers, copy_gbps, seed):
+    """Rows for one family and shape."""
+    from .runtime import Program
+
+    peer = _peers(torch)[family]
+    shapes = input_shapes(family, dims)
+    gen = torch.Generator(device="cuda").manual_seed(seed)
+    in_bytes = sum(4 * math.prod(s) for s in shapes)
+    first = [torch.randn(s, device="cuda", dtype=torch.float32, generator=gen) for s in shapes]
+    ref = peer(*[t.double() for t in first])
+    out_bytes = 4 * ref.numel()
+    l2 = getattr(torch.cuda.get_device_properties(0), "L2_cache_size", 50 * 10**6) or 50 * 10**6
+    nsets = max(1, min(64, math.ceil(4 * l2 / (in_bytes + out_bytes))))
+    sets = [first] + [[torch.randn(s, device="cuda", dtype=torch.float32, generator=gen) for s in shapes]
+                      for _ in range(nsets - 1)]
+    runs = max(1, timer.runs // 4) if family in HEAVY else timer.runs
+    tol = TOLERANCES[family]
+    base = dict(family=family, shape=shape_label(family, dims), dims=dims, bytes=in_bytes + out_bytes,
+                flops=flops(family, dims), input_sets=nsets, runs=runs, seed=seed)
+    rows = []
+
+    def measure(impl, call, out_of_first, extra=None):
+        row = dict(base, impl=impl, **(extra or {}))
+        rows.append(row)
+        try:
+            err = _rel_err(torch, out_of_first(), ref)
+            row["rel_err"] = err
+            if not err <= tol:
+                row["status"] = f"WRONG: rel err {err:.2e} > tol {tol:.0e}; not timed"
+                log(f"{family} {base['shape']} {impl}: {row['status']}")
+                return
+            row["time_ms"] = timer(call, nsets, runs)
+            row["status"] = "ok"
+        except Exception as e:  # a peer that does not run (e.g. no triton for torch.compile)
+            row["status"] = f"error: {type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}"
+            log(f"{family} {base['shape']} {impl}: {row['status']}")
+
+    # motif, unfused and fused
+    text = None
+    for fused in (False, True):
+        variant = "fused" if fused else "unfused"
+        try:
+            text = text or load_example(family, dims)
+            out = Path(workdir) / family / shape_label(family, dims).replace(" ", "_").replace("=", "") / variant
+            log(f"{family} {base['shape']}: motif-compile {'--fuse-materialization' if fused else ''}")
+            manifests = compile_text(text, out, name=family, fuse=fused)
+        except MotifError as e:
+            rows.append(dict(base, impl=f"motif {variant}", status=f"skipped: {str(e).splitlines()[0]}"))
+            log(f"{family} {base['shape']} motif {variant}: {rows[-1]['status']}")
+            if isinstance(e, CompilerNotFoundError):
+                break
+            continue
+        for fn, m in sorted(manifests.items()):
+            impl = f"motif {variant}" + (f" @{fn}" if len(manifests) > 1 else "")
+            stats = _kernel_stats(m)
+            try:
+                prog = Program(m, backend)
+                bound = [prog.bind(*s) for s in sets]
+            except MotifError as e:
+                rows.append(dict(base, impl=impl, kernels=stats, status=f"error: {e}"))
+                continue
+
+            def out_of_first(b=bound[0]):
+                b.launch()
+                torch.cuda.synchronize()
+                return b.outputs[0]
+
+            measure(impl, lambda i, b=bound: b[i].launch(), out_of_first,
+                    dict(function=fn, kernels=stats, ptxas=_ptxas_text(stats)))
+
+    # torch peers
+    measure("torch eager", lambda i: peer(*sets[i]), lambda: peer(*first))
+    key = family
+    if key not in compiled_peers:
+        compiled_peers[key] = torch.compile(peer, dynamic=False)
+    cpeer = compiled_peers[key]
+    log(f"{family} {base['shape']}: torch.compile (first call compiles)")
+    measure("torch.compile", lambda i: cpeer(*sets[i]), lambda: cpeer(*first))
+    if family == "attention":
+        sdpa = torch.nn.functional.scaled_dot_product_attention
+        measure("torch sdpa", lambda i: sdpa(*[t[None] for t in sets[i]])[0], lambda: sdpa(*[t[None] for t in first])[0])
+
+    eager = next((r.get("time_ms") for r in rows if r["impl"] == "torch eager"), None)
+    comp = next((r.get("time_ms") for r in rows if r["impl"] == "torch.compile"), None)
+    for r in rows:
+        t = r.get("time_ms")
+        if t is None:
+            continue
+        r["gbps"] = r["bytes"] / (t * 1e-3) / 1e9
+        r["frac_copy"] = r["gbps"] / copy_gbps
+        r["vs_eager"] = eager / t if eager else None
+        r["vs_compile"] = comp / t if comp else None
+        r["tflops"] = r["flops"] / (t * 1e-3) / 1e12 if r["flops"] else None
+    return rows
+
+
+def copy_ceiling(torch, timer):
+    n = 2**28  # 1 GiB of fp32
+    x = torch.randn(n, device="cuda", dtype=torch.float32)
+    y = torch.empty_like(x)
+    t = timer(lambda i: y.copy_(x), 1)
+    if not torch.equal(x, y):
+        raise MotifError("copy ceiling: y.copy_(x) did not copy")
+    del x, y
+    return t, 2 * 4 * n / (t * 1e-3) / 1e9
+
+
+def format_table(rows, copy_ms, copy_gbps):
+    head = ("family", "shape", "impl", "time ms", "GB/s", "of copy", "x eager", "x compile", "TFLOP/s",
+            "status / ptxas (regs, spill st/ld, smem)")
+
+    def num(v, f):
+        return "-" if v is None else format(v, f)
+
+    body = [("copy", "1 GiB", "y.copy_(x)", f"{copy_ms:.3f}", f"{copy_gbps:.0f}", "1.00", "-", "-", "-", "ceiling")]
+    for r in rows:
+        note = r.get("ptxas", "") if r.get("status") == "ok" else r.get("status", "")
+        body.append((r["family"], r["shape"], r["impl"], num(r.get("time_ms"), ".3f"), num(r.get("gbps"), ".0f"),
+                     num(r.get("frac_copy"), ".2f"), num(r.get("vs_eager"), ".2f"), num(r.get("vs_compile"), ".2f"),
+                     num(r.get("tflops"), ".1f"), note))
+    widths = [max(len(str(x)) for x in col) for col in zip(head, *body)]
+    line = lambda cells: "  ".join(str(c).ljust(w) for c, w in zip(cells, widths)).rstrip()
+    return "\n".join([line(head), line(["-" * w for w in widths])] + [line(b) for b in body])
+
+
+def plot(rows, path, copy_gbps, device):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    groups = []
+    for r in rows:
+        g = f"{r['family']}\n{r['shape']}"
+        if g not in groups:
+            groups.append(g)
+    impls = []
+    for r in rows:
+        if r["impl"] not in impls:
+            impls.append(r["impl"])
+    fig, ax = plt.subplots(figsize=(max(8, 1.3 * len(groups) * max(1, len(impls)) / 3), 5))
+    width = 0.8 / max(1, len(impls))
+    for j, impl in enumerate(impls):
+        xs, ys = [], []
+        for i, g in enumerate(groups):
+            r = next((r for r in rows if f"{r['family']}\n{r['shape']}" == g and r["impl"] == impl), None)
+            if r and r.get("frac_copy") is not None:
+                xs.append(i + (j - (len(impls) - 1) / 2) * width)
+                ys.append(r["frac_copy"])
+        ax.bar(xs, ys, width, label=impl)
+    ax.axhline(1.0, color="k", lw=0.8, ls="--")
+    ax.set_xticks(range(len(groups)))
+    ax.set_xticklabels(groups, fontsize=7)
+    ax.set_ylabel(f"effective bandwidth / copy ceiling ({copy_gbps:.0f} GB/s)")
+    ax.set_title(f"motif vs torch, fp32, {device}")
+    ax.legend(fontsize=7)
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(prog="python -m motif.bench", description=__doc__.split("\n")[0])
+    p.add_argument("--families", default=",".join(FAMILIES), help="comma-separated (default: all)")
+    p.add_argument("--quick", action="store_true", help="one shape per family")
+    p.add_argument("--runs", type=int, default=40, help="timed runs per measurement (heavy families: /4)")
+    p.add_argument("--warmup", type=int, default=5)
+    p.add_argument("--json", metavar="PATH")
+    p.add_argument("--png", metavar="PATH")
+    p.add_argument("--backend", choices=("cupy", "cuda-python"), default=None)
+    p.add_argument("--workdir", default=None, help="keep compiled kernels here (default: a temp folder)")
+    p.add_argument("--seed", type=int, default=None)
+    args = p.parse_args(argv)
+    families = [f for f in args.families.split(",") if f]
+    unknown = [f for f in families if f not in FAMILIES]
+    if unknown:
+        p.error(f"unknown families {', '.join(unknown)} (known: {', '.join(FAMILIES)})")
+    try:
+        import torch
+    except ImportError:
+        print("error: python -m motif.bench needs torch (with CUDA)", file=sys.stderr)
+        return 2
+    if not torch.cuda.is_available():
+        print("error: no CUDA GPU/driver visible to torch", file=sys.stderr)
+        return 2
+    torch.backends.cuda.matmul.allow_tf32 = False  # fp32 means fp32, for every peer
+    torch.backends.cudnn.allow_tf32 = False
+    import numpy as np
+    seed = args.seed if args.seed is not None else int(np.random.SeedSequence().entropy % 2**63)
+    workdir = args.workdir or tempfile.mkdtemp(prefix="motif-bench-")
+    timer = Timer(torch, args.warmup, args.runs)
+    device = torch.cuda.get_device_name(0)
+    log(f"{device}; copy ceiling (1 GiB)")
+    copy_ms, copy_gbps = copy_ceiling(torch, timer)
+    log(f"copy: {copy_ms:.3f} ms, {copy_gbps:.0f} GB/s")
+    rows, compiled = [], {}
+    for fam in families:
+        for dims in BENCH_SHAPES[fam][:1 if args.quick else None]:
+            log(f"{fam} {shape_label(fam, dims)}")
+            rows += bench_family(fam, dims, torch, timer, workdir, args.backend, compiled, copy_gbps, seed)
+            torch.cuda.empty_cache()
+    print(format_table(rows, copy_ms, copy_gbps))
+    if args.json:
+        meta = dict(device=device, torch=torch.__version__, cuda=torch.version.cuda, dtype="float32",
+                    date=time.strftime("%Y-%m-%dT%H:%M:%S%z"), runs=args.runs, warmup=args.warmup, seed=seed,
+                    l2_bytes=getattr(torch.cuda.get_device_properties(0), "L2_cache_size", None),
+                    copy={"bytes": 2 * 2**30, "time_ms": copy_ms, "gbps": copy_gbps})
+        Path(args.json).write_text(json.dumps(dict(meta, rows=rows), indent=1, default=str))
+        log(f"wrote {args.json}")
+    if args.png:
+        plot(rows, args.png, copy_gbps, device)
+        log(f"wrote {args.png}")
+    return 1 if any(r.get("status", "").startswith("WRONG") for r in rows) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

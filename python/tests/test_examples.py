@@ -1,0 +1,91 @@
+import re
+
+import pytest
+
+from motif.examples import FAMILIES, ExampleError, examples_dir, family_of, parse_dims, specialize
+
+PROG = """\
+// motif-dims: M=512 N=1024
+// softmax over rows
+func.func @softmax(%x: tensor<512x1024xf32>) -> tensor<512x1024xf32> {
+  %m = motif.reduce max %x dims [1] : tensor<512x1024xf32> -> tensor<512xf32>
+  %c = arith.constant 1024 : index
+  %k = motif.kernel threads(512) {
+    %t = tensor.empty() : tensor<1024x512xf32, #enc512>
+  }
+  return %y : tensor<512x1024xf32>
+}
+"""
+
+
+def test_parse_dims_in_order():
+    assert list(parse_dims(PROG).items()) == [("M", 512), ("N", 1024)]
+    assert parse_dims("func.func @f()\n// motif-dims: M=1\n") == {}  # only the leading comments count
+    with pytest.raises(ExampleError, match="cannot parse 'M:4'"):
+        parse_dims("// motif-dims: M:4\n")
+
+
+def test_specialize_rewrites_tensor_dims_only():
+    out = specialize(PROG, {"M": 32768, "N": 256})
+    assert out.splitlines()[0] == "// motif-dims: M=32768 N=256"
+    assert "tensor<32768x256xf32>" in out
+    assert "tensor<32768xf32>" in out
+    assert "tensor<256x32768xf32, #enc512>" in out  # encoding after ',' untouched
+    assert "arith.constant 1024 : index" in out  # not a tensor type
+    assert "threads(512)" in out  # not a tensor type
+    assert "512x" not in out and "x1024" not in out
+
+
+def test_specialize_one_dim_and_swap():
+    assert "tensor<512x7xf32>" in specialize(PROG, {"N": 7})
+    swapped = specialize(PROG, {"M": 1024, "N": 512})  # simultaneous, not sequential, replacement
+    assert "tensor<1024x512xf32>" in swapped and "tensor<1024xf32>" in swapped
+    assert specialize(PROG, {}) == PROG
+
+
+def test_specialize_errors():
+    with pytest.raises(ExampleError, match="unknown dims K .*has: M, N"):
+        specialize(PROG, {"K": 3})
+    with pytest.raises(ExampleError, match="positive integer"):
+        specialize(PROG, {"M": 0})
+    with pytest.raises(ExampleError, match="no '// motif-dims:' header"):
+        specialize("func.func @f(%x: tensor<4xf32>)\n", {"M": 2})
+    with pytest.raises(ExampleError, match="distinct"):
+        specialize("// motif-dims: M=64 N=64\n", {"M": 2})
+
+
+def test_family_of():
+    assert family_of("toy_attention_shared") == "toy_attention"
+    assert family_of("toy_attention_register") == "toy_attention"
+    assert family_of("attention") == "attention"
+    assert family_of("gemm_bias_gelu") == "gemm_bias_gelu"
+    assert family_of("softmax_online") == "softmax"
+    with pytest.raises(ExampleError, match="no known family"):
+        family_of("softmaxx")
+
+
+def _example_files():
+    try:
+        return sorted(examples_dir().glob("*.mlir"))
+    except ExampleError:
+        return []
+
+
+@pytest.mark.parametrize("path", _example_files(), ids=lambda p: p.name)
+def test_repo_examples_have_a_usable_header(path):
+    """Every examples/<family>.mlir names a known family and has a dims header; with distinct
+    defaults it specialises (every tensor type changes), otherwise specialize refuses clearly."""
+    assert path.stem in FAMILIES
+    text = path.read_text()
+    dims = parse_dims(text)
+    assert dims, "missing '// motif-dims:' header"
+    doubled = {k: 2 * v for k, v in dims.items()}
+    if len(set(dims.values())) < len(dims):  # e.g. toy_attention: D=4 N_KEYS=4 DV=4 (fixed size)
+        with pytest.raises(ExampleError, match="distinct"):
+            specialize(text, doubled)
+        return
+    out = specialize(text, doubled)
+    assert parse_dims(out) == doubled
+    body = lambda t: [l for l in t.splitlines() if re.search(r"tensor<\d", l) and not l.lstrip().startswith("//")]
+    changed = [(a, b) for a, b in zip(body(text), body(out)) if a != b]
+    assert len(changed) == len(body(text)), "a tensor type kept a default dim"
