@@ -1,0 +1,98 @@
+"""Equivalence classification and error metrics on synthetic arrays."""
+import numpy as np
+import pytest
+
+from motif.manifest import Buffer
+from motif.numerics import (MATHEMATICAL_SLACK, TOLERANCES, bitwise_equal, classify, elem_rel_err,
+                            make_inputs, rel_err, ulp_distance)
+from motif.examples import FAMILIES
+
+
+@pytest.fixture
+def data():
+    rng = np.random.default_rng()
+    ref = rng.standard_normal((64, 128))
+    return ref, ref.astype(np.float32)
+
+
+def test_metrics():
+    ref = np.array([1.0, -4.0, 0.0])
+    a = np.array([1.0, -4.0, 0.002])
+    assert rel_err(a, ref) == pytest.approx(0.002 / 4.0)  # normwise: divided by max|ref|
+    assert elem_rel_err(a, ref) == pytest.approx(0.002 / (0 + 1e-6 * 4.0))  # zero ref: floored
+    assert rel_err(ref, ref) == 0.0 and elem_rel_err(ref, ref) == 0.0
+
+
+def test_ulp_distance():
+    one = np.float32(1.0)
+    assert ulp_distance(np.array([one]), np.array([np.nextafter(one, np.float32(2))])) == 1
+    assert ulp_distance(np.array([0.0], np.float32), np.array([-0.0], np.float32)) == 0
+    tiny = np.float32(np.finfo(np.float32).smallest_subnormal)
+    assert ulp_distance(np.array([tiny]), np.array([-tiny])) == 2  # across zero
+    assert ulp_distance(np.array([1.0, 2.0], np.float32), np.array([1.0, np.nan], np.float32)) == float("inf")
+    assert not bitwise_equal(np.array([0.0], np.float32), np.array([-0.0], np.float32))
+
+
+def test_identical_results_are_bitwise(data):
+    ref, y = data
+    c = classify(y, y.copy(), ref, 1e-6)
+    assert c.equivalence == "bitwise" and c.bitwise and c.max_ulp == 0
+    assert 0 < c.unfused_rel_err <= 2 ** -24  # fp32 rounding of the reference
+
+
+def test_one_ulp_apart_is_tolerance(data):
+    ref, y = data
+    z = y.copy()
+    z[3, 5] = np.nextafter(z[3, 5], np.float32(np.inf))
+    c = classify(y, z, ref, 1e-6)
+    assert c.equivalence == "tolerance" and not c.bitwise and c.max_ulp == 1
+
+
+def test_beyond_tolerance_fails_and_says_which(data):
+    ref, y = data
+    z = y.copy()
+    z[0, 0] += 1e-2
+    c = classify(y, z, ref, 1e-6)
+    assert c.equivalence == "FAIL" and "fused beyond tolerance" in c.reason and "unfused" not in c.reason
+
+
+def test_bitwise_equal_but_both_wrong_fails(data):
+    ref, y = data
+    wrong = y * np.float32(1.01)
+    assert classify(wrong, wrong.copy(), ref, 1e-6).equivalence == "FAIL"
+
+
+def test_nan_and_shape_fail(data):
+    ref, y = data
+    z = y.copy()
+    z[1, 1] = np.nan
+    assert classify(y, z, ref, 1e-6).equivalence == "FAIL"
+    c = classify(y, y.T.copy(), ref, 1e-6)
+    assert c.equivalence == "FAIL" and "shape" in c.reason
+
+
+def test_mathematical_only_when_declared(data):
+    ref, y = data
+    tol = 1e-6
+    z = (ref * (1 + 10 * tol)).astype(np.float32)  # a reordered reduction's worth of error
+    assert classify(y, z, ref, tol).equivalence == "FAIL"
+    assert classify(y, z, ref, tol, declared="mathematical").equivalence == "mathematical"
+    far = (ref * (1 + 2 * MATHEMATICAL_SLACK * tol)).astype(np.float32)
+    assert classify(y, far, ref, tol, declared="mathematical").equivalence == "FAIL"
+
+
+def test_tolerances_cover_every_family():
+    assert set(TOLERANCES) == set(FAMILIES)
+    assert all(1e-7 < t <= 1e-4 for t in TOLERANCES.values())
+
+
+def test_make_inputs_fresh_reproducible_nonzero():
+    bufs = [Buffer("x", "input", "f32", (16, 32), 2048), Buffer("g", "input", "f32", (32,), 128)]
+    a, s1 = make_inputs(bufs)
+    b, s2 = make_inputs(bufs)
+    assert s1 != s2 and not np.array_equal(a[0], b[0])  # fresh by default
+    c, s3 = make_inputs(bufs, seed=s1)
+    assert s3 == s1 and all(np.array_equal(u, v) for u, v in zip(a, c))  # seed reproduces
+    assert [x.shape for x in a] == [(16, 32), (32,)] and all(x.dtype == np.float32 for x in a)
+    assert all(np.count_nonzero(x) == x.size for x in a)
+    assert 0.7 < a[0].std() < 1.3  # ~N(0, 1)
