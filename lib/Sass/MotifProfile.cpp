@@ -1,0 +1,242 @@
+//===- MotifProfile.cpp - Execution motifs and residency verdicts ---------===//
+//
+// One pass over a kernel's instructions in address order. The verdicts are
+// deliberately syntactic: no control-flow graph and no register data flow.
+// What that misses (loop back edges, paths a branch skips, which register a
+// shuffle reduces) is listed in docs/motif-sass.md.
+//
+//===----------------------------------------------------------------------===//
+
+#include "motif/Sass/MotifProfile.h"
+#include "motif/Sass/SassOpcode.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Demangle/Demangle.h"
+#include "llvm/Support/Format.h"
+
+using namespace llvm;
+
+namespace motif {
+namespace sass {
+
+std::string formatAddress(uint64_t address) {
+  std::string digits = utohexstr(address, /*LowerCase=*/true);
+  if (digits.size() < 4)
+    digits.insert(0, 4 - digits.size(), '0');
+  return "/*" + digits + "*/";
+}
+
+bool KernelProfile::isRegisterOnly() const {
+  return sharedLoads.empty() && sharedStores.empty() && localLoads.empty() &&
+         localStores.empty() && globalRoundTrips.empty();
+}
+
+uint64_t KernelProfile::count(StringRef key) const {
+  auto it = counts.find(key.str());
+  return it == counts.end() ? 0 : it->second;
+}
+
+namespace {
+
+InstrRef refOf(const SassInstruction &inst) {
+  return InstrRef{inst.address, inst.fullOpcode()};
+}
+
+/// The lane offset of `SHFL.MODE Pd, Rd, Ra, OFFSET, CLAMP`; -1 when it is a
+/// register or missing.
+int64_t shuffleOffset(const SassInstruction &inst) {
+  if (inst.operands.size() < 4)
+    return -1;
+  StringRef text = inst.operands[3];
+  uint64_t value;
+  if (text.starts_with("0x") ? !text.drop_front(2).getAsInteger(16, value)
+                             : !text.getAsInteger(10, value))
+    return static_cast<int64_t>(value);
+  return -1;
+}
+
+/// Scans shared stores, barriers and shared loads in address order.
+///   chain:  the last shared store before an ordering barrier, that barrier,
+///           and the first shared load after it.
+///   hazard: a shared store with no ordering barrier before a later shared
+///           load (LDS/LDSM). Shared atomics count as stores only: their
+///           own read is atomic.
+class SharedScan {
+public:
+  explicit SharedScan(KernelProfile &profile) : profile(profile) {}
+
+  void visit(const SassInstruction &inst, const InstrClass &cls) {
+    if (cls.kind == InstrKind::Barrier && cls.ordersSharedMemory) {
+      if (!pendingStores.empty())
+        openChains.push_back({pendingStores.back(), refOf(inst)});
+      pendingStores.clear();
+      unreportedStores.clear();
+      return;
+    }
+    bool isPlainSharedLoad =
+        cls.space == MemorySpace::Shared && cls.kind == InstrKind::Load;
+    if (cls.isSharedLoad()) {
+      for (auto &open : openChains)
+        profile.sharedChains.push_back({open.first, open.second, refOf(inst)});
+      openChains.clear();
+    }
+    if (isPlainSharedLoad && !unreportedStores.empty()) {
+      profile.hazards.push_back({unreportedStores.front(), refOf(inst)});
+      unreportedStores.clear();
+    }
+    if (cls.isSharedStore()) {
+      pendingStores.push_back(refOf(inst));
+      unreportedStores.push_back(refOf(inst));
+    }
+  }
+
+private:
+  KernelProfile &profile;
+  std::vector<InstrRef> pendingStores;
+  /// Pending stores not yet named in a hazard (one hazard per store run).
+  std::vector<InstrRef> unreportedStores;
+  std::vector<std::pair<InstrRef, InstrRef>> openChains;
+};
+
+/// Groups SHFL.BFLY / SHFL.DOWN into reductions: a run of one mode whose
+/// immediate offsets do not repeat. A repeated offset starts a new run (the
+/// fused softmax does max then sum: 16 8 4 2 1, 16 8 4 2 1).
+class ShuffleScan {
+public:
+  explicit ShuffleScan(KernelProfile &profile) : profile(profile) {}
+
+  void visit(const SassInstruction &inst, const InstrClass &cls) {
+    if (cls.kind != InstrKind::Shuffle)
+      return;
+    StringRef mode = StringRef(cls.countKey).drop_front(strlen("SHFL."));
+    if (mode != "BFLY" && mode != "DOWN") {
+      flush();
+      return;
+    }
+    int64_t offset = shuffleOffset(inst);
+    if (current.mode != mode ||
+        (offset >= 0 && is_contained(current.offsets, offset)))
+      flush();
+    current.mode = mode.str();
+    current.stages.push_back(refOf(inst));
+    current.offsets.push_back(offset);
+  }
+
+  void flush() {
+    if (!current.stages.empty())
+      profile.warpReductions.push_back(std::move(current));
+    current = WarpReduction();
+  }
+
+private:
+  KernelProfile &profile;
+  WarpReduction current;
+};
+
+} // namespace
+
+KernelProfile profileKernel(const SassKernel &kernel) {
+  KernelProfile profile;
+  profile.name = kernel.name;
+  profile.demangledName = demangle(kernel.name);
+  profile.line = kernel.line;
+  SharedScan sharedScan(profile);
+  ShuffleScan shuffleScan(profile);
+  std::optional<InstrRef> firstGlobalStore;
+  for (const SassInstruction &inst : kernel.instructions) {
+    InstrClass cls = classifyInstruction(inst);
+    ++profile.instructionCount;
+    if (!cls.countKey.empty())
+      ++profile.counts[cls.countKey];
+    InstrRef ref = refOf(inst);
+    if (cls.isGlobalLoad()) {
+      profile.globalLoads.push_back(ref);
+      // LDG.E.CONSTANT is the non-coherent read-only path: the compiler
+      // proved nothing this kernel writes aliases it, so it cannot reload a
+      // value this kernel stored.
+      bool readOnly = inst.hasModifier("CONSTANT");
+      if (firstGlobalStore && !readOnly && profile.globalRoundTrips.empty())
+        profile.globalRoundTrips.push_back({*firstGlobalStore, ref});
+    }
+    if (cls.isGlobalStore()) {
+      profile.globalStores.push_back(ref);
+      if (!firstGlobalStore)
+        firstGlobalStore = ref;
+    }
+    if (cls.isSharedLoad())
+      profile.sharedLoads.push_back(ref);
+    if (cls.isSharedStore())
+      profile.sharedStores.push_back(ref);
+    if (cls.isLocal())
+      (cls.kind == InstrKind::Load ? profile.localLoads : profile.localStores)
+          .push_back(ref);
+    if (cls.kind == InstrKind::Barrier)
+      profile.barriers.push_back(ref);
+    if (cls.kind == InstrKind::Reconvergence)
+      profile.reconvergence.push_back(ref);
+    sharedScan.visit(inst, cls);
+    shuffleScan.visit(inst, cls);
+  }
+  shuffleScan.flush();
+  return profile;
+}
+
+ModuleProfile profileModule(const SassModule &module,
+                            const PtxasReport *report) {
+  ModuleProfile profile;
+  profile.fileName = module.fileName;
+  profile.format = module.format;
+  StringSet<> matched;
+  for (const SassKernel &kernel : module.kernels) {
+    profile.kernels.push_back(profileKernel(kernel));
+    if (!report)
+      continue;
+    auto it = report->find(kernel.name);
+    if (it != report->end()) {
+      profile.kernels.back().resources = it->second;
+      matched.insert(kernel.name);
+    }
+  }
+  if (report)
+    for (const auto &entry : *report)
+      if (!matched.contains(entry.getKey()))
+        profile.unmatchedReportEntries.push_back(entry.getKey().str());
+  llvm::sort(profile.unmatchedReportEntries);
+  return profile;
+}
+
+Expected<const KernelProfile *> findKernel(const ModuleProfile &profile,
+                                           StringRef name) {
+  for (const KernelProfile &kernel : profile.kernels)
+    if (kernel.name == name || kernel.demangledName == name)
+      return &kernel;
+  // "attention_shared_scores_kernel" matches the demangled name up to '('.
+  for (const KernelProfile &kernel : profile.kernels)
+    if (StringRef(kernel.demangledName).split('(').first == name)
+      return &kernel;
+  SmallVector<const KernelProfile *> candidates;
+  for (const KernelProfile &kernel : profile.kernels)
+    if (StringRef(kernel.name).contains(name) ||
+        StringRef(kernel.demangledName).contains(name))
+      candidates.push_back(&kernel);
+  if (candidates.size() == 1)
+    return candidates.front();
+  std::string names;
+  for (const KernelProfile *kernel :
+       candidates.empty() ? SmallVector<const KernelProfile *>(
+                                llvm::map_range(profile.kernels,
+                                                [](const KernelProfile &k) {
+                                                  return &k;
+                                                }))
+                          : candidates)
+    names += "\n  " + kernel->name;
+  return createStringError(
+      inconvertibleErrorCode(), "%s: error: %s kernel '%s'; %s:%s",
+      profile.fileName.c_str(), candidates.empty() ? "no" : "ambiguous",
+      name.str().c_str(),
+      candidates.empty() ? "kernels in the file" : "it matches", names.c_str());
+}
+
+} // namespace sass
+} // namespace motif

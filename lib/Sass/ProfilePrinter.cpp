@@ -1,0 +1,342 @@
+//===- ProfilePrinter.cpp - Text and JSON motif profiles ------------------===//
+//
+// Text output is one fact per line, each line starting with a fixed word
+// (`kernel`, `count`, `verdict`, `note`, ...) so FileCheck tests can match
+// exactly what they mean and CHECK-NOT what must be absent.
+//
+//===----------------------------------------------------------------------===//
+
+#include "motif/Sass/MotifProfile.h"
+#include "motif/Sass/ProfileSummary.h"
+#include "motif/Sass/SassOpcode.h"
+
+#include "llvm/ADT/StringExtras.h"
+
+using namespace llvm;
+
+namespace motif {
+namespace sass {
+
+std::vector<std::string> orderedCountKeys(
+    const std::map<std::string, uint64_t> &counts) {
+  std::vector<std::string> keys;
+  for (StringRef key : canonicalCountKeys())
+    if (counts.count(key.str()))
+      keys.push_back(key.str());
+  for (const auto &entry : counts)
+    if (!is_contained(canonicalCountKeys(), StringRef(entry.first)))
+      keys.push_back(entry.first);
+  return keys;
+}
+
+std::string describeLocalMemory(const KernelProfile &kernel) {
+  std::string text;
+  raw_string_ostream os(text);
+  os << kernel.localStores.size() << " STL";
+  if (!kernel.localStores.empty())
+    os << " (first at " << formatAddress(kernel.localStores.front().address)
+       << ")";
+  os << ", " << kernel.localLoads.size() << " LDL";
+  if (!kernel.localLoads.empty())
+    os << " (first at " << formatAddress(kernel.localLoads.front().address)
+       << ")";
+  const std::optional<KernelResources> &res = kernel.resources;
+  if (res && res->spillStoreBytes && *res->spillStoreBytes > 0)
+    os << "; register spills: ptxas reports " << *res->spillStoreBytes
+       << " bytes spill stores, " << res->spillLoadBytes.value_or(0)
+       << " bytes spill loads";
+  else if (res && res->spillStoreBytes)
+    os << "; local array, not register spills: ptxas reports 0 bytes spill "
+          "stores, "
+       << res->stackFrameBytes.value_or(0) << " bytes stack frame";
+  else
+    os << "; register spill or local array (pass --ptxas-report to tell "
+          "them apart)";
+  return text;
+}
+
+namespace {
+
+void printInstrList(raw_ostream &os, ArrayRef<InstrRef> refs) {
+  for (const InstrRef &ref : refs)
+    os << " " << formatAddress(ref.address);
+}
+
+void printResources(raw_ostream &os, const KernelResources &res) {
+  auto field = [&](StringRef name, const std::optional<uint64_t> &value) {
+    os << " " << name << "=";
+    if (value)
+      os << *value;
+    else
+      os << "?";
+  };
+  os << "  resources";
+  field("registers", res.registers);
+  field("barriers", res.barriers);
+  field("smem", res.sharedBytes);
+  field("stack", res.stackFrameBytes);
+  field("spill-stores", res.spillStoreBytes);
+  field("spill-loads", res.spillLoadBytes);
+  os << "\n";
+}
+
+void printMemoryLine(raw_ostream &os, const std::map<std::string, uint64_t> &c) {
+  auto get = [&](const char *key) {
+    auto it = c.find(key);
+    return it == c.end() ? uint64_t(0) : it->second;
+  };
+  os << "  memory global ld=" << get("LDG") << " st=" << get("STG")
+     << " atom=" << get("ATOMG") + get("RED") + get("REDG")
+     << " | shared ld=" << get("LDS") + get("LDSM")
+     << " st=" << get("STS") + get("STSM") << " atom=" << get("ATOMS")
+     << " | local ld=" << get("LDL") << " st=" << get("STL")
+     << " | async-copy=" << get("LDGSTS") + get("UTMALDG") + get("UTMASTG") +
+                                get("UBLKCP")
+     << "\n";
+}
+
+void printKernel(raw_ostream &os, const KernelProfile &kernel) {
+  os << "kernel " << kernel.name << "\n";
+  if (kernel.demangledName != kernel.name)
+    os << "  demangled " << kernel.demangledName << "\n";
+  os << "  instructions " << kernel.instructionCount << "\n";
+  if (kernel.resources)
+    printResources(os, *kernel.resources);
+  for (const std::string &key : orderedCountKeys(kernel.counts))
+    os << "  count " << key << " " << kernel.counts.at(key) << "\n";
+  printMemoryLine(os, kernel.counts);
+
+  if (kernel.isRegisterOnly())
+    os << "  verdict register-only: no STS/LDS/STL/LDL and no global round "
+          "trip; intermediates stay in registers"
+       << (kernel.warpReductions.empty() ? "" : " (cross-lane via SHFL)")
+       << "\n";
+  for (const SharedChain &chain : kernel.sharedChains)
+    os << "  verdict shared-materialization: " << chain.store.opcode
+       << " at " << formatAddress(chain.store.address) << " -> "
+       << chain.barrier.opcode << " at " << formatAddress(chain.barrier.address)
+       << " -> " << chain.load.opcode << " at "
+       << formatAddress(chain.load.address) << "\n";
+  for (const SharedHazard &hazard : kernel.hazards)
+    os << "  verdict HAZARD: shared store at "
+       << formatAddress(hazard.store.address) << " (" << hazard.store.opcode
+       << ") reaches shared load at " << formatAddress(hazard.load.address)
+       << " (" << hazard.load.opcode << ") with no barrier\n";
+  for (const WarpReduction &reduction : kernel.warpReductions) {
+    os << "  verdict warp-reduction: " << reduction.stages.size() << " SHFL."
+       << reduction.mode << " stage" << (reduction.stages.size() == 1 ? "" : "s")
+       << " (offsets";
+    for (int64_t offset : reduction.offsets) {
+      if (offset < 0)
+        os << " reg";
+      else
+        os << " " << offset;
+    }
+    os << ") at";
+    printInstrList(os, reduction.stages);
+    os << "\n";
+  }
+  if (!kernel.localLoads.empty() || !kernel.localStores.empty())
+    os << "  verdict local-memory: " << describeLocalMemory(kernel) << "\n";
+  if (!kernel.globalStores.empty())
+    os << "  verdict global-store (kernel boundary): "
+       << kernel.globalStores.size() << " global store"
+       << (kernel.globalStores.size() == 1 ? "" : "s") << ", first "
+       << kernel.globalStores.front().opcode << " at "
+       << formatAddress(kernel.globalStores.front().address) << "\n";
+  if (!kernel.globalLoads.empty())
+    os << "  verdict global-load (kernel boundary): "
+       << kernel.globalLoads.size() << " global load"
+       << (kernel.globalLoads.size() == 1 ? "" : "s") << ", first "
+       << kernel.globalLoads.front().opcode << " at "
+       << formatAddress(kernel.globalLoads.front().address) << "\n";
+  for (const GlobalRoundTrip &trip : kernel.globalRoundTrips)
+    os << "  verdict global-round-trip: " << trip.store.opcode << " at "
+       << formatAddress(trip.store.address) << " may be reloaded by "
+       << trip.load.opcode << " at " << formatAddress(trip.load.address)
+       << " in the same kernel\n";
+  for (const InstrRef &barrier : kernel.barriers)
+    if (StringRef(barrier.opcode).contains("ARV"))
+      os << "  note " << barrier.opcode << " at "
+         << formatAddress(barrier.address)
+         << " only arrives; it orders nothing for this thread\n";
+  if (!kernel.reconvergence.empty()) {
+    os << "  note reconvergence, not barriers:";
+    for (const InstrRef &ref : kernel.reconvergence)
+      os << " " << ref.opcode << " " << formatAddress(ref.address);
+    os << "\n";
+  }
+}
+
+void printTotals(raw_ostream &os, const ModuleProfile &profile) {
+  ProfileSummary summary = summarizeModule(profile);
+  os << "file totals: " << profile.kernels.size() << " kernels\n";
+  os << "  instructions " << summary.instructions << "\n";
+  for (const std::string &key : orderedCountKeys(summary.counts))
+    os << "  count " << key << " " << summary.counts.at(key) << "\n";
+  printMemoryLine(os, summary.counts);
+  for (const SummaryMetric &metric : summary.verdicts) {
+    if (metric.countsKernels)
+      os << "  kernels " << metric.name << " " << *metric.value << "/"
+         << profile.kernels.size() << "\n";
+    else
+      os << "  total " << metric.name << " " << *metric.value << "\n";
+  }
+  std::vector<std::string> producers, consumers;
+  for (const KernelProfile &kernel : profile.kernels) {
+    if (!kernel.globalStores.empty())
+      producers.push_back(kernel.name);
+    if (!kernel.globalLoads.empty())
+      consumers.push_back(kernel.name);
+  }
+  os << "  kernel-boundary: " << producers.size()
+     << " kernels store to global, " << consumers.size()
+     << " load from global; SASS names no buffers and nvdisasm prints "
+        "kernels in reverse source order, so any STG kernel may feed a "
+        "later-launched LDG kernel\n";
+  for (const std::string &name : producers)
+    os << "  global-producer " << name << "\n";
+  for (const std::string &name : consumers)
+    os << "  global-consumer " << name << "\n";
+}
+
+json::Array refsToJSON(ArrayRef<InstrRef> refs) {
+  json::Array array;
+  for (const InstrRef &ref : refs)
+    array.push_back(json::Object{{"address", ref.address},
+                                 {"opcode", ref.opcode}});
+  return array;
+}
+
+json::Value refToJSON(const InstrRef &ref) {
+  return json::Object{{"address", ref.address}, {"opcode", ref.opcode}};
+}
+
+json::Value countsToJSON(const std::map<std::string, uint64_t> &counts) {
+  json::Object object;
+  for (const auto &entry : counts)
+    object[entry.first] = entry.second;
+  return object;
+}
+
+json::Value resourcesToJSON(const KernelResources &res) {
+  json::Object object;
+  auto put = [&](StringRef key, const std::optional<uint64_t> &value) {
+    object[key] = value ? json::Value(*value) : json::Value(nullptr);
+  };
+  put("registers", res.registers);
+  put("barriers", res.barriers);
+  put("shared_bytes", res.sharedBytes);
+  put("stack_frame_bytes", res.stackFrameBytes);
+  put("spill_store_bytes", res.spillStoreBytes);
+  put("spill_load_bytes", res.spillLoadBytes);
+  return object;
+}
+
+json::Value kernelToJSON(const KernelProfile &kernel) {
+  json::Array chains, hazards, reductions, trips;
+  for (const SharedChain &chain : kernel.sharedChains)
+    chains.push_back(json::Object{{"store", refToJSON(chain.store)},
+                                  {"barrier", refToJSON(chain.barrier)},
+                                  {"load", refToJSON(chain.load)}});
+  for (const SharedHazard &hazard : kernel.hazards)
+    hazards.push_back(json::Object{{"store", refToJSON(hazard.store)},
+                                   {"load", refToJSON(hazard.load)}});
+  for (const WarpReduction &reduction : kernel.warpReductions) {
+    json::Array offsets;
+    for (int64_t offset : reduction.offsets)
+      offsets.push_back(offset < 0 ? json::Value(nullptr) : json::Value(offset));
+    reductions.push_back(json::Object{
+        {"mode", reduction.mode},
+        {"stages", static_cast<int64_t>(reduction.stages.size())},
+        {"offsets", std::move(offsets)},
+        {"instructions", refsToJSON(reduction.stages)}});
+  }
+  for (const GlobalRoundTrip &trip : kernel.globalRoundTrips)
+    trips.push_back(json::Object{{"store", refToJSON(trip.store)},
+                                 {"load", refToJSON(trip.load)}});
+  json::Object verdicts{
+      {"register_only", kernel.isRegisterOnly()},
+      {"shared_materialization", std::move(chains)},
+      {"hazards", std::move(hazards)},
+      {"warp_reductions", std::move(reductions)},
+      {"global_round_trips", std::move(trips)},
+  };
+  if (!kernel.localLoads.empty() || !kernel.localStores.empty())
+    verdicts["local_memory"] = json::Object{
+        {"stores", refsToJSON(kernel.localStores)},
+        {"loads", refsToJSON(kernel.localLoads)},
+        {"description", describeLocalMemory(kernel)}};
+  else
+    verdicts["local_memory"] = nullptr;
+  verdicts["global_store_kernel_boundary"] =
+      static_cast<int64_t>(kernel.globalStores.size());
+  verdicts["global_load_kernel_boundary"] =
+      static_cast<int64_t>(kernel.globalLoads.size());
+
+  json::Object object{
+      {"name", kernel.name},
+      {"demangled", kernel.demangledName},
+      {"line", static_cast<int64_t>(kernel.line)},
+      {"instructions", kernel.instructionCount},
+      {"counts", countsToJSON(kernel.counts)},
+      {"resources", kernel.resources ? resourcesToJSON(*kernel.resources)
+                                     : json::Value(nullptr)},
+      {"barriers", refsToJSON(kernel.barriers)},
+      {"reconvergence", refsToJSON(kernel.reconvergence)},
+      {"verdicts", std::move(verdicts)},
+  };
+  return object;
+}
+
+} // namespace
+
+void printProfileText(const ModuleProfile &profile, raw_ostream &os,
+                      const KernelProfile *only) {
+  os << "motif-sass profile: " << profile.fileName << " ("
+     << stringifySassFormat(profile.format) << ", " << profile.kernels.size()
+     << " kernel" << (profile.kernels.size() == 1 ? "" : "s") << ")\n";
+  for (const std::string &name : profile.unmatchedReportEntries)
+    os << "note ptxas report names '" << name
+       << "', which is not a kernel of this listing\n";
+  for (const KernelProfile &kernel : profile.kernels) {
+    if (only && &kernel != only)
+      continue;
+    os << "\n";
+    printKernel(os, kernel);
+  }
+  if (!only && profile.kernels.size() > 1) {
+    os << "\n";
+    printTotals(os, profile);
+  }
+}
+
+json::Value profileToJSON(const ModuleProfile &profile,
+                          const KernelProfile *only) {
+  json::Array kernels;
+  for (const KernelProfile &kernel : profile.kernels)
+    if (!only || &kernel == only)
+      kernels.push_back(kernelToJSON(kernel));
+  json::Object object{{"file", profile.fileName},
+                      {"format", stringifySassFormat(profile.format)},
+                      {"kernels", std::move(kernels)}};
+  if (!only) {
+    ProfileSummary summary = summarizeModule(profile);
+    json::Object verdicts;
+    for (const SummaryMetric &metric : summary.verdicts)
+      verdicts[metric.name] = *metric.value;
+    object["totals"] = json::Object{
+        {"kernels", static_cast<int64_t>(profile.kernels.size())},
+        {"instructions", summary.instructions},
+        {"counts", countsToJSON(summary.counts)},
+        {"kernels_with", std::move(verdicts)}};
+  }
+  json::Array unmatched;
+  for (const std::string &name : profile.unmatchedReportEntries)
+    unmatched.push_back(name);
+  object["unmatched_ptxas_entries"] = std::move(unmatched);
+  return object;
+}
+
+} // namespace sass
+} // namespace motif

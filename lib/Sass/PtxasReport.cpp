@@ -1,0 +1,136 @@
+//===- PtxasReport.cpp - Reads `ptxas -v` resource reports ----------------===//
+//
+// The lines this reads (CUDA 12/13):
+//   ptxas info    : Compiling entry function '_Z3fooPf' for 'sm_90'
+//   ptxas info    : Function properties for _Z3fooPf
+//       0 bytes stack frame, 0 bytes spill stores, 0 bytes spill loads
+//   ptxas info    : Used 28 registers, used 1 barriers, 16 bytes smem
+// Older ptxas prints "Used 28 registers, 16 bytes smem, 380 bytes cmem[0]".
+//
+//===----------------------------------------------------------------------===//
+
+#include "motif/Sass/PtxasReport.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+using namespace llvm;
+
+namespace motif {
+namespace sass {
+
+namespace {
+
+/// Parses "N <unit>" items separated by commas, e.g. "Used 28 registers,
+/// used 1 barriers, 16 bytes smem". Calls `onItem(number, words after it)`.
+template <typename Fn>
+bool forEachQuantity(StringRef text, Fn onItem) {
+  SmallVector<StringRef, 8> items;
+  text.split(items, ',');
+  bool any = false;
+  for (StringRef item : items) {
+    item = item.trim();
+    // Skip a leading word like "Used" / "used".
+    SmallVector<StringRef, 6> words;
+    item.split(words, ' ', -1, /*KeepEmpty=*/false);
+    for (size_t i = 0; i < words.size(); ++i) {
+      uint64_t value;
+      if (words[i].getAsInteger(10, value))
+        continue;
+      std::string unit = join(ArrayRef<StringRef>(words).drop_front(i + 1), " ");
+      onItem(value, StringRef(unit));
+      any = true;
+      break;
+    }
+  }
+  return any;
+}
+
+} // namespace
+
+Expected<PtxasReport> parsePtxasReport(StringRef text, StringRef fileName) {
+  PtxasReport report;
+  std::string current;
+  SmallVector<StringRef, 0> lines;
+  text.split(lines, '\n');
+  unsigned lineNo = 0;
+  for (StringRef raw : lines) {
+    ++lineNo;
+    StringRef line = raw.trim();
+    StringRef body = line;
+    if (body.consume_front("ptxas info")) {
+      body = body.ltrim();
+      if (!body.consume_front(":"))
+        continue;
+      body = body.trim();
+    }
+    if (body.consume_front("Compiling entry function")) {
+      StringRef name = body.trim();
+      if (name.consume_front("'"))
+        name = name.take_until([](char c) { return c == '\''; });
+      else
+        name = name.take_until([](char c) { return c == ' '; });
+      current = name.str();
+      report[current];
+      continue;
+    }
+    if (body.consume_front("Function properties for")) {
+      current = body.trim().str();
+      report[current];
+      continue;
+    }
+    bool isUsed = body.starts_with("Used ");
+    bool isFrame = body.contains("bytes stack frame");
+    if (!isUsed && !isFrame)
+      continue;
+    if (current.empty())
+      return createStringError(
+          inconvertibleErrorCode(),
+          formatv("{0}:{1}: error: resource line before any 'Compiling entry "
+                  "function' or 'Function properties for' line",
+                  fileName, lineNo)
+              .str());
+    KernelResources &resources = report[current];
+    // ptxas leaves out zero barriers and zero smem on the "Used" line.
+    if (isUsed) {
+      resources.barriers = 0;
+      resources.sharedBytes = 0;
+    }
+    forEachQuantity(body, [&](uint64_t value, StringRef unit) {
+      if (unit == "registers")
+        resources.registers = value;
+      else if (unit == "barriers")
+        resources.barriers = value;
+      else if (unit == "bytes smem")
+        resources.sharedBytes = value;
+      else if (unit == "bytes stack frame")
+        resources.stackFrameBytes = value;
+      else if (unit == "bytes spill stores")
+        resources.spillStoreBytes = value;
+      else if (unit == "bytes spill loads")
+        resources.spillLoadBytes = value;
+    });
+  }
+  if (report.empty())
+    return createStringError(
+        inconvertibleErrorCode(),
+        formatv("{0}:1: error: no function in ptxas report (expected `ptxas "
+                "-v` output with 'Compiling entry function' lines)",
+                fileName)
+            .str());
+  return std::move(report);
+}
+
+Expected<PtxasReport> readPtxasReport(StringRef path) {
+  ErrorOr<std::unique_ptr<MemoryBuffer>> buffer =
+      MemoryBuffer::getFile(path, /*IsText=*/true);
+  if (std::error_code ec = buffer.getError())
+    return createStringError(ec, "%s: error: cannot read ptxas report: %s",
+                             path.str().c_str(), ec.message().c_str());
+  return parsePtxasReport((*buffer)->getBuffer(), path);
+}
+
+} // namespace sass
+} // namespace motif
