@@ -50,8 +50,20 @@ def find_cuda_tool(name):
 def find_in_wheels(name):
     """PyPI's nvidia-cuda-nvdisasm installs nvidia/cu13/bin/nvdisasm."""
     import glob
-    import sysconfig
-    for base in {sysconfig.get_paths()["purelib"], sysconfig.get_paths()["platlib"]}:
+    import sys
+    bases = set()
+    # lit may run under another interpreter than the user's python3: ask both.
+    for py in {sys.executable, shutil.which("python3")}:
+        if not py:
+            continue
+        try:
+            out = subprocess.run([py, "-c", "import sysconfig; p = sysconfig.get_paths(); "
+                                  "print(p['purelib']); print(p['platlib'])"],
+                                 capture_output=True, text=True, timeout=20).stdout
+            bases.update(line for line in out.splitlines() if line)
+        except Exception:
+            pass
+    for base in sorted(bases):
         for cand in sorted(glob.glob(os.path.join(base, "nvidia", "*", "bin", name)), reverse=True):
             if os.access(cand, os.X_OK):
                 return cand

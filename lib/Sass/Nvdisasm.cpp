@@ -56,7 +56,8 @@ Expected<std::string> findNvdisasm() {
 Expected<std::string> disassembleCubin(StringRef cubinPath) {
   Expected<std::string> nvdisasm = findNvdisasm();
   if (!nvdisasm)
-    return nvdisasm.takeError();
+    return createStringError(inconvertibleErrorCode(),
+                             cubinPath + ": " + toString(nvdisasm.takeError()));
 
   SmallString<128> outPath, errPath;
   if (std::error_code ec =

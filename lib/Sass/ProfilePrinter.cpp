@@ -329,7 +329,7 @@ json::Value profileToJSON(const ModuleProfile &profile,
         {"kernels", static_cast<int64_t>(profile.kernels.size())},
         {"instructions", summary.instructions},
         {"counts", countsToJSON(summary.counts)},
-        {"kernels_with", std::move(verdicts)}};
+        {"verdicts", std::move(verdicts)}};
   }
   json::Array unmatched;
   for (const std::string &name : profile.unmatchedReportEntries)

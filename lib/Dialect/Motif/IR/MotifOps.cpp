@@ -290,7 +290,7 @@ static SmallVector<int64_t> blockExtents(ComputeOpInterface op) {
   return out;
 }
 
-LogicalResult KernelOp::verify() {
+LogicalResult KernelOp::verifyRegions() {
   if (getThreads() < 1 || getThreads() > kMaxThreadsPerBlock)
     return emitOpError() << "threads must be in [1, " << kMaxThreadsPerBlock
                          << "], got " << getThreads();
@@ -305,6 +305,9 @@ LogicalResult KernelOp::verify() {
                            << getResult(i).getType() << " but yields "
                            << v.getType();
     auto mat = v.getDefiningOp<MaterializeOp>();
+    if (mat && mat->getParentOp() == getOperation() &&
+        mat.getResidency() != Residency::Global)
+      continue; // MaterializeOp::verify reports it.
     if (!mat || mat->getParentOp() != getOperation() ||
         mat.getResidency() != Residency::Global)
       return emitOpError()
@@ -450,7 +453,7 @@ static LogicalResult verifyScalarBody(Operation *op, Region &body,
     return op->emitOpError() << what << " must take " << argTypes.size()
                              << " scalar arguments (" << expected << ")";
   }
-  auto yield = dyn_cast<YieldOp>(block.getTerminator());
+  auto yield = block.empty() ? YieldOp() : dyn_cast<YieldOp>(block.back());
   if (!yield)
     return op->emitOpError() << what << " must end in 'motif.yield'";
   if (!llvm::equal(yield.getOperandTypes(), yieldTypes)) {
@@ -463,7 +466,7 @@ static LogicalResult verifyScalarBody(Operation *op, Region &body,
   return success();
 }
 
-LogicalResult MapOp::verify() {
+LogicalResult MapOp::verifyRegions() {
   if (getIndexing().size() != getInputs().size())
     return emitOpError() << "has " << getInputs().size()
                          << " inputs but indexing for " << getIndexing().size();
@@ -589,7 +592,7 @@ SmallVector<int64_t> ReduceOp::getResultIterationDims() {
   return out;
 }
 
-LogicalResult ReduceOp::verify() {
+LogicalResult ReduceOp::verifyRegions() {
   if (getInputs().empty())
     return emitOpError() << "needs at least one input";
   if (getInputs().size() != getResults().size())
@@ -688,7 +691,7 @@ SmallVector<int64_t> BroadcastOp::getResultIterationDims() {
   return iota(getResult().getType().getRank());
 }
 
-LogicalResult BroadcastOp::verify() {
+LogicalResult BroadcastOp::verifyRegions() {
   int64_t rank = getResult().getType().getRank();
   ArrayRef<int64_t> dims = getDims();
   for (auto [i, d] : llvm::enumerate(dims))
@@ -781,7 +784,7 @@ SmallVector<int64_t> ContractOp::getResultIterationDims() {
   return iota(getResult().getType().getRank());
 }
 
-LogicalResult ContractOp::verify() {
+LogicalResult ContractOp::verifyRegions() {
   int64_t rank = getResult().getType().getRank();
   SmallVector<int64_t> extents = getIterationExtents();
   int64_t n = extents.size();
@@ -862,7 +865,7 @@ SmallVector<int64_t> TransposeOp::getResultIterationDims() {
   return iota(getResult().getType().getRank());
 }
 
-LogicalResult TransposeOp::verify() {
+LogicalResult TransposeOp::verifyRegions() {
   ArrayRef<int64_t> perm = getPermutation();
   int64_t rank = getResult().getType().getRank();
   SmallVector<int64_t> sorted(perm);

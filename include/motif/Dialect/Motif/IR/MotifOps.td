@@ -39,7 +39,7 @@ def Motif_KernelOp : Motif_Op<"kernel", [
   let assemblyFormat = [{
     $sym_name `threads` `(` $threads `)` (`->` type($results)^)? attr-dict-with-keyword $body
   }];
-  let hasVerifier = 1;
+  let hasRegionVerifier = 1;
   let skipDefaultBuilders = 1;
   let builders = [
     OpBuilder<(ins "::mlir::TypeRange":$resultTypes, "::llvm::StringRef":$name,
@@ -92,7 +92,8 @@ class Motif_ComputeOp<string mnemonic, list<Trait> traits = []>
         HasParent<"KernelOp">,
         DeclareOpInterfaceMethods<Motif_ComputeOpInterface>])> {
   let hasCustomAssemblyFormat = 1;
-  let hasVerifier = 1;
+  // Bodies are checked after their own ops (so a bad yield reports itself).
+  let hasRegionVerifier = 1;
 }
 
 def Motif_MapOp : Motif_ComputeOp<"map", [RecursiveMemoryEffects,

@@ -1,0 +1,40 @@
+// motif-dims: M=512 N=1024
+// Row softmax, unfused: max, exp(x - max), sum, divide -- every intermediate
+// crosses a kernel boundary in global memory (what torch eager does when
+// softmax is composed of max/sub/exp/sum/div).
+func.func @softmax(%x: tensor<512x1024xf32>) -> tensor<512x1024xf32> {
+  %max = motif.kernel "softmax_max" threads(256) -> tensor<512xf32> {
+    %m = motif.reduce <max> (%x[i, j]) -> [i] over [block, thread]
+           : (tensor<512x1024xf32>) -> tensor<512xf32>
+    %g = motif.materialize %m in global : tensor<512xf32>
+    motif.yield %g : tensor<512xf32>
+  }
+  %exp = motif.kernel "softmax_exp" threads(256) -> tensor<512x1024xf32> {
+    %e = motif.map (%x[i, j], %max[i]) -> [i, j] over [block, thread]
+           : (tensor<512x1024xf32>, tensor<512xf32>) -> tensor<512x1024xf32> {
+    ^bb0(%a: f32, %m: f32):
+      %d = arith.subf %a, %m : f32
+      %r = math.exp %d : f32
+      motif.yield %r : f32
+    }
+    %g = motif.materialize %e in global : tensor<512x1024xf32>
+    motif.yield %g : tensor<512x1024xf32>
+  }
+  %sum = motif.kernel "softmax_sum" threads(256) -> tensor<512xf32> {
+    %s = motif.reduce <add> (%exp[i, j]) -> [i] over [block, thread]
+           : (tensor<512x1024xf32>) -> tensor<512xf32>
+    %g = motif.materialize %s in global : tensor<512xf32>
+    motif.yield %g : tensor<512xf32>
+  }
+  %y = motif.kernel "softmax_div" threads(256) -> tensor<512x1024xf32> {
+    %p = motif.map (%exp[i, j], %sum[i]) -> [i, j] over [block, thread]
+           : (tensor<512x1024xf32>, tensor<512xf32>) -> tensor<512x1024xf32> {
+    ^bb0(%e: f32, %s: f32):
+      %r = arith.divf %e, %s : f32
+      motif.yield %r : f32
+    }
+    %g = motif.materialize %p in global : tensor<512x1024xf32>
+    motif.yield %g : tensor<512x1024xf32>
+  }
+  return %y : tensor<512x1024xf32>
+}

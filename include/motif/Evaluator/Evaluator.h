@@ -1,0 +1,150 @@
+//===- Evaluator.h - CPU reference evaluator for motif IR -------*- C++ -*-===//
+//
+// Runs a func.func of motif kernels on host buffers in a defined order, in
+// float (bit-exact reference for residency rewrites) or in double (a float64
+// reference), and compares two functions under a declared equivalence class.
+// docs/evaluator.md defines the evaluation order.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MOTIF_EVALUATOR_EVALUATOR_H
+#define MOTIF_EVALUATOR_EVALUATOR_H
+
+#include "motif/Dialect/Motif/IR/MotifOps.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Support/LLVM.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdint>
+#include <optional>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace mlir::motif {
+
+/// How every scalar is computed.
+enum class NumericMode {
+  /// Every f32 value is computed and stored in float: the bitwise reference.
+  F32,
+  /// Everything is computed in double: a float64 reference.
+  F64,
+};
+
+/// A dense row-major host tensor. Elements are stored as double; in F32 mode
+/// every stored value is exactly representable in float.
+struct Buffer {
+  SmallVector<int64_t> shape;
+  std::vector<double> data;
+
+  /// The product of the extents (1 for a rank-0 tensor).
+  int64_t getNumElements() const;
+};
+
+/// Evaluates `func` on `inputs` (one buffer per argument, shapes matching the
+/// argument types). Fails with a diagnostic located on the offending op for
+/// anything the evaluator does not support (dynamic shapes, non-f32 tensors,
+/// unknown scalar ops, ops outside motif.kernel).
+FailureOr<SmallVector<Buffer>> evaluate(func::FuncOp func,
+                                        ArrayRef<Buffer> inputs,
+                                        NumericMode mode);
+
+/// Fresh inputs for `func`: one normal(0, 1) buffer per argument, never zero.
+/// Fails (located) when an argument is not a static f32 tensor.
+FailureOr<SmallVector<Buffer>> makeRandomInputs(func::FuncOp func,
+                                                std::mt19937_64 &rng);
+
+/// A seed from std::random_device, for runs that are not given one.
+uint64_t freshSeed();
+
+//===----------------------------------------------------------------------===//
+// Equivalence checking
+//===----------------------------------------------------------------------===//
+
+/// What compareFunctions checks and how strictly.
+struct CompareOptions {
+  Equivalence equivalence = Equivalence::Bitwise;
+  unsigned trials = 3;
+  /// Seed for the input generator; a fresh one from std::random_device when
+  /// absent. The seed used is reported so a failure reproduces.
+  std::optional<uint64_t> seed;
+  /// Relative error bound of the `tolerance` class.
+  double rtol = 1e-5;
+  /// Relative error bound of the `mathematical` class.
+  double mathematicalRtol = 1e-3;
+};
+
+/// One output of the compared functions, aggregated over every trial.
+struct OutputComparison {
+  unsigned index = 0;
+  std::string type;
+  /// Every element of every trial has identical f32 bits in A and B.
+  bool bitwiseEqual = true;
+  /// Elements whose bits differ, summed over trials.
+  int64_t differingElements = 0;
+  /// Largest distance in units in the last place between A and B (f32).
+  uint64_t maxUlp = 0;
+  /// max|x - ref| / max|ref| of A's and B's f32 results against A's f64
+  /// result, the largest over trials.
+  double relErrA = 0.0;
+  double relErrB = 0.0;
+  bool pass = false;
+};
+
+/// The outcome of comparing one pair of functions.
+struct FunctionComparison {
+  std::string name;
+  Equivalence equivalence = Equivalence::Bitwise;
+  uint64_t seed = 0;
+  unsigned trials = 0;
+  /// The relative error bound the verdict used (0 for bitwise and semantic).
+  double bound = 0.0;
+  SmallVector<OutputComparison> outputs;
+  /// Every output passes.
+  bool pass = false;
+};
+
+/// Runs `a` and `b` (same signature) on `options.trials` fresh random inputs
+/// in F32 mode, and `a` in F64 mode as the reference, and judges the outputs
+/// by `options.equivalence`. Fails with a located diagnostic when the
+/// signatures differ or either function cannot be evaluated.
+FailureOr<FunctionComparison> compareFunctions(func::FuncOp a, func::FuncOp b,
+                                               const CompareOptions &options);
+
+/// Prints the comparison as a table (one row per output) and a verdict line.
+void printComparison(raw_ostream &os, const FunctionComparison &cmp);
+
+//===----------------------------------------------------------------------===//
+// A quick run on the CPU
+//===----------------------------------------------------------------------===//
+
+/// One output of a run on random inputs.
+struct RunOutput {
+  unsigned index = 0;
+  std::string type;
+  /// Sum of the f32 results (accumulated in double) and of their magnitudes.
+  double sum = 0.0;
+  double absSum = 0.0;
+  /// The first few f32 results in row-major order.
+  SmallVector<double> firstValues;
+  /// max|f32 - f64| / max|f64|.
+  double relErr = 0.0;
+};
+
+struct RunReport {
+  std::string name;
+  uint64_t seed = 0;
+  SmallVector<RunOutput> outputs;
+};
+
+/// Evaluates `func` once on fresh random inputs in F32 and F64 mode.
+FailureOr<RunReport> runOnRandomInputs(func::FuncOp func,
+                                       std::optional<uint64_t> seed);
+
+void printRunReport(raw_ostream &os, const RunReport &report);
+
+} // namespace mlir::motif
+
+#endif // MOTIF_EVALUATOR_EVALUATOR_H

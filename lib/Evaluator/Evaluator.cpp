@@ -1,0 +1,985 @@
+//===- Evaluator.cpp - CPU reference evaluator for motif IR ---------------===//
+//
+// The evaluator defines what a motif program computes, bit for bit in F32
+// mode: maps are elementwise; a reduction combines, for every output element,
+// the input elements in increasing row-major order of the reduced iteration
+// dims starting from the identity; a contraction accumulates fmaf(lhs, rhs,
+// acc) from 0 in increasing row-major order of the contracted dims;
+// broadcast, transpose and materialize copy. Residency rewrites must keep
+// these bits; docs/evaluator.md explains the order and the classes.
+//
+// Every motif is evaluated through ComputeOpInterface: an outer loop over the
+// result iteration dims (row-major, so the result is written in order) and an
+// inner loop over the reduced/contracted iteration dims. Scalar bodies are
+// compiled once into a small slot program and run per element.
+//
+//===----------------------------------------------------------------------===//
+
+#include "motif/Evaluator/Evaluator.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/Support/Format.h"
+
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <memory>
+
+using namespace mlir;
+using namespace mlir::motif;
+
+int64_t Buffer::getNumElements() const {
+  int64_t n = 1;
+  for (int64_t e : shape)
+    n *= e;
+  return n;
+}
+
+//===----------------------------------------------------------------------===//
+// Scalar arithmetic in a chosen precision
+//===----------------------------------------------------------------------===//
+
+namespace {
+enum class ScalarKind {
+  Constant,
+  Add,
+  Sub,
+  Mul,
+  Div,
+  Neg,
+  Maximum,
+  Minimum,
+  MaxNum,
+  MinNum,
+  Cmp,
+  Select,
+  Exp,
+  Log,
+  Sqrt,
+  Rsqrt,
+  Tanh,
+  Erf,
+  Abs,
+  Fma,
+  Pow,
+  Convert,
+};
+} // namespace
+
+/// IEEE maximum as arith.maximumf: NaN propagates, +0 > -0.
+template <typename T>
+static T maximum(T a, T b) {
+  if (std::isnan(a) || std::isnan(b))
+    return std::numeric_limits<T>::quiet_NaN();
+  if (a == b)
+    return std::signbit(a) ? b : a;
+  return a > b ? a : b;
+}
+
+/// IEEE minimum as arith.minimumf: NaN propagates, -0 < +0.
+template <typename T>
+static T minimum(T a, T b) {
+  if (std::isnan(a) || std::isnan(b))
+    return std::numeric_limits<T>::quiet_NaN();
+  if (a == b)
+    return std::signbit(a) ? a : b;
+  return a < b ? a : b;
+}
+
+/// One arithmetic step computed entirely in T (float or double).
+template <typename T>
+static T applyScalar(ScalarKind kind, T a, T b, T c) {
+  switch (kind) {
+  case ScalarKind::Add:
+    return a + b;
+  case ScalarKind::Sub:
+    return a - b;
+  case ScalarKind::Mul:
+    return a * b;
+  case ScalarKind::Div:
+    return a / b;
+  case ScalarKind::Neg:
+    return -a;
+  case ScalarKind::Maximum:
+    return maximum(a, b);
+  case ScalarKind::Minimum:
+    return minimum(a, b);
+  case ScalarKind::MaxNum:
+    return std::fmax(a, b);
+  case ScalarKind::MinNum:
+    return std::fmin(a, b);
+  case ScalarKind::Exp:
+    return std::exp(a);
+  case ScalarKind::Log:
+    return std::log(a);
+  case ScalarKind::Sqrt:
+    return std::sqrt(a);
+  case ScalarKind::Rsqrt:
+    return T(1) / std::sqrt(a);
+  case ScalarKind::Tanh:
+    return std::tanh(a);
+  case ScalarKind::Erf:
+    return std::erf(a);
+  case ScalarKind::Abs:
+    return std::fabs(a);
+  case ScalarKind::Fma:
+    return std::fma(a, b, c);
+  case ScalarKind::Pow:
+    return std::pow(a, b);
+  case ScalarKind::Convert:
+  case ScalarKind::Constant:
+    return a;
+  case ScalarKind::Cmp:
+  case ScalarKind::Select:
+    break;
+  }
+  llvm_unreachable("not an arithmetic kind");
+}
+
+static bool compare(arith::CmpFPredicate p, double a, double b) {
+  bool unordered = std::isnan(a) || std::isnan(b);
+  using P = arith::CmpFPredicate;
+  switch (p) {
+  case P::AlwaysFalse:
+    return false;
+  case P::AlwaysTrue:
+    return true;
+  case P::OEQ:
+    return !unordered && a == b;
+  case P::OGT:
+    return !unordered && a > b;
+  case P::OGE:
+    return !unordered && a >= b;
+  case P::OLT:
+    return !unordered && a < b;
+  case P::OLE:
+    return !unordered && a <= b;
+  case P::ONE:
+    return !unordered && a != b;
+  case P::ORD:
+    return !unordered;
+  case P::UEQ:
+    return unordered || a == b;
+  case P::UGT:
+    return unordered || a > b;
+  case P::UGE:
+    return unordered || a >= b;
+  case P::ULT:
+    return unordered || a < b;
+  case P::ULE:
+    return unordered || a <= b;
+  case P::UNE:
+    return unordered || a != b;
+  case P::UNO:
+    return unordered;
+  }
+  return false;
+}
+
+/// Whether a value of type `t` is computed and stored in float.
+static bool isNarrow(Type t, NumericMode mode) {
+  return mode == NumericMode::F32 && t.isF32();
+}
+
+/// Rounds `v` as a stored tensor element of the given mode.
+static double roundStored(double v, NumericMode mode) {
+  return mode == NumericMode::F32 ? static_cast<double>(static_cast<float>(v))
+                                  : v;
+}
+
+//===----------------------------------------------------------------------===//
+// Scalar bodies: compiled once into a slot program, run per element
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct ScalarInst {
+  ScalarKind kind;
+  SmallVector<unsigned, 3> operands;
+  unsigned result = 0;
+  /// Computed in float (an f32 result in F32 mode).
+  bool narrow = false;
+  double constant = 0.0;
+  arith::CmpFPredicate predicate = arith::CmpFPredicate::AlwaysFalse;
+};
+
+/// A map body or combiner region as straight-line code over value slots.
+class ScalarProgram {
+public:
+  /// Compiles `region`'s single block. Unknown ops, values from outside the
+  /// body and unsupported types fail with a diagnostic on the op.
+  static FailureOr<ScalarProgram> compile(Region &region, NumericMode mode);
+
+  /// Runs the body on `args` and writes the yielded values to `results`.
+  void run(ArrayRef<double> args, MutableArrayRef<double> results);
+
+  unsigned getNumResults() const { return yields.size(); }
+
+private:
+  unsigned numArgs = 0;
+  SmallVector<ScalarInst> insts;
+  SmallVector<unsigned> yields;
+  std::vector<double> slots;
+};
+} // namespace
+
+static LogicalResult checkScalarType(Operation *op, Type t) {
+  if (t.isF32() || t.isF64() || isa<IntegerType, IndexType>(t))
+    return success();
+  return op->emitError() << "the evaluator supports f32, f64 and integer "
+                            "scalars only, got "
+                         << t;
+}
+
+static std::optional<ScalarKind> classify(Operation *op) {
+  return llvm::TypeSwitch<Operation *, std::optional<ScalarKind>>(op)
+      .Case<arith::AddFOp>([](auto) { return ScalarKind::Add; })
+      .Case<arith::SubFOp>([](auto) { return ScalarKind::Sub; })
+      .Case<arith::MulFOp>([](auto) { return ScalarKind::Mul; })
+      .Case<arith::DivFOp>([](auto) { return ScalarKind::Div; })
+      .Case<arith::NegFOp>([](auto) { return ScalarKind::Neg; })
+      .Case<arith::MaximumFOp>([](auto) { return ScalarKind::Maximum; })
+      .Case<arith::MinimumFOp>([](auto) { return ScalarKind::Minimum; })
+      .Case<arith::MaxNumFOp>([](auto) { return ScalarKind::MaxNum; })
+      .Case<arith::MinNumFOp>([](auto) { return ScalarKind::MinNum; })
+      .Case<arith::CmpFOp>([](auto) { return ScalarKind::Cmp; })
+      .Case<arith::SelectOp>([](auto) { return ScalarKind::Select; })
+      .Case<arith::ExtFOp, arith::TruncFOp, arith::SIToFPOp, arith::UIToFPOp>(
+          [](auto) { return ScalarKind::Convert; })
+      .Case<math::ExpOp>([](auto) { return ScalarKind::Exp; })
+      .Case<math::LogOp>([](auto) { return ScalarKind::Log; })
+      .Case<math::SqrtOp>([](auto) { return ScalarKind::Sqrt; })
+      .Case<math::RsqrtOp>([](auto) { return ScalarKind::Rsqrt; })
+      .Case<math::TanhOp>([](auto) { return ScalarKind::Tanh; })
+      .Case<math::ErfOp>([](auto) { return ScalarKind::Erf; })
+      .Case<math::AbsFOp>([](auto) { return ScalarKind::Abs; })
+      .Case<math::FmaOp>([](auto) { return ScalarKind::Fma; })
+      .Case<math::PowFOp>([](auto) { return ScalarKind::Pow; })
+      .Default([](Operation *) { return std::nullopt; });
+}
+
+FailureOr<ScalarProgram> ScalarProgram::compile(Region &region,
+                                                NumericMode mode) {
+  ScalarProgram program;
+  Block &block = region.front();
+  DenseMap<Value, unsigned> slotOf;
+  unsigned numSlots = 0;
+  for (BlockArgument arg : block.getArguments()) {
+    if (failed(checkScalarType(region.getParentOp(), arg.getType())))
+      return failure();
+    slotOf[arg] = numSlots++;
+  }
+  program.numArgs = numSlots;
+
+  for (Operation &op : block) {
+    SmallVector<unsigned, 3> operands;
+    for (Value v : op.getOperands()) {
+      auto it = slotOf.find(v);
+      if (it == slotOf.end())
+        return op.emitError()
+               << "uses a value defined outside its motif body; the "
+                  "evaluator runs self-contained scalar bodies only";
+      operands.push_back(it->second);
+    }
+    if (auto yield = dyn_cast<YieldOp>(op)) {
+      program.yields.assign(operands.begin(), operands.end());
+      continue;
+    }
+    if (op.getNumResults() != 1 || op.getNumRegions() != 0)
+      return op.emitError() << "is not supported by the motif evaluator";
+    Type resultType = op.getResult(0).getType();
+    if (failed(checkScalarType(&op, resultType)))
+      return failure();
+    for (Value v : op.getOperands())
+      if (failed(checkScalarType(&op, v.getType())))
+        return failure();
+
+    ScalarInst inst;
+    inst.operands = operands;
+    inst.result = numSlots;
+    inst.narrow = isNarrow(resultType, mode);
+    if (auto cst = dyn_cast<arith::ConstantOp>(op)) {
+      inst.kind = ScalarKind::Constant;
+      if (auto f = dyn_cast<FloatAttr>(cst.getValue())) {
+        inst.constant = f.getValue().convertToDouble();
+      } else if (auto i = dyn_cast<IntegerAttr>(cst.getValue())) {
+        const APInt &v = i.getValue();
+        inst.constant = v.getBitWidth() == 1
+                            ? static_cast<double>(v.getZExtValue())
+                            : static_cast<double>(v.getSExtValue());
+      } else {
+        return op.emitError() << "constant " << cst.getValue()
+                              << " is not supported by the motif evaluator "
+                                 "(scalar float or integer constants only)";
+      }
+    } else if (std::optional<ScalarKind> kind = classify(&op)) {
+      inst.kind = *kind;
+      if (auto cmp = dyn_cast<arith::CmpFOp>(op))
+        inst.predicate = cmp.getPredicate();
+    } else {
+      return op.emitError() << "is not supported by the motif evaluator";
+    }
+    program.insts.push_back(std::move(inst));
+    slotOf[op.getResult(0)] = numSlots++;
+  }
+  program.slots.assign(numSlots, 0.0);
+  return program;
+}
+
+void ScalarProgram::run(ArrayRef<double> args, MutableArrayRef<double> results) {
+  std::copy(args.begin(), args.end(), slots.begin());
+  for (const ScalarInst &inst : insts) {
+    auto operand = [&](unsigned i) {
+      return i < inst.operands.size() ? slots[inst.operands[i]] : 0.0;
+    };
+    double a = operand(0), b = operand(1), c = operand(2);
+    double r;
+    switch (inst.kind) {
+    case ScalarKind::Cmp:
+      r = compare(inst.predicate, a, b) ? 1.0 : 0.0;
+      break;
+    case ScalarKind::Select:
+      r = a != 0.0 ? b : c;
+      break;
+    case ScalarKind::Constant:
+      r = inst.narrow ? static_cast<float>(inst.constant) : inst.constant;
+      break;
+    default:
+      if (inst.narrow)
+        r = applyScalar<float>(inst.kind, static_cast<float>(a),
+                               static_cast<float>(b), static_cast<float>(c));
+      else
+        r = applyScalar<double>(inst.kind, a, b, c);
+      break;
+    }
+    slots[inst.result] = r;
+  }
+  for (auto [i, s] : llvm::enumerate(yields))
+    results[i] = slots[s];
+}
+
+//===----------------------------------------------------------------------===//
+// Tensor evaluation
+//===----------------------------------------------------------------------===//
+
+/// Checks that `t` is a static f32 tensor; the error is located on `op`.
+static LogicalResult checkTensorType(Operation *op, Type t, StringRef what) {
+  auto tensor = dyn_cast<RankedTensorType>(t);
+  if (!tensor || !tensor.hasStaticShape())
+    return op->emitError() << what << " has type " << t
+                           << "; the evaluator supports static shapes only";
+  if (!tensor.getElementType().isF32())
+    return op->emitError() << what << " has type " << t
+                           << "; the evaluator supports f32 tensors only";
+  return success();
+}
+
+/// Visits every index combination of the iteration `dims` (row-major: the
+/// last of `dims` varies fastest), writing each into `point`.
+template <typename Fn>
+static void forEachIndex(ArrayRef<int64_t> extents, ArrayRef<int64_t> dims,
+                         SmallVectorImpl<int64_t> &point, Fn &&fn) {
+  for (int64_t d : dims) {
+    if (extents[d] == 0)
+      return;
+    point[d] = 0;
+  }
+  while (true) {
+    fn();
+    int k = static_cast<int>(dims.size()) - 1;
+    for (; k >= 0; --k) {
+      if (++point[dims[k]] < extents[dims[k]])
+        break;
+      point[dims[k]] = 0;
+    }
+    if (k < 0)
+      return;
+  }
+}
+
+namespace {
+/// Reads a tensor operand at an iteration point.
+struct OperandAccess {
+  const Buffer *buffer;
+  SmallVector<int64_t> dims;
+  SmallVector<int64_t> strides;
+
+  OperandAccess(const Buffer &b, ArrayRef<int64_t> iterationDims)
+      : buffer(&b), dims(iterationDims), strides(iterationDims.size(), 1) {
+    for (int64_t k = static_cast<int64_t>(dims.size()) - 2; k >= 0; --k)
+      strides[k] = strides[k + 1] * b.shape[k + 1];
+  }
+  double at(ArrayRef<int64_t> point) const {
+    int64_t linear = 0;
+    for (auto [d, s] : llvm::zip(dims, strides))
+      linear += point[d] * s;
+    return buffer->data[linear];
+  }
+};
+
+class FunctionEvaluator {
+public:
+  explicit FunctionEvaluator(NumericMode mode) : mode(mode) {}
+  FailureOr<SmallVector<Buffer>> run(func::FuncOp func,
+                                     ArrayRef<Buffer> inputs);
+
+private:
+  LogicalResult evalKernel(KernelOp kernel);
+  LogicalResult evalCompute(ComputeOpInterface op);
+  LogicalResult evalReduce(ReduceOp op, ArrayRef<OperandAccess> inputs,
+                           ArrayRef<int64_t> extents,
+                           ArrayRef<int64_t> resultDims,
+                           ArrayRef<int64_t> reducedDims,
+                           SmallVectorImpl<Buffer> &results);
+  const Buffer &lookup(Value v) { return *env.lookup(v); }
+  bool has(Value v) { return env.count(v); }
+
+  NumericMode mode;
+  DenseMap<Value, std::shared_ptr<const Buffer>> env;
+};
+} // namespace
+
+static Buffer emptyLike(Type t) {
+  Buffer b;
+  b.shape = llvm::to_vector(cast<RankedTensorType>(t).getShape());
+  b.data.assign(b.getNumElements(), 0.0);
+  return b;
+}
+
+FailureOr<SmallVector<Buffer>>
+FunctionEvaluator::run(func::FuncOp func, ArrayRef<Buffer> inputs) {
+  if (func.isExternal())
+    return func.emitError() << "has no body to evaluate";
+  if (inputs.size() != func.getNumArguments())
+    return func.emitError() << "takes " << func.getNumArguments()
+                            << " arguments but the evaluator was given "
+                            << inputs.size();
+  for (auto [i, arg] : llvm::enumerate(func.getArguments())) {
+    if (failed(checkTensorType(func, arg.getType(),
+                               "argument #" + std::to_string(i))))
+      return failure();
+    auto type = cast<RankedTensorType>(arg.getType());
+    if (ArrayRef<int64_t>(inputs[i].shape) != type.getShape() ||
+        static_cast<int64_t>(inputs[i].data.size()) != type.getNumElements())
+      return func.emitError() << "argument #" << i << " has type " << type
+                              << " but its input buffer has another shape";
+    auto bound = std::make_shared<Buffer>(inputs[i]);
+    for (double &v : bound->data)
+      v = roundStored(v, mode);
+    env[arg] = std::move(bound);
+  }
+  if (!func.getBody().hasOneBlock())
+    return func.emitError() << "has control flow; the evaluator runs "
+                               "straight-line functions of motif.kernel ops";
+  for (Operation &op : func.getBody().front()) {
+    if (auto kernel = dyn_cast<KernelOp>(op)) {
+      if (failed(evalKernel(kernel)))
+        return failure();
+      continue;
+    }
+    if (auto ret = dyn_cast<func::ReturnOp>(op)) {
+      SmallVector<Buffer> outputs;
+      for (Value v : ret.getOperands()) {
+        if (failed(checkTensorType(ret, v.getType(), "a returned value")))
+          return failure();
+        outputs.push_back(lookup(v));
+      }
+      return outputs;
+    }
+    return op.emitError() << "is not supported at function level by the "
+                             "motif evaluator (only motif.kernel and "
+                             "func.return)";
+  }
+  return func.emitError() << "has no func.return";
+}
+
+LogicalResult FunctionEvaluator::evalKernel(KernelOp kernel) {
+  for (Operation &op : kernel.getBodyBlock()) {
+    if (auto mat = dyn_cast<MaterializeOp>(op)) {
+      // Materialization is the identity: residency never changes a value.
+      env[mat.getResult()] = env.lookup(mat.getInput());
+      continue;
+    }
+    if (auto yield = dyn_cast<YieldOp>(op)) {
+      for (auto [result, v] : llvm::zip(kernel.getResults(), yield.getValues()))
+        env[result] = env.lookup(v);
+      continue;
+    }
+    if (auto compute = dyn_cast<ComputeOpInterface>(op)) {
+      if (failed(evalCompute(compute)))
+        return failure();
+      continue;
+    }
+    return op.emitError() << "is not supported inside motif.kernel by the "
+                             "motif evaluator";
+  }
+  return success();
+}
+
+LogicalResult FunctionEvaluator::evalCompute(ComputeOpInterface op) {
+  Operation *operation = op.getOperation();
+  for (auto [i, v] : llvm::enumerate(operation->getOperands())) {
+    if (failed(checkTensorType(operation, v.getType(),
+                               "operand #" + std::to_string(i))))
+      return failure();
+    if (!has(v))
+      return operation->emitError()
+             << "operand #" << i << " has no value (not defined by an "
+                                    "argument, a kernel result or a "
+                                    "materialization)";
+  }
+  for (auto [i, v] : llvm::enumerate(operation->getResults()))
+    if (failed(checkTensorType(operation, v.getType(),
+                               "result #" + std::to_string(i))))
+      return failure();
+
+  SmallVector<int64_t> extents = op.getIterationExtents();
+  SmallVector<int64_t> resultDims = op.getResultIterationDims();
+  SmallVector<int64_t> reducedDims = op.getReductionIterationDims();
+  SmallVector<OperandAccess> access;
+  for (auto [i, v] : llvm::enumerate(operation->getOperands()))
+    access.emplace_back(lookup(v), op.getOperandIterationDims(i));
+  SmallVector<int64_t> point(extents.size(), 0);
+  SmallVector<Buffer> results;
+  for (Value r : operation->getResults())
+    results.push_back(emptyLike(r.getType()));
+
+  LogicalResult status = success();
+  llvm::TypeSwitch<Operation *>(operation)
+      .Case<MapOp>([&](MapOp map) {
+        FailureOr<ScalarProgram> body =
+            ScalarProgram::compile(map.getBody(), mode);
+        if (failed(body)) {
+          status = failure();
+          return;
+        }
+        SmallVector<double> args(access.size());
+        double out = 0.0;
+        int64_t linear = 0;
+        forEachIndex(extents, resultDims, point, [&] {
+          for (auto [k, a] : llvm::enumerate(access))
+            args[k] = a.at(point);
+          body->run(args, MutableArrayRef<double>(out));
+          results[0].data[linear++] = roundStored(out, mode);
+        });
+      })
+      .Case<BroadcastOp, TransposeOp>([&](Operation *) {
+        int64_t linear = 0;
+        forEachIndex(extents, resultDims, point, [&] {
+          results[0].data[linear++] = access[0].at(point);
+        });
+      })
+      .Case<ContractOp>([&](ContractOp) {
+        int64_t linear = 0;
+        forEachIndex(extents, resultDims, point, [&] {
+          double acc;
+          if (mode == NumericMode::F32) {
+            float facc = 0.0f;
+            forEachIndex(extents, reducedDims, point, [&] {
+              facc = std::fma(static_cast<float>(access[0].at(point)),
+                              static_cast<float>(access[1].at(point)), facc);
+            });
+            acc = facc;
+          } else {
+            acc = 0.0;
+            forEachIndex(extents, reducedDims, point, [&] {
+              acc = std::fma(access[0].at(point), access[1].at(point), acc);
+            });
+          }
+          results[0].data[linear++] = acc;
+        });
+      })
+      .Case<ReduceOp>([&](ReduceOp reduce) {
+        status = evalReduce(reduce, access, extents, resultDims, reducedDims,
+                            results);
+      })
+      .Default([&](Operation *other) {
+        status = other->emitError()
+                 << "is not supported by the motif evaluator";
+      });
+  if (failed(status))
+    return failure();
+  for (auto [r, b] : llvm::zip(operation->getResults(), results))
+    env[r] = std::make_shared<Buffer>(std::move(b));
+  return success();
+}
+
+/// One step of a built-in combiner in T.
+template <typename T>
+static T combine(CombinerKind kind, T acc, T x) {
+  switch (kind) {
+  case CombinerKind::Add:
+    return acc + x;
+  case CombinerKind::Mul:
+    return acc * x;
+  case CombinerKind::Max:
+    return maximum(acc, x);
+  case CombinerKind::Min:
+    return minimum(acc, x);
+  }
+  llvm_unreachable("unknown combiner");
+}
+
+template <typename T>
+static T identity(CombinerKind kind) {
+  switch (kind) {
+  case CombinerKind::Add:
+    return T(0);
+  case CombinerKind::Mul:
+    return T(1);
+  case CombinerKind::Max:
+    return -std::numeric_limits<T>::infinity();
+  case CombinerKind::Min:
+    return std::numeric_limits<T>::infinity();
+  }
+  llvm_unreachable("unknown combiner");
+}
+
+/// Reduces with a built-in combiner entirely in T.
+template <typename T>
+static void reduceBuiltin(CombinerKind kind, const OperandAccess &input,
+                          ArrayRef<int64_t> extents,
+                          ArrayRef<int64_t> resultDims,
+                          ArrayRef<int64_t> reducedDims,
+                          SmallVectorImpl<int64_t> &point, Buffer &result) {
+  int64_t linear = 0;
+  forEachIndex(extents, resultDims, point, [&] {
+    T acc = identity<T>(kind);
+    forEachIndex(extents, reducedDims, point, [&] {
+      acc = combine<T>(kind, acc, static_cast<T>(input.at(point)));
+    });
+    result.data[linear++] = static_cast<double>(acc);
+  });
+}
+
+LogicalResult FunctionEvaluator::evalReduce(ReduceOp op,
+                                            ArrayRef<OperandAccess> inputs,
+                                            ArrayRef<int64_t> extents,
+                                            ArrayRef<int64_t> resultDims,
+                                            ArrayRef<int64_t> reducedDims,
+                                            SmallVectorImpl<Buffer> &results) {
+  SmallVector<int64_t> point(extents.size(), 0);
+  if (std::optional<CombinerKind> kind = op.getKind()) {
+    if (mode == NumericMode::F32)
+      reduceBuiltin<float>(*kind, inputs[0], extents, resultDims, reducedDims,
+                           point, results[0]);
+    else
+      reduceBuiltin<double>(*kind, inputs[0], extents, resultDims,
+                            reducedDims, point, results[0]);
+    return success();
+  }
+
+  // A general combiner: the state starts at `init`; each element is folded
+  // in as combine(state..., element...).
+  if (!op.getInit())
+    return op.emitError() << "has a combiner region but no 'init'";
+  SmallVector<double> init;
+  for (Attribute a : *op.getInit()) {
+    auto f = dyn_cast<FloatAttr>(a);
+    if (!f)
+      return op.emitError() << "init value " << a
+                            << " is not a float; the evaluator supports "
+                               "float states only";
+    init.push_back(roundStored(f.getValue().convertToDouble(), mode));
+  }
+  FailureOr<ScalarProgram> combiner =
+      ScalarProgram::compile(op.getCombiner(), mode);
+  if (failed(combiner))
+    return failure();
+  size_t n = inputs.size();
+  if (combiner->getNumResults() != n)
+    return op.emitError() << "combiner yields " << combiner->getNumResults()
+                          << " values for " << n << " inputs";
+  SmallVector<double> args(2 * n), state(n);
+  int64_t linear = 0;
+  forEachIndex(extents, resultDims, point, [&] {
+    state.assign(init.begin(), init.end());
+    forEachIndex(extents, reducedDims, point, [&] {
+      for (size_t k = 0; k < n; ++k) {
+        args[k] = state[k];
+        args[n + k] = inputs[k].at(point);
+      }
+      combiner->run(args, state);
+    });
+    for (size_t k = 0; k < n; ++k)
+      results[k].data[linear] = roundStored(state[k], mode);
+    ++linear;
+  });
+  return success();
+}
+
+FailureOr<SmallVector<Buffer>> mlir::motif::evaluate(func::FuncOp func,
+                                                     ArrayRef<Buffer> inputs,
+                                                     NumericMode mode) {
+  FunctionEvaluator evaluator(mode);
+  return evaluator.run(func, inputs);
+}
+
+//===----------------------------------------------------------------------===//
+// Random inputs
+//===----------------------------------------------------------------------===//
+
+uint64_t mlir::motif::freshSeed() {
+  std::random_device device;
+  return (static_cast<uint64_t>(device()) << 32) ^ device();
+}
+
+FailureOr<SmallVector<Buffer>>
+mlir::motif::makeRandomInputs(func::FuncOp func, std::mt19937_64 &rng) {
+  std::normal_distribution<double> normal(0.0, 1.0);
+  SmallVector<Buffer> inputs;
+  for (auto [i, t] : llvm::enumerate(func.getArgumentTypes())) {
+    if (failed(checkTensorType(func, t, "argument #" + std::to_string(i))))
+      return failure();
+    Buffer b = emptyLike(t);
+    for (double &v : b.data) {
+      // Never zero: a zero input hides a wrong operand in a product.
+      do {
+        v = static_cast<float>(normal(rng));
+      } while (v == 0.0);
+    }
+    inputs.push_back(std::move(b));
+  }
+  return inputs;
+}
+
+//===----------------------------------------------------------------------===//
+// Comparison
+//===----------------------------------------------------------------------===//
+
+/// Maps float bits onto a line where adjacent floats differ by one.
+static int64_t orderedBits(float f) {
+  uint32_t bits;
+  std::memcpy(&bits, &f, sizeof(bits));
+  if (bits & 0x80000000u)
+    return -static_cast<int64_t>(bits & 0x7fffffffu);
+  return static_cast<int64_t>(bits);
+}
+
+static uint32_t floatBits(float f) {
+  uint32_t bits;
+  std::memcpy(&bits, &f, sizeof(bits));
+  return bits;
+}
+
+/// max|x - ref| / max|ref| (the absolute error when ref is all zero); NaN
+/// when x has a NaN or an infinity that ref does not.
+static double relativeError(const Buffer &x, const Buffer &ref) {
+  double maxDiff = 0.0, maxRef = 0.0;
+  for (auto [v, r] : llvm::zip(x.data, ref.data)) {
+    double diff = std::fabs(v - r);
+    if (std::isnan(diff)) {
+      if (std::isnan(v) && std::isnan(r))
+        continue;
+      if (std::isinf(v) && v == r)
+        continue;
+      return std::numeric_limits<double>::quiet_NaN();
+    }
+    maxDiff = std::max(maxDiff, diff);
+    maxRef = std::max(maxRef, std::fabs(r));
+  }
+  return maxRef == 0.0 ? maxDiff : maxDiff / maxRef;
+}
+
+static std::string typeString(Type t) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << t;
+  return s;
+}
+
+static double maxNanAware(double a, double b) {
+  if (std::isnan(a) || std::isnan(b))
+    return std::numeric_limits<double>::quiet_NaN();
+  return std::max(a, b);
+}
+
+FailureOr<FunctionComparison>
+mlir::motif::compareFunctions(func::FuncOp a, func::FuncOp b,
+                              const CompareOptions &options) {
+  if (a.getFunctionType() != b.getFunctionType()) {
+    InFlightDiagnostic diag =
+        b.emitError() << "signature of @" << b.getName() << " "
+                      << b.getFunctionType() << " differs from "
+                      << a.getFunctionType()
+                      << ": equivalent functions take and return the same "
+                         "types";
+    diag.attachNote(a.getLoc()) << "compared against this function";
+    return diag;
+  }
+  FunctionComparison cmp;
+  cmp.name = a.getName().str();
+  cmp.equivalence = options.equivalence;
+  cmp.seed = options.seed ? *options.seed : freshSeed();
+  cmp.trials = options.trials;
+  switch (options.equivalence) {
+  case Equivalence::Tolerance:
+    cmp.bound = options.rtol;
+    break;
+  case Equivalence::Mathematical:
+    cmp.bound = options.mathematicalRtol;
+    break;
+  default:
+    cmp.bound = 0.0;
+    break;
+  }
+  for (auto [i, t] : llvm::enumerate(a.getResultTypes())) {
+    OutputComparison out;
+    out.index = i;
+    out.type = typeString(t);
+    cmp.outputs.push_back(out);
+  }
+
+  std::mt19937_64 rng(cmp.seed);
+  for (unsigned trial = 0; trial < options.trials; ++trial) {
+    FailureOr<SmallVector<Buffer>> inputs = makeRandomInputs(a, rng);
+    if (failed(inputs))
+      return failure();
+    FailureOr<SmallVector<Buffer>> ra = evaluate(a, *inputs, NumericMode::F32);
+    if (failed(ra))
+      return failure();
+    FailureOr<SmallVector<Buffer>> rb = evaluate(b, *inputs, NumericMode::F32);
+    if (failed(rb))
+      return failure();
+    FailureOr<SmallVector<Buffer>> ref =
+        evaluate(a, *inputs, NumericMode::F64);
+    if (failed(ref))
+      return failure();
+    for (OutputComparison &out : cmp.outputs) {
+      const Buffer &x = (*ra)[out.index], &y = (*rb)[out.index];
+      for (auto [u, v] : llvm::zip(x.data, y.data)) {
+        float fu = static_cast<float>(u), fv = static_cast<float>(v);
+        if (floatBits(fu) == floatBits(fv))
+          continue;
+        out.bitwiseEqual = false;
+        ++out.differingElements;
+        uint64_t ulp =
+            (std::isnan(fu) || std::isnan(fv))
+                ? std::numeric_limits<uint32_t>::max()
+                : static_cast<uint64_t>(
+                      std::llabs(orderedBits(fu) - orderedBits(fv)));
+        out.maxUlp = std::max(out.maxUlp, ulp);
+      }
+      out.relErrA = maxNanAware(out.relErrA,
+                                relativeError(x, (*ref)[out.index]));
+      out.relErrB = maxNanAware(out.relErrB,
+                                relativeError(y, (*ref)[out.index]));
+    }
+  }
+
+  cmp.pass = true;
+  for (OutputComparison &out : cmp.outputs) {
+    switch (options.equivalence) {
+    case Equivalence::Bitwise:
+      out.pass = out.bitwiseEqual;
+      break;
+    case Equivalence::Tolerance:
+    case Equivalence::Mathematical:
+      // Written so that a NaN error fails.
+      out.pass = out.relErrA <= cmp.bound && out.relErrB <= cmp.bound;
+      break;
+    case Equivalence::Semantic:
+      out.pass = true;
+      break;
+    }
+    cmp.pass &= out.pass;
+  }
+  return cmp;
+}
+
+static std::string sci(double v) {
+  if (std::isnan(v))
+    return "nan";
+  std::string s;
+  llvm::raw_string_ostream(s) << llvm::format("%.2e", v);
+  return s;
+}
+
+void mlir::motif::printComparison(raw_ostream &os,
+                                  const FunctionComparison &cmp) {
+  os << "@" << cmp.name << ": class " << stringifyEquivalence(cmp.equivalence)
+     << ", " << cmp.trials << " trials, seed " << cmp.seed << "\n";
+  os << llvm::format("  %-7s %-24s %-13s %-8s %-10s %-10s %-10s %-10s %s\n",
+                     "output", "type", "class", "bitwise", "differing",
+                     "max-ulp", "rel-err-A", "rel-err-B", "verdict");
+  for (const OutputComparison &out : cmp.outputs) {
+    std::string ulp = out.maxUlp == std::numeric_limits<uint32_t>::max()
+                          ? "nan"
+                          : std::to_string(out.maxUlp);
+    os << llvm::format(
+        "  %-7s %-24s %-13s %-8s %-10lld %-10s %-10s %-10s %s\n",
+        ("#" + std::to_string(out.index)).c_str(), out.type.c_str(),
+        stringifyEquivalence(cmp.equivalence).str().c_str(),
+        out.bitwiseEqual ? "yes" : "no",
+        static_cast<long long>(out.differingElements), ulp.c_str(),
+        sci(out.relErrA).c_str(), sci(out.relErrB).c_str(),
+        out.pass ? "PASS" : "FAIL");
+  }
+  os << "@" << cmp.name << ": " << (cmp.pass ? "PASS" : "FAIL");
+  switch (cmp.equivalence) {
+  case Equivalence::Bitwise:
+    os << " (bitwise: every output bit-identical)";
+    break;
+  case Equivalence::Tolerance:
+  case Equivalence::Mathematical:
+    os << " (" << stringifyEquivalence(cmp.equivalence) << ": rel err <= "
+       << sci(cmp.bound) << " against the f64 reference)";
+    break;
+  case Equivalence::Semantic:
+    os << " (semantic: signatures match; numerics not checked)";
+    break;
+  }
+  os << "\n";
+}
+
+//===----------------------------------------------------------------------===//
+// A quick run on the CPU
+//===----------------------------------------------------------------------===//
+
+FailureOr<RunReport>
+mlir::motif::runOnRandomInputs(func::FuncOp func,
+                               std::optional<uint64_t> seed) {
+  RunReport report;
+  report.name = func.getName().str();
+  report.seed = seed ? *seed : freshSeed();
+  std::mt19937_64 rng(report.seed);
+  FailureOr<SmallVector<Buffer>> inputs = makeRandomInputs(func, rng);
+  if (failed(inputs))
+    return failure();
+  FailureOr<SmallVector<Buffer>> f32 =
+      evaluate(func, *inputs, NumericMode::F32);
+  if (failed(f32))
+    return failure();
+  FailureOr<SmallVector<Buffer>> f64 =
+      evaluate(func, *inputs, NumericMode::F64);
+  if (failed(f64))
+    return failure();
+  for (auto [i, t] : llvm::enumerate(func.getResultTypes())) {
+    RunOutput out;
+    out.index = i;
+    out.type = typeString(t);
+    const Buffer &x = (*f32)[i];
+    for (double v : x.data) {
+      out.sum += v;
+      out.absSum += std::fabs(v);
+    }
+    for (size_t k = 0; k < std::min<size_t>(4, x.data.size()); ++k)
+      out.firstValues.push_back(x.data[k]);
+    out.relErr = relativeError(x, (*f64)[i]);
+    report.outputs.push_back(std::move(out));
+  }
+  return report;
+}
+
+void mlir::motif::printRunReport(raw_ostream &os, const RunReport &report) {
+  os << "@" << report.name << ": seed " << report.seed << "\n";
+  for (const RunOutput &out : report.outputs) {
+    os << "  #" << out.index << " " << out.type
+       << llvm::format(" sum %.7e abs-sum %.7e first [", out.sum, out.absSum);
+    llvm::interleave(
+        out.firstValues, os,
+        [&](double v) { os << llvm::format("%.7e", v); }, ", ");
+    os << "] rel-err f32 vs f64 " << sci(out.relErr) << "\n";
+  }
+}
