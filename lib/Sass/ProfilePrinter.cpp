@@ -311,6 +311,40 @@ void printProfileText(const ModuleProfile &profile, raw_ostream &os,
   }
 }
 
+void printInstructionsText(const SassModule &module, raw_ostream &os) {
+  os << "motif-sass parse: " << module.fileName << " ("
+     << stringifySassFormat(module.format) << ", " << module.kernels.size()
+     << " kernel" << (module.kernels.size() == 1 ? "" : "s") << ")\n";
+  for (const SassKernel &kernel : module.kernels) {
+    os << "kernel " << kernel.name << " line " << kernel.line
+       << (kernel.isEntry ? "" : " (device function)") << "\n";
+    for (const SassInstruction &inst : kernel.instructions) {
+      InstrClass cls = classifyInstruction(inst);
+      os << "  " << formatAddress(inst.address) << " line " << inst.line;
+      os << " pred=";
+      if (inst.predicate.empty())
+        os << "-";
+      else
+        os << (inst.predicateNegated ? "!" : "") << inst.predicate;
+      os << " op=" << inst.opcode << " mods=";
+      if (inst.modifiers.empty())
+        os << "-";
+      else
+        os << join(inst.modifiers, ",");
+      os << " operands=[" << join(inst.operands, " | ") << "]";
+      os << " class=" << stringifyInstrKind(cls.kind);
+      if (cls.space != MemorySpace::None)
+        os << "." << stringifyMemorySpace(cls.space);
+      if (cls.destSpace != MemorySpace::None)
+        os << "->" << stringifyMemorySpace(cls.destSpace);
+      if (cls.kind == InstrKind::Barrier)
+        os << (cls.ordersSharedMemory ? " (orders shared memory)"
+                                      : " (arrive only)");
+      os << "\n";
+    }
+  }
+}
+
 json::Value profileToJSON(const ModuleProfile &profile,
                           const KernelProfile *only) {
   json::Array kernels;

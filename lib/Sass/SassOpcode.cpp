@@ -27,6 +27,40 @@ StringRef stringifyMemorySpace(MemorySpace space) {
   return "none";
 }
 
+StringRef stringifyInstrKind(InstrKind kind) {
+  switch (kind) {
+  case InstrKind::Other:
+    return "other";
+  case InstrKind::Load:
+    return "load";
+  case InstrKind::Store:
+    return "store";
+  case InstrKind::Atomic:
+    return "atomic";
+  case InstrKind::AsyncCopy:
+    return "async-copy";
+  case InstrKind::Barrier:
+    return "barrier";
+  case InstrKind::Reconvergence:
+    return "reconvergence";
+  case InstrKind::Fence:
+    return "fence";
+  case InstrKind::Shuffle:
+    return "shuffle";
+  case InstrKind::Mufu:
+    return "mufu";
+  case InstrKind::FloatArith:
+    return "fp32";
+  case InstrKind::MatrixMultiply:
+    return "mma";
+  case InstrKind::Exit:
+    return "exit";
+  case InstrKind::Branch:
+    return "branch";
+  }
+  return "other";
+}
+
 bool InstrClass::isSharedStore() const {
   return (space == MemorySpace::Shared &&
           (kind == InstrKind::Store || kind == InstrKind::Atomic)) ||

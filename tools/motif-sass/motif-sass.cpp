@@ -6,6 +6,7 @@
 //                           [--fail-on-hazard]
 //   motif-sass diff A B [--kernel-a NAME] [--kernel-b NAME]
 //                       [--ptxas-report-a FILE] [--ptxas-report-b FILE] [--json]
+//   motif-sass parse FILE
 //
 //===----------------------------------------------------------------------===//
 
@@ -40,6 +41,7 @@ const char *const usage =
     "  motif-sass diff A B [--kernel-a NAME] [--kernel-b NAME]\n"
     "                      [--ptxas-report-a FILE] [--ptxas-report-b FILE] "
     "[--json]\n"
+    "  motif-sass parse FILE   (the parsed instructions, one per line)\n"
     "\n"
     "FILE is `nvdisasm -c` or `cuobjdump -sass` output, or a .cubin (run\n"
     "through nvdisasm: $MOTIF_NVDISASM, $CUDA_HOME/bin, PATH). '-' is stdin.\n"
@@ -160,6 +162,20 @@ int runProfile(ArrayRef<const char *> argv) {
   return 0;
 }
 
+int runParse(ArrayRef<const char *> argv) {
+  Expected<Arguments> args = parseArguments(argv, {}, {});
+  if (!args)
+    return fail(args.takeError());
+  if (args->positional.size() != 1)
+    return fail("'parse' takes exactly one input file (got " +
+                Twine(args->positional.size()) + ")");
+  Expected<SassModule> module = readSassFile(args->positional[0]);
+  if (!module)
+    return fail(module.takeError());
+  printInstructionsText(*module, outs());
+  return 0;
+}
+
 int runDiff(ArrayRef<const char *> argv) {
   Expected<Arguments> args = parseArguments(
       argv, {"kernel-a", "kernel-b", "ptxas-report-a", "ptxas-report-b"},
@@ -213,6 +229,8 @@ int main(int argc, char **argv) {
     return runProfile(args.drop_front());
   if (command == "diff")
     return runDiff(args.drop_front());
+  if (command == "parse")
+    return runParse(args.drop_front());
   return fail("unknown command '" + command +
-              "' (expected 'profile' or 'diff'; see motif-sass --help)");
+              "' (expected 'profile', 'diff' or 'parse'; see motif-sass --help)");
 }

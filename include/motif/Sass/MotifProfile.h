@@ -133,6 +133,10 @@ void printDiffText(const DiffSide &a, const DiffSide &b, llvm::raw_ostream &os);
 /// JSON form of the diff.
 llvm::json::Value diffToJSON(const DiffSide &a, const DiffSide &b);
 
+/// Prints the parsed listing, one instruction per line with its predicate,
+/// opcode, modifiers, operands and class (what `motif-sass parse` shows).
+void printInstructionsText(const SassModule &module, llvm::raw_ostream &os);
+
 /// Formats an address the way nvdisasm does: "/*01c0*/".
 std::string formatAddress(uint64_t address);
 

@@ -43,6 +43,9 @@ enum class InstrKind {
   Branch,        ///< BRA BRX JMP CALL RET
 };
 
+/// Returns "load", "store", "barrier", "reconvergence", ...
+llvm::StringRef stringifyInstrKind(InstrKind kind);
+
 /// Classification of one instruction.
 struct InstrClass {
   InstrKind kind = InstrKind::Other;
