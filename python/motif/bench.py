@@ -72,16 +72,15 @@ def _peers(torch):
 
 
 def input_shapes(family, d):
-    return {
-        "toy_attention": [(4,), (4, 4), (4, 4)],
-        "softmax": [(d["M"], d["N"])],
-        "layernorm": [(d["M"], d["N"]), (d["N"],), (d["N"],)],
-        "rmsnorm": [(d["M"], d["N"]), (d["N"],)],
-        "attention": [(d["S"], d["D"])] * 3,
-        "gemm_bias_gelu": [(d["M"], d["K"]), (d["K"], d["N"]), (d["N"],)],
-        "residual_relu": [(d["M"], d["N"])] * 2,
-        "transpose_scale": [(d["M"], d["N"])],
-    }[family]
+    if family == "toy_attention":
+        return [(4,), (4, 4), (4, 4)]
+    if family == "attention":
+        return [(d["S"], d["D"])] * 3
+    if family == "gemm_bias_gelu":
+        return [(d["M"], d["K"]), (d["K"], d["N"]), (d["N"],)]
+    x, row = (d["M"], d["N"]), (d["N"],)
+    return {"softmax": [x], "layernorm": [x, row, row], "rmsnorm": [x, row],
+            "residual_relu": [x, x], "transpose_scale": [x]}[family]
 
 
 def flops(family, d):
