@@ -1,0 +1,191 @@
+//===- motif-equiv.cpp - check two motif programs on the CPU --------------===//
+//
+//   motif-equiv A.mlir B.mlir [--function=NAME] [--class=bitwise|tolerance|
+//               mathematical|semantic] [--trials=N] [--seed=S] [--rtol=X]
+//   motif-equiv --run A.mlir --function=NAME [--seed=S]
+//
+// Argument handling only; the evaluator and the comparison live in
+// lib/Evaluator. Exit status: 0 every verdict passes, 1 a verdict fails,
+// 2 bad input (unparsable file, missing function, unsupported IR).
+//
+//===----------------------------------------------------------------------===//
+
+#include "motif/Evaluator/Evaluator.h"
+#include "motif/InitAll.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Support/FileUtilities.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace mlir::motif;
+namespace cl = llvm::cl;
+
+static cl::list<std::string> inputFiles(cl::Positional, cl::OneOrMore,
+                                        cl::desc("A.mlir [B.mlir]"));
+static cl::opt<bool> runOnly("run",
+                             cl::desc("run A on random inputs and print its "
+                                      "outputs and f32-vs-f64 error"));
+static cl::opt<std::string>
+    functionName("function",
+                 cl::desc("function to check (default: every function of A, "
+                          "matched by name in B)"));
+static cl::opt<Equivalence> equivalence(
+    "class", cl::desc("equivalence class to check"),
+    cl::init(Equivalence::Bitwise),
+    cl::values(clEnumValN(Equivalence::Bitwise, "bitwise",
+                          "every output bit-identical"),
+               clEnumValN(Equivalence::Tolerance, "tolerance",
+                          "both within --rtol of the f64 reference"),
+               clEnumValN(Equivalence::Mathematical, "mathematical",
+                          "both within 1e-3 of the f64 reference"),
+               clEnumValN(Equivalence::Semantic, "semantic",
+                          "signatures only; numerics not checked")));
+static cl::opt<unsigned> trials("trials", cl::desc("random input sets"),
+                                cl::init(3));
+static cl::opt<uint64_t>
+    seed("seed", cl::desc("input generator seed (default: random_device)"));
+static cl::opt<double> rtol("rtol",
+                            cl::desc("relative error bound of 'tolerance'"),
+                            cl::init(1e-5));
+static cl::opt<bool> verifyDiagnostics(
+    "verify-diagnostics",
+    cl::desc("check diagnostics against expected-* lines in the inputs"));
+
+/// Parses `path`; the buffer is also registered with `diagMgr` so diagnostics
+/// print (and are verified) against it.
+static OwningOpRef<ModuleOp> parseFile(StringRef path, MLIRContext &ctx,
+                                       llvm::SourceMgr &diagMgr,
+                                       llvm::SourceMgr &fileMgr) {
+  std::string error;
+  std::unique_ptr<llvm::MemoryBuffer> file = openInputFile(path, &error);
+  if (!file) {
+    llvm::errs() << "motif-equiv: " << error << "\n";
+    return nullptr;
+  }
+  diagMgr.AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBufferCopy(file->getBuffer(),
+                                           file->getBufferIdentifier()),
+      llvm::SMLoc());
+  fileMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+  return parseSourceFile<ModuleOp>(fileMgr, &ctx);
+}
+
+/// 0 pass, 1 a verdict failed, 2 bad input.
+static int run(
+               ArrayRef<OwningOpRef<ModuleOp>> modules) {
+  ModuleOp a = *modules[0];
+  SmallVector<func::FuncOp> functions;
+  if (!functionName.empty()) {
+    auto f = a.lookupSymbol<func::FuncOp>(functionName);
+    if (!f) {
+      a.emitError() << "no function @" << functionName << " in "
+                    << inputFiles[0];
+      return 2;
+    }
+    functions.push_back(f);
+  } else {
+    llvm::append_range(functions, a.getOps<func::FuncOp>());
+  }
+  if (functions.empty()) {
+    a.emitError() << "no function to evaluate in " << inputFiles[0];
+    return 2;
+  }
+  std::optional<uint64_t> theSeed;
+  if (seed.getNumOccurrences())
+    theSeed = seed;
+  else
+    theSeed = freshSeed(); // One seed for every function: --seed reproduces.
+
+  if (runOnly) {
+    for (func::FuncOp f : functions) {
+      FailureOr<RunReport> report = runOnRandomInputs(f, theSeed);
+      if (failed(report))
+        return 2;
+      printRunReport(llvm::outs(), *report);
+    }
+    return 0;
+  }
+
+  ModuleOp b = *modules[1];
+  CompareOptions options;
+  options.equivalence = equivalence;
+  options.trials = trials;
+  options.seed = theSeed;
+  options.rtol = rtol;
+  bool allPass = true;
+  for (func::FuncOp fa : functions) {
+    auto fb = b.lookupSymbol<func::FuncOp>(fa.getName());
+    if (!fb) {
+      fa.emitError() << "no function @" << fa.getName() << " in "
+                     << inputFiles[1];
+      return 2;
+    }
+    FailureOr<FunctionComparison> cmp = compareFunctions(fa, fb, options);
+    if (failed(cmp))
+      return 2;
+    printComparison(llvm::outs(), *cmp);
+    allPass &= cmp->pass;
+  }
+  return allPass ? 0 : 1;
+}
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM init(argc, argv);
+  cl::ParseCommandLineOptions(argc, argv,
+                              "motif-equiv: run motif programs on the CPU "
+                              "and check a declared equivalence class\n");
+  size_t expected = runOnly ? 1 : 2;
+  if (inputFiles.size() != expected) {
+    llvm::errs() << "motif-equiv: expected " << expected
+                 << (runOnly ? " file with --run" : " files (A.mlir B.mlir)")
+                 << ", got " << inputFiles.size() << "\n";
+    return 2;
+  }
+
+  DialectRegistry registry;
+  registerAllDialects(registry);
+  MLIRContext ctx(registry);
+  ctx.loadAllAvailableDialects();
+
+  llvm::SourceMgr diagMgr;
+  std::vector<llvm::SourceMgr> fileMgrs(inputFiles.size());
+  SmallVector<OwningOpRef<ModuleOp>> modules;
+  // The verifier handler reads expected-* lines from every buffer registered
+  // at construction, so load the files first when verifying.
+  if (verifyDiagnostics) {
+    for (auto [path, mgr] : llvm::zip(inputFiles, fileMgrs)) {
+      std::string error;
+      auto file = openInputFile(path, &error);
+      if (!file) {
+        llvm::errs() << "motif-equiv: " << error << "\n";
+        return 2;
+      }
+      diagMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+    }
+    SourceMgrDiagnosticVerifierHandler handler(diagMgr, &ctx);
+    for (auto [path, mgr] : llvm::zip(inputFiles, fileMgrs)) {
+      std::string error;
+      mgr.AddNewSourceBuffer(openInputFile(path, &error), llvm::SMLoc());
+      modules.push_back(parseSourceFile<ModuleOp>(mgr, &ctx));
+    }
+    if (llvm::all_of(modules, [](auto &m) { return bool(m); }))
+      (void)run(modules);
+    return failed(handler.verify()) ? 1 : 0;
+  }
+
+  SourceMgrDiagnosticHandler handler(diagMgr, &ctx);
+  for (auto [path, mgr] : llvm::zip(inputFiles, fileMgrs)) {
+    modules.push_back(parseFile(path, ctx, diagMgr, mgr));
+    if (!modules.back())
+      return 2;
+  }
+  return run(modules);
+}
