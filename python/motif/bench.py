@@ -273,7 +273,7 @@ def plot(rows, path, copy_gbps, device):
     for r in rows:
         if r["impl"] not in impls:
             impls.append(r["impl"])
-    fig, ax = plt.subplots(figsize=(max(8, 1.3 * len(groups) * max(1, len(impls)) / 3), 5))
+    fig, ax = plt.subplots(figsize=(min(24, 2 + 1.1 * len(groups)), 5))
     width = 0.8 / max(1, len(impls))
     for j, impl in enumerate(impls):
         xs, ys = [], []

@@ -68,8 +68,10 @@ def compile_file(source, out_dir=None, chip="sm_90", fuse=False, extra_args=(), 
     except subprocess.TimeoutExpired:
         raise CompileError(f"{' '.join(cmd)} did not finish within {timeout} s") from None
     if proc.returncode != 0:
-        raise CompileError(f"{' '.join(cmd)} failed with exit code {proc.returncode}:\n"
-                           f"{proc.stderr.strip() or '(no stderr)'}")
+        stderr = proc.stderr.strip()
+        first = next((l for l in stderr.splitlines() if "error" in l.lower()), stderr.splitlines()[0] if stderr else "")
+        raise CompileError(f"{TOOL} failed (exit code {proc.returncode}) on {source}: {first or '(no stderr)'}\n"
+                           f"command: {' '.join(cmd)}\nstderr:\n{stderr or '(none)'}")
     after = _manifest_stamps(out_dir)
     fresh = sorted(n for n, t in after.items() if before.get(n) != t)
     manifests = {}

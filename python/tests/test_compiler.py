@@ -99,7 +99,8 @@ def test_failure_reports_stderr(fake_tool, tmp_path, monkeypatch):
     monkeypatch.setenv("FAKE_FAIL", "1")
     with pytest.raises(CompileError) as e:
         compile_text("// x\n", tmp_path / "out")
-    assert "exit code 1" in str(e.value)
+    assert "failed (exit code 1)" in str(e.value)
+    assert str(e.value).splitlines()[0].endswith("'motif.reduce' op bad combiner")
     assert "'motif.reduce' op bad combiner" in str(e.value)
 
 
