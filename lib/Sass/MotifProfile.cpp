@@ -141,6 +141,8 @@ KernelProfile profileKernel(const SassKernel &kernel) {
   profile.name = kernel.name;
   profile.demangledName = demangle(kernel.name);
   profile.line = kernel.line;
+  profile.arch = kernel.arch;
+  profile.isEntry = kernel.isEntry;
   SharedScan sharedScan(profile);
   ShuffleScan shuffleScan(profile);
   std::optional<InstrRef> firstGlobalStore;
@@ -207,35 +209,48 @@ ModuleProfile profileModule(const SassModule &module,
 }
 
 Expected<const KernelProfile *> findKernel(const ModuleProfile &profile,
-                                           StringRef name) {
-  for (const KernelProfile &kernel : profile.kernels)
-    if (kernel.name == name || kernel.demangledName == name)
-      return &kernel;
-  // "attention_shared_scores_kernel" matches the demangled name up to '('.
-  for (const KernelProfile &kernel : profile.kernels)
-    if (StringRef(kernel.demangledName).split('(').first == name)
-      return &kernel;
+                                           StringRef query) {
+  // "NAME@sm_90" picks one architecture of a fat-binary listing.
+  auto [name, arch] = query.split('@');
   SmallVector<const KernelProfile *> candidates;
-  for (const KernelProfile &kernel : profile.kernels)
-    if (StringRef(kernel.name).contains(name) ||
-        StringRef(kernel.demangledName).contains(name))
-      candidates.push_back(&kernel);
-  if (candidates.size() == 1)
+  auto collect = [&](function_ref<bool(const KernelProfile &)> matches) {
+    for (const KernelProfile &kernel : profile.kernels)
+      if ((arch.empty() || kernel.arch == arch) && matches(kernel))
+        candidates.push_back(&kernel);
+    return !candidates.empty();
+  };
+  // Exact mangled or demangled name, then the demangled name without its
+  // parameters ("attention_shared_scores_kernel"), then a substring.
+  bool found =
+      collect([&](const KernelProfile &k) {
+        return k.name == name || k.demangledName == name;
+      }) ||
+      collect([&](const KernelProfile &k) {
+        return StringRef(k.demangledName).split('(').first == name;
+      }) ||
+      collect([&](const KernelProfile &k) {
+        return StringRef(k.name).contains(name) ||
+               StringRef(k.demangledName).contains(name);
+      });
+  if (found && candidates.size() == 1)
     return candidates.front();
   std::string names;
-  for (const KernelProfile *kernel :
-       candidates.empty() ? SmallVector<const KernelProfile *>(
-                                llvm::map_range(profile.kernels,
-                                                [](const KernelProfile &k) {
-                                                  return &k;
-                                                }))
-                          : candidates)
-    names += "\n  " + kernel->name;
+  auto describe = [](const KernelProfile &k) {
+    return "\n  " + k.name + (k.arch.empty() ? "" : "@" + k.arch);
+  };
+  if (found)
+    for (const KernelProfile *kernel : candidates)
+      names += describe(*kernel);
+  else
+    for (const KernelProfile &kernel : profile.kernels)
+      names += describe(kernel);
   return createStringError(
       inconvertibleErrorCode(), "%s: error: %s kernel '%s'; %s:%s",
-      profile.fileName.c_str(), candidates.empty() ? "no" : "ambiguous",
-      name.str().c_str(),
-      candidates.empty() ? "kernels in the file" : "it matches", names.c_str());
+      profile.fileName.c_str(), found ? "ambiguous" : "no",
+      query.str().c_str(),
+      found ? "it matches (add @ARCH or use the full name)"
+            : "kernels in the file",
+      names.c_str());
 }
 
 } // namespace sass

@@ -99,6 +99,10 @@ void printKernel(raw_ostream &os, const KernelProfile &kernel) {
   os << "kernel " << kernel.name << "\n";
   if (kernel.demangledName != kernel.name)
     os << "  demangled " << kernel.demangledName << "\n";
+  if (!kernel.arch.empty())
+    os << "  arch " << kernel.arch << "\n";
+  if (!kernel.isEntry)
+    os << "  note device function (not a kernel entry)\n";
   os << "  instructions " << kernel.instructionCount << "\n";
   if (kernel.resources)
     printResources(os, *kernel.resources);
@@ -277,6 +281,8 @@ json::Value kernelToJSON(const KernelProfile &kernel) {
   json::Object object{
       {"name", kernel.name},
       {"demangled", kernel.demangledName},
+      {"arch", kernel.arch},
+      {"entry", kernel.isEntry},
       {"line", static_cast<int64_t>(kernel.line)},
       {"instructions", kernel.instructionCount},
       {"counts", countsToJSON(kernel.counts)},
@@ -317,6 +323,7 @@ void printInstructionsText(const SassModule &module, raw_ostream &os) {
      << " kernel" << (module.kernels.size() == 1 ? "" : "s") << ")\n";
   for (const SassKernel &kernel : module.kernels) {
     os << "kernel " << kernel.name << " line " << kernel.line
+       << (kernel.arch.empty() ? "" : " " + kernel.arch)
        << (kernel.isEntry ? "" : " (device function)") << "\n";
     for (const SassInstruction &inst : kernel.instructions) {
       InstrClass cls = classifyInstruction(inst);

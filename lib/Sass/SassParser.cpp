@@ -144,6 +144,8 @@ private:
   /// Inside cuobjdump's "Fatbin ptx code:" part (no SASS there).
   bool inPtxPart = false;
   bool sawNvdisasm = false, sawCuobjdump = false;
+  /// Architecture of the code that follows.
+  std::string arch;
   /// Names marked STO_CUDA_ENTRY by `.other`.
   SmallVector<std::string, 8> entryNames;
 };
@@ -154,7 +156,7 @@ Error Parser::startKernel(StringRef name, SassFormat format) {
   if (current && current->name == name)
     return Error::success(); // `.section .text.X` then `.text.X:`
   for (const SassKernel &kernel : module.kernels)
-    if (kernel.name == name)
+    if (kernel.name == name && kernel.arch == arch)
       return error("kernel '" + name + "' appears twice (first at line " +
                    Twine(kernel.line) + ")");
   (format == SassFormat::Nvdisasm ? sawNvdisasm : sawCuobjdump) = true;
@@ -162,6 +164,7 @@ Error Parser::startKernel(StringRef name, SassFormat format) {
   current = &module.kernels.back();
   current->name = name.str();
   current->line = lineNo;
+  current->arch = arch;
   inCode = true;
   return Error::success();
 }
@@ -260,6 +263,8 @@ Error Parser::parseLine(StringRef raw) {
     StringRef name = line.drop_front(line.find(':') + 1).trim();
     return startKernel(name, SassFormat::Cuobjdump);
   }
+  if (line.starts_with("code for sm_"))
+    arch = line.drop_front(strlen("code for ")).trim().str();
   if (isCuobjdumpHeader(line)) {
     if (line == "..........")
       inCode = false; // end of a cuobjdump function
@@ -313,6 +318,8 @@ Error Parser::parseLine(StringRef raw) {
       current = nullptr;
       return Error::success();
     }
+    if (directive == ".target")
+      arch = args.str();
     if (directive == ".other" && args.contains("STO_CUDA_ENTRY"))
       entryNames.push_back(args.take_until([](char c) { return c == ','; }).trim().str());
     return Error::success();

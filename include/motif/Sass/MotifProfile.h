@@ -64,6 +64,8 @@ struct GlobalRoundTrip {
 struct KernelProfile {
   std::string name;
   std::string demangledName;
+  std::string arch;       ///< "sm_90", or empty when the listing omits it
+  bool isEntry = true;    ///< false for a device function's text section
   unsigned line = 0;
   uint64_t instructionCount = 0;
   /// Instructions per count key (only keys that occur).

@@ -59,6 +59,10 @@ struct SassKernel {
   /// True when the listing marks the symbol STO_CUDA_ENTRY (nvdisasm only;
   /// cuobjdump listings do not say, and every function counts as a kernel).
   bool isEntry = true;
+  /// Target architecture ("sm_90") from nvdisasm's `.target` or cuobjdump's
+  /// `code for sm_90`; empty when the listing does not say. A cuobjdump
+  /// listing of a fat binary holds the same kernel once per architecture.
+  std::string arch;
   std::vector<SassInstruction> instructions;
 };
 
