@@ -2,6 +2,7 @@
 #include "motif/InitAll.h"
 
 #include "motif/Dialect/Motif/IR/MotifDialect.h"
+#include "motif/Dialect/Motif/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -25,4 +26,5 @@ void mlir::motif::registerAllDialects(DialectRegistry &registry) {
 
 void mlir::motif::registerAllPasses() {
   registerTransformsPasses();
+  motif::registerMotifPasses();
 }

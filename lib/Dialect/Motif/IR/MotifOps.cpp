@@ -280,16 +280,6 @@ YieldOp KernelOp::getYield() {
   return cast<YieldOp>(getBodyBlock().getTerminator());
 }
 
-/// The extents of the iteration dims a motif maps to `block`.
-static SmallVector<int64_t> blockExtents(ComputeOpInterface op) {
-  SmallVector<int64_t> out;
-  SmallVector<int64_t> extents = op.getIterationExtents();
-  for (auto [d, e] : llvm::enumerate(extents))
-    if (op.getLevel(d) == Level::Block)
-      out.push_back(e);
-  return out;
-}
-
 LogicalResult KernelOp::verifyRegions() {
   if (getThreads() < 1 || getThreads() > kMaxThreadsPerBlock)
     return emitOpError() << "threads must be in [1, " << kMaxThreadsPerBlock
@@ -325,7 +315,7 @@ LogicalResult KernelOp::verifyRegions() {
       return op.emitOpError()
              << "is not allowed directly in a motif.kernel: only motifs and "
                 "materializations (scalar code belongs in a motif.map body)";
-    SmallVector<int64_t> g = blockExtents(motif);
+    SmallVector<int64_t> g = motif.getGridExtents();
     if (!grid) {
       grid = g;
       gridOp = &op;

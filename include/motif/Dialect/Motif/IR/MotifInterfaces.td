@@ -29,6 +29,15 @@ def Motif_ComputeOpInterface : OpInterface<"ComputeOpInterface"> {
     ::mlir::motif::Level getLevel(unsigned d) {
       return ::llvm::cast<::mlir::motif::LevelAttr>($_op.getMapping()[d]).getValue();
     }
+    /// Extents of the iteration dims mapped to `block`: the motif's grid.
+    ::llvm::SmallVector<int64_t> getGridExtents() {
+      ::llvm::SmallVector<int64_t> extents = $_op.getIterationExtents();
+      ::llvm::SmallVector<int64_t> out;
+      for (unsigned d = 0, e = extents.size(); d < e; ++d)
+        if (getLevel(d) == ::mlir::motif::Level::Block)
+          out.push_back(extents[d]);
+      return out;
+    }
     /// Iteration dims that index no result (reduced or contracted).
     ::llvm::SmallVector<int64_t> getReductionIterationDims() {
       ::llvm::SmallVector<int64_t> res = $_op.getResultIterationDims();

@@ -1,0 +1,20 @@
+//===- Passes.h - motif transformation passes -------------------*- C++ -*-===//
+#ifndef MOTIF_DIALECT_MOTIF_TRANSFORMS_PASSES_H
+#define MOTIF_DIALECT_MOTIF_TRANSFORMS_PASSES_H
+
+#include "motif/Dialect/Motif/IR/MotifOps.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Pass/Pass.h"
+
+namespace mlir::motif {
+
+#define GEN_PASS_DECL
+#include "motif/Dialect/Motif/Transforms/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "motif/Dialect/Motif/Transforms/Passes.h.inc"
+
+} // namespace mlir::motif
+
+#endif

@@ -1,0 +1,97 @@
+//===- Passes.td - motif transformation passes -------------*- tablegen -*-===//
+#ifndef MOTIF_TRANSFORMS_PASSES_TD
+#define MOTIF_TRANSFORMS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def FuseMaterialization : Pass<"fuse-materialization", "::mlir::func::FuncOp"> {
+  let summary = "Move intermediates out of global memory into shared memory or registers";
+  let description = [{
+    For every global materialization (a kernel result) decide global, shared
+    or register, and merge producer and consumer kernels when legal (rules 1,
+    2, 3 and 5 of docs/residency.md):
+
+    * externally observable (returned, `observable`, used outside kernels)
+      -> stays global;
+    * a consumer in other blocks or on another grid -> stays global;
+    * every reader owns the element -> register (over the register budget:
+      downgraded to shared);
+    * other threads of the block read it -> shared, with a block barrier;
+    * over the shared budget -> refused, stays global;
+    * merging kernels of different block sizes re-blocks a reduction across
+      threads, which changes its bits (class `tolerance`): allowed only when
+      `equivalence-cap` admits it.
+
+    Every decision is reported as a remark on the materialization and
+    recorded on it (`motif.was`, `motif.rule`) for `--motif-residency-report`.
+    The function's invariants are stamped (`motif.invariants`) before the
+    rewrite for `--motif-verify-invariants`; `motif.equivalence` records the
+    weakest class the applied rewrites keep.
+  }];
+  let dependentDialects = ["::mlir::motif::MotifDialect"];
+  let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
+           "Target chip: sm_80, sm_90 or sm_100">,
+    Option<"sharedBudget", "shared-budget", "int64_t", /*default=*/"-1",
+           "Shared bytes per block a fused kernel may use (-1: the chip's "
+           "48 KiB static limit; up to the chip's opt-in maximum)">,
+    Option<"registerBudget", "register-budget", "int64_t", /*default=*/"64",
+           "32-bit registers per thread fused intermediates may keep (<= 255)">,
+    Option<"equivalenceCap", "equivalence-cap", "std::string",
+           /*default=*/"\"bitwise\"",
+           "Weakest numeric equivalence a rewrite may have: bitwise, "
+           "tolerance, mathematical or semantic">,
+  ];
+  let statistics = [
+    Statistic<"numRegister", "register", "Intermediates moved to registers">,
+    Statistic<"numShared", "shared", "Intermediates moved to shared memory">,
+    Statistic<"numGlobal", "global", "Intermediates kept in global memory">,
+    Statistic<"numKernelsRemoved", "kernels-removed", "Kernel launches removed by merging">,
+  ];
+}
+
+def MotifResidencyReport : Pass<"motif-residency-report", "::mlir::func::FuncOp"> {
+  let summary = "Print a table of every intermediate's residency per function";
+  let description = [{
+    One row per materialization inside a kernel: the intermediate, its
+    residency before and after --fuse-materialization, global bytes saved,
+    shared bytes per block, barriers implied and the rule that decided. The
+    table goes to stdout (or to `output`, appended).
+  }];
+  let options = [
+    Option<"output", "output", "std::string", /*default=*/"\"-\"",
+           "Where to write the table ('-' for stdout)">,
+  ];
+}
+
+def MotifVerifyInvariants : Pass<"motif-verify-invariants", "::mlir::func::FuncOp"> {
+  let summary = "Check a rewritten function against its original's invariants";
+  let description = [{
+    Recomputes dependence sets, reduction domains and observable values and
+    compares them with the `motif.invariants` stamped before the rewrite
+    (by --fuse-materialization or --motif-record-invariants). A difference is
+    a located error and the pass fails.
+  }];
+}
+
+def MotifRecordInvariants : Pass<"motif-record-invariants", "::mlir::func::FuncOp"> {
+  let summary = "Stamp a function's invariants (motif.invariants) for later checks";
+}
+
+def MotifTestWrongFusion : Pass<"motif-test-wrong-fusion", "::mlir::func::FuncOp"> {
+  let summary = "Test only: a deliberately wrong rewrite, to be caught";
+  let description = [{
+    Breaks an invariant on purpose, the way a buggy fusion could:
+    `mode=swap-combiner` swaps the first reduction's combiner (max <-> min,
+    add <-> mul); `mode=drop-observable` clears the first `observable` flag;
+    `mode=rewire` makes a map read a function argument instead of its
+    materialized input. --motif-verify-invariants and motif-equiv must catch
+    each.
+  }];
+  let options = [
+    Option<"mode", "mode", "std::string", /*default=*/"\"swap-combiner\"",
+           "swap-combiner, drop-observable or rewire">,
+  ];
+}
+
+#endif // MOTIF_TRANSFORMS_PASSES_TD

@@ -1,0 +1,154 @@
+//===- ExecutionScope.cpp - who computes and who reads an element ---------===//
+#include "motif/Analysis/ExecutionScope.h"
+
+#include "llvm/ADT/SmallSet.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace mlir::motif;
+
+StringRef mlir::motif::stringifyScope(Scope s) {
+  switch (s) {
+  case Scope::SameThread:
+    return "same thread";
+  case Scope::SameBlock:
+    return "same block";
+  case Scope::CrossBlock:
+    return "other blocks";
+  }
+  llvm_unreachable("unknown scope");
+}
+
+static bool isThreadLevel(Level l) {
+  return l == Level::Thread || l == Level::Warp || l == Level::Lane;
+}
+
+static std::string fmt(ArrayRef<int64_t> v) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << "[";
+  llvm::interleaveComma(v, os);
+  os << "]";
+  return s;
+}
+
+EdgeScope mlir::motif::classifyEdge(ComputeOpInterface producer, Value,
+                                    ComputeOpInterface consumer,
+                                    unsigned operandIndex) {
+  SmallVector<int64_t> pDims = producer.getResultIterationDims();
+  SmallVector<int64_t> cDims = consumer.getOperandIterationDims(operandIndex);
+  std::string why;
+  llvm::raw_string_ostream os(why);
+
+  if (producer.getGridExtents() != consumer.getGridExtents()) {
+    os << "the producer runs on grid " << fmt(producer.getGridExtents())
+       << " but the consumer on " << fmt(consumer.getGridExtents());
+    return {Scope::CrossBlock, why};
+  }
+  for (int64_t d : producer.getReductionIterationDims())
+    if (producer.getLevel(d) == Level::Block) {
+      os << "the producer reduces across blocks";
+      return {Scope::CrossBlock, why};
+    }
+  // Block coordinates: the value's dims must reach the grid in the same order.
+  SmallVector<int64_t> pBlockOrder, cBlockOrder;
+  for (unsigned d = 0, e = producer.getIterationExtents().size(); d < e; ++d)
+    if (producer.getLevel(d) == Level::Block)
+      pBlockOrder.push_back(llvm::find(pDims, d) - pDims.begin());
+  for (unsigned d = 0, e = consumer.getIterationExtents().size(); d < e; ++d)
+    if (consumer.getLevel(d) == Level::Block) {
+      auto *it = llvm::find(cDims, static_cast<int64_t>(d));
+      if (it == cDims.end()) {
+        os << "every block of the consumer's block dim #" << d
+           << " reads the whole value";
+        return {Scope::CrossBlock, why};
+      }
+      cBlockOrder.push_back(it - cDims.begin());
+    }
+  if (pBlockOrder != cBlockOrder) {
+    os << "producer and consumer spread the value's dims " << fmt(pBlockOrder)
+       << " vs " << fmt(cBlockOrder) << " over blocks differently";
+    return {Scope::CrossBlock, why};
+  }
+
+  // Levels the producer all-reduced over: their threads all own the result.
+  llvm::SmallSet<Level, 4> replicated;
+  for (int64_t d : producer.getReductionIterationDims())
+    if (isThreadLevel(producer.getLevel(d)))
+      replicated.insert(producer.getLevel(d));
+  if (replicated.contains(Level::Thread)) {
+    replicated.insert(Level::Warp);
+    replicated.insert(Level::Lane);
+  }
+
+  for (auto [a, pd] : llvm::enumerate(pDims)) {
+    Level lp = producer.getLevel(pd);
+    Level lc = consumer.getLevel(cDims[a]);
+    if (lp == lc || (lp == Level::Seq && replicated.contains(lc)))
+      continue;
+    os << "dim " << a << " is computed at '" << stringifyLevel(lp)
+       << "' but read at '" << stringifyLevel(lc) << "'";
+    return {Scope::SameBlock, why};
+  }
+  for (unsigned d = 0, e = consumer.getIterationExtents().size(); d < e; ++d) {
+    if (llvm::is_contained(cDims, static_cast<int64_t>(d)))
+      continue;
+    Level l = consumer.getLevel(d);
+    if (l == Level::Seq || replicated.contains(l))
+      continue;
+    os << "the consumer broadcasts it over '" << stringifyLevel(l)
+       << "' but only one thread of that level computes each element";
+    return {Scope::SameBlock, why};
+  }
+  if (!replicated.empty())
+    os << "every reader owns the element (the all-reduce over '"
+       << stringifyLevel(*replicated.begin()) << "' leaves it in each thread)";
+  else
+    os << "each element is read by the thread that computes it";
+  return {Scope::SameThread, why};
+}
+
+int64_t mlir::motif::elementsPerThread(ComputeOpInterface producer, Value,
+                                       int64_t threads) {
+  SmallVector<int64_t> extents = producer.getIterationExtents();
+  int64_t warps = std::max<int64_t>(1, threads / kWarpSize);
+  int64_t lanes = std::min<int64_t>(threads, kWarpSize);
+  int64_t n = 1;
+  for (int64_t d : producer.getResultIterationDims()) {
+    int64_t e = extents[d];
+    switch (producer.getLevel(d)) {
+    case Level::Block:
+      break;
+    case Level::Thread:
+      n *= llvm::divideCeil(e, threads);
+      break;
+    case Level::Warp:
+      n *= llvm::divideCeil(e, warps);
+      break;
+    case Level::Lane:
+      n *= llvm::divideCeil(e, lanes);
+      break;
+    case Level::Seq:
+      n *= e;
+      break;
+    }
+  }
+  return n;
+}
+
+int64_t mlir::motif::bytesPerBlock(ComputeOpInterface producer, Value value) {
+  auto type = cast<RankedTensorType>(value.getType());
+  int64_t bytes = llvm::divideCeil(type.getElementTypeBitWidth(), 8);
+  SmallVector<int64_t> extents = producer.getIterationExtents();
+  for (int64_t d : producer.getResultIterationDims())
+    if (producer.getLevel(d) != Level::Block)
+      bytes *= extents[d];
+  return bytes;
+}
+
+bool mlir::motif::reducesAcrossThreads(ComputeOpInterface op) {
+  for (int64_t d : op.getReductionIterationDims())
+    if (isThreadLevel(op.getLevel(d)))
+      return true;
+  return false;
+}

@@ -1,0 +1,496 @@
+//===- FuseMaterialization.cpp - move intermediates out of global memory --===//
+//
+// Decides, for every global materialization (a kernel result), whether it can
+// live in registers or shared memory instead, and merges the kernels that
+// produce and consume it. The decision per value:
+//
+//   1. observable (returned, `observable`, used outside kernels) -> global
+//   2. a consumer in other blocks or on another grid             -> global
+//   3. every reader owns the element                             -> register
+//      (over the register budget: downgraded to shared)
+//   4. other threads of the block read it                        -> shared
+//   5. over the shared budget                                    -> global
+//
+// Then kernels joined by moved values form groups; a group must be closed (no
+// member reads a global value another member writes), fit the shared budget,
+// keep the equivalence cap (re-blocking a cross-thread reduction changes its
+// bits) and be schedulable (no path leaves the group and comes back). Edges
+// are given back to global until every group holds; each group becomes one
+// kernel. Every decision is a remark on the materialization.
+//
+//===----------------------------------------------------------------------===//
+
+#include "motif/Analysis/ExecutionScope.h"
+#include "motif/Analysis/Invariants.h"
+#include "motif/Analysis/ResourceModel.h"
+#include "motif/Dialect/Motif/Transforms/Passes.h"
+
+#include "mlir/Analysis/TopologicalSortUtils.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/IR/PatternMatch.h"
+#include "llvm/ADT/EquivalenceClasses.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/Support/Debug.h"
+#include "llvm/Support/raw_ostream.h"
+
+#define DEBUG_TYPE "fuse-materialization"
+
+namespace mlir::motif {
+#define GEN_PASS_DEF_FUSEMATERIALIZATION
+#include "motif/Dialect/Motif/Transforms/Passes.h.inc"
+} // namespace mlir::motif
+
+using namespace mlir;
+using namespace mlir::motif;
+
+namespace {
+
+/// One global materialization and everything decided about it.
+struct Edge {
+  KernelOp producer;
+  unsigned result = 0;
+  MaterializeOp mat;
+  /// The motif that computes the value (null when the kernel copies a value
+  /// from above).
+  ComputeOpInterface producerOp;
+  /// Motifs in other kernels that read the value, with the operand index.
+  SmallVector<std::pair<ComputeOpInterface, unsigned>> consumers;
+  Residency decision = Residency::Global;
+  std::string rule;
+  int64_t sharedBytes = 0;
+  int64_t registers = 0;
+
+  bool fused() const { return decision != Residency::Global; }
+  Value value() { return producer.getResult(result); }
+};
+
+std::string describe(Edge &e) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << "'" << e.producer.getSymName() << "'#" << e.result << " ("
+     << e.value().getType() << ")";
+  return s;
+}
+
+KernelOp kernelOf(Operation *op) { return op->getParentOfType<KernelOp>(); }
+
+struct FuseMaterializationPass
+    : public motif::impl::FuseMaterializationBase<FuseMaterializationPass> {
+  using FuseMaterializationBase::FuseMaterializationBase;
+
+  void runOnOperation() override;
+
+private:
+  /// Decides one edge in isolation (rules 1-5).
+  void decide(Edge &e, const TargetResources &target, int64_t budget);
+  /// Gives edges back to global until every group is legal. Returns the
+  /// group leader of every kernel.
+  void legalizeGroups(SmallVectorImpl<Edge> &edges,
+                      ArrayRef<KernelOp> kernels, int64_t budget,
+                      Equivalence cap, Equivalence &applied);
+  void mergeGroup(ArrayRef<KernelOp> members, ArrayRef<Edge *> edges,
+                  RewriterBase &rewriter);
+};
+
+} // namespace
+
+void FuseMaterializationPass::decide(Edge &e, const TargetResources &target,
+                                     int64_t budget) {
+  auto keep = [&](const Twine &why) {
+    e.decision = Residency::Global;
+    e.rule = why.str();
+  };
+  if (e.mat.getObservable())
+    return keep("rule 1: externally observable (marked 'observable')");
+  for (Operation *user : e.value().getUsers()) {
+    if (isa<func::ReturnOp>(user))
+      return keep("rule 1: externally observable (returned by the function)");
+    if (!kernelOf(user))
+      return keep("rule 1: externally observable (used by '" +
+                  user->getName().getStringRef() + "' outside any kernel)");
+    auto motif = dyn_cast<ComputeOpInterface>(user);
+    if (!motif)
+      return keep("kept: '" + user->getName().getStringRef() +
+                  "' in kernel '" + kernelOf(user).getSymName() +
+                  "' reads it as a whole");
+    for (OpOperand &use : user->getOpOperands())
+      if (use.get() == e.value())
+        e.consumers.push_back({motif, use.getOperandNumber()});
+  }
+  if (e.consumers.empty())
+    return keep("kept: no consumer");
+  if (!e.producerOp)
+    return keep("kept: the kernel copies a value it does not compute");
+
+  Scope worst = Scope::SameThread;
+  std::string why;
+  for (auto [consumer, idx] : e.consumers) {
+    EdgeScope s = classifyEdge(e.producerOp, e.value(), consumer, idx);
+    std::string where = "consumer '" + kernelOf(consumer).getSymName().str() +
+                        "' (" + consumer->getName().getStringRef().str() + ")";
+    if (s.scope == Scope::CrossBlock)
+      return keep("rule 1: " + where + " runs in other blocks: " + s.reason);
+    // Keep the reason of the first consumer with the worst scope.
+    if (why.empty() || static_cast<int>(s.scope) > static_cast<int>(worst)) {
+      worst = s.scope;
+      why = where + ": " + s.reason;
+    }
+  }
+
+  int64_t threads = e.producer.getThreads();
+  for (auto [consumer, idx] : e.consumers)
+    threads = std::max<int64_t>(threads, kernelOf(consumer).getThreads());
+  e.sharedBytes = bytesPerBlock(e.producerOp, e.value());
+  if (worst == Scope::SameThread) {
+    e.registers = elementsPerThread(e.producerOp, e.value(), threads);
+    if (e.registers <= registerBudget) {
+      e.decision = Residency::Register;
+      e.rule = "rule 1: not observable, same thread; " + why;
+      return;
+    }
+    why = "rule 5: " + std::to_string(e.registers) +
+          " registers per thread exceed the register budget (" +
+          std::to_string(registerBudget) + "), downgraded to shared; " + why;
+  } else {
+    why = "rule 1: not observable, other threads of the block read it "
+          "(block barrier); " + why;
+  }
+  if (e.sharedBytes > budget)
+    return keep("rule 5: refused: " + std::to_string(e.sharedBytes) +
+                " shared bytes per block exceed the budget (" +
+                std::to_string(budget) + " B on " + target.chip.str() +
+                "); " + why);
+  e.decision = Residency::Shared;
+  e.rule = why;
+}
+
+void FuseMaterializationPass::legalizeGroups(SmallVectorImpl<Edge> &edges,
+                                             ArrayRef<KernelOp> kernels,
+                                             int64_t budget, Equivalence cap,
+                                             Equivalence &applied) {
+  auto giveBack = [&](Edge &e, const Twine &why) {
+    LLVM_DEBUG(llvm::dbgs() << "give back " << describe(e) << ": " << why
+                            << "\n");
+    e.decision = Residency::Global;
+    e.rule = why.str();
+  };
+  bool changed = true;
+  while (changed) {
+    changed = false;
+    llvm::EquivalenceClasses<Operation *> groups;
+    for (KernelOp k : kernels)
+      groups.insert(k.getOperation());
+    for (Edge &e : edges)
+      if (e.fused())
+        for (auto &c : e.consumers)
+          groups.unionSets(e.producer.getOperation(),
+                           kernelOf(c.first).getOperation());
+    auto sameGroup = [&](Operation *a, Operation *b) {
+      return groups.getLeaderValue(a) == groups.getLeaderValue(b);
+    };
+
+    // Closed: a member may not read a global value another member writes.
+    for (Edge &e : edges) {
+      if (e.fused())
+        continue;
+      for (Operation *user : e.value().getUsers()) {
+        KernelOp reader = kernelOf(user);
+        if (!reader || reader == e.producer ||
+            !sameGroup(reader, e.producer))
+          continue;
+        for (Edge &f : edges)
+          if (f.fused() && llvm::any_of(f.consumers, [&](auto &c) {
+                return kernelOf(c.first) == reader;
+              })) {
+            giveBack(f, "kept: kernel '" + reader.getSymName() +
+                            "' also reads " + describe(e) +
+                            ", which stays in global memory (" + e.rule +
+                            "), so it cannot join " + describe(f) +
+                            "'s producer");
+            changed = true;
+          }
+      }
+      if (changed)
+        break;
+    }
+    if (changed)
+      continue;
+
+    // Per group: schedulable, shared budget, equivalence cap.
+    llvm::MapVector<Operation *, SmallVector<KernelOp>> members;
+    for (KernelOp k : kernels)
+      members[groups.getLeaderValue(k.getOperation())].push_back(k);
+    for (auto &[leader, ks] : members) {
+      if (ks.size() < 2)
+        continue;
+      llvm::SmallPtrSet<Operation *, 8> inGroup;
+      for (KernelOp k : ks)
+        inGroup.insert(k.getOperation());
+      SmallVector<Edge *> groupEdges;
+      for (Edge &e : edges)
+        if (e.fused() && inGroup.contains(e.producer.getOperation()))
+          groupEdges.push_back(&e);
+
+      // Schedulable: nothing outside the group both reads a member's result
+      // and (transitively) feeds a member.
+      llvm::SetVector<Operation *> outside;
+      SmallVector<Operation *> work;
+      for (KernelOp k : ks)
+        for (Operation *u : k->getUsers())
+          if (!inGroup.contains(u) && isa<KernelOp>(u))
+            work.push_back(u);
+      while (!work.empty()) {
+        Operation *op = work.pop_back_val();
+        if (!outside.insert(op))
+          continue;
+        for (Operation *u : op->getUsers())
+          if (isa<KernelOp>(u) && !inGroup.contains(u))
+            work.push_back(u);
+      }
+      Operation *cycle = nullptr;
+      for (Operation *op : outside)
+        for (Operation *u : op->getUsers())
+          if (inGroup.contains(u))
+            cycle = op;
+      if (cycle) {
+        for (Edge *e : groupEdges)
+          giveBack(*e, "kept: merging would need kernel '" +
+                           cast<KernelOp>(cycle).getSymName() +
+                           "' both after and before the merged kernel");
+        changed = true;
+        break;
+      }
+
+      int64_t shared = 0;
+      Edge *largest = nullptr;
+      for (Edge *e : groupEdges)
+        if (e->decision == Residency::Shared) {
+          shared += e->sharedBytes;
+          if (!largest || e->sharedBytes > largest->sharedBytes)
+            largest = e;
+        }
+      if (shared > budget) {
+        giveBack(*largest, "rule 5: refused: the merged kernel would need " +
+                               std::to_string(shared) +
+                               " shared bytes per block, over the budget (" +
+                               std::to_string(budget) + " B); this is its "
+                               "largest buffer (" +
+                               std::to_string(largest->sharedBytes) + " B)");
+        changed = true;
+        break;
+      }
+
+      // Re-blocking a reduction across threads reorders its tree.
+      int64_t threads = 0;
+      for (KernelOp k : ks)
+        threads = std::max<int64_t>(threads, k.getThreads());
+      for (KernelOp k : ks) {
+        if (k.getThreads() == threads)
+          continue;
+        Operation *reducer = nullptr;
+        k.getBodyBlock().walk([&](ComputeOpInterface op) {
+          if (reducesAcrossThreads(op))
+            reducer = op;
+        });
+        if (!reducer)
+          continue;
+        if (static_cast<int>(Equivalence::Tolerance) >
+            static_cast<int>(cap)) {
+          for (Edge *e : groupEdges)
+            if (e->producer == k || llvm::any_of(e->consumers, [&](auto &c) {
+                  return kernelOf(c.first) == k;
+                }))
+              giveBack(*e, "equivalence cap: merging re-blocks kernel '" +
+                               k.getSymName() + "' from " +
+                               std::to_string(k.getThreads()) + " to " +
+                               std::to_string(threads) +
+                               " threads, which reorders its cross-thread "
+                               "reduction (class 'tolerance', above the cap '" +
+                               stringifyEquivalence(cap) + "')");
+          changed = true;
+          break;
+        }
+        if (static_cast<int>(applied) < static_cast<int>(Equivalence::Tolerance))
+          applied = Equivalence::Tolerance;
+      }
+      if (changed)
+        break;
+    }
+  }
+}
+
+void FuseMaterializationPass::mergeGroup(ArrayRef<KernelOp> group,
+                                         ArrayRef<Edge *> edges,
+                                         RewriterBase &rewriter) {
+  SmallVector<KernelOp> members(group);
+  auto edgeFor = [&](KernelOp k, unsigned r) -> Edge * {
+    for (Edge *e : edges)
+      if (e->producer == k && e->result == r)
+        return e;
+    return nullptr;
+  };
+  // Results that leave the group stay kernel results (global).
+  SmallVector<std::pair<KernelOp, unsigned>> outs;
+  SmallVector<Type> types;
+  int64_t threads = 0;
+  for (KernelOp k : members) {
+    threads = std::max<int64_t>(threads, k.getThreads());
+    for (unsigned r = 0; r < k.getNumResults(); ++r) {
+      Edge *e = edgeFor(k, r);
+      if (e && e->fused())
+        continue;
+      outs.push_back({k, r});
+      types.push_back(k.getResult(r).getType());
+    }
+  }
+  std::string name;
+  if (members.size() == 2)
+    name = (members[0].getSymName() + "_" + members[1].getSymName()).str();
+  else
+    name = (members.front().getSymName() + "_to_" +
+            members.back().getSymName())
+               .str();
+
+  rewriter.setInsertionPointAfter(members.back());
+  auto merged = KernelOp::create(rewriter, members.back().getLoc(), types,
+                                 name, threads);
+  Block &body = merged.getBodyBlock();
+  rewriter.setInsertionPointToStart(&body);
+  IRMapping map;
+  for (KernelOp k : members) {
+    for (Operation &op : k.getBodyBlock().without_terminator())
+      rewriter.clone(op, map);
+    for (unsigned r = 0; r < k.getNumResults(); ++r) {
+      Edge *e = edgeFor(k, r);
+      if (!e || !e->fused())
+        continue;
+      auto mat = cast<MaterializeOp>(map.lookup(e->mat.getResult()).getDefiningOp());
+      mat.setResidency(e->decision);
+      map.map(k.getResult(r), mat.getResult());
+    }
+  }
+  SmallVector<Value> yielded;
+  for (auto [k, r] : outs)
+    yielded.push_back(map.lookup(k.getYield().getOperand(r)));
+  // The implicit terminator is empty; replace it with the real yield.
+  Operation *oldYield = body.getTerminator();
+  rewriter.setInsertionPoint(oldYield);
+  YieldOp::create(rewriter, merged.getLoc(), yielded);
+  rewriter.eraseOp(oldYield);
+
+  for (auto [i, out] : llvm::enumerate(outs))
+    rewriter.replaceAllUsesWith(out.first.getResult(out.second),
+                                merged.getResult(i));
+  for (KernelOp k : llvm::reverse(members))
+    rewriter.eraseOp(k);
+}
+
+void FuseMaterializationPass::runOnOperation() {
+  func::FuncOp func = getOperation();
+  std::optional<TargetResources> target = lookupTarget(chip);
+  if (!target) {
+    func.emitError() << "unknown chip '" << chip << "' (known: "
+                     << knownTargets() << ")";
+    return signalPassFailure();
+  }
+  std::optional<Equivalence> cap = symbolizeEquivalence(equivalenceCap);
+  if (!cap) {
+    func.emitError() << "unknown equivalence cap '" << equivalenceCap
+                     << "' (expected bitwise, tolerance, mathematical or "
+                        "semantic)";
+    return signalPassFailure();
+  }
+  int64_t budget = sharedBudget < 0 ? target->sharedBytesPerBlock : sharedBudget;
+  if (budget > target->sharedBytesPerBlockOptIn) {
+    func.emitError() << "shared budget " << budget << " B exceeds "
+                     << target->chip << "'s per-block maximum ("
+                     << target->sharedBytesPerBlockOptIn << " B)";
+    return signalPassFailure();
+  }
+  if (registerBudget < 0 || registerBudget > target->registersPerThread) {
+    func.emitError() << "register budget " << registerBudget
+                     << " is outside [0, " << target->registersPerThread << "]";
+    return signalPassFailure();
+  }
+
+  SmallVector<KernelOp> kernels;
+  for (Operation &op : func.getBody().front())
+    if (auto k = dyn_cast<KernelOp>(op))
+      kernels.push_back(k);
+  if (kernels.empty())
+    return;
+
+  if (!func->hasAttr(kInvariantsAttrName))
+    func->setAttr(kInvariantsAttrName, computeInvariants(func));
+
+  SmallVector<Edge> edges;
+  for (KernelOp k : kernels) {
+    for (unsigned r = 0; r < k.getNumResults(); ++r) {
+      Edge e;
+      e.producer = k;
+      e.result = r;
+      e.mat = cast<MaterializeOp>(k.getYield().getOperand(r).getDefiningOp());
+      if (Operation *def = e.mat.getInput().getDefiningOp())
+        if (kernelOf(def) == k)
+          e.producerOp = dyn_cast<ComputeOpInterface>(def);
+      decide(e, *target, budget);
+      edges.push_back(std::move(e));
+    }
+  }
+
+  Equivalence applied = Equivalence::Bitwise;
+  legalizeGroups(edges, kernels, budget, *cap, applied);
+
+  // Remarks and records, on the original materializations.
+  MLIRContext *ctx = &getContext();
+  for (Edge &e : edges) {
+    if (e.fused())
+      e.mat.emitRemark() << describe(e) << ": global -> "
+                         << stringifyResidency(e.decision) << " (" << e.rule
+                         << ")";
+    else
+      e.mat.emitRemark() << describe(e) << ": stays global (" << e.rule << ")";
+    e.mat->setAttr("motif.was", ResidencyAttr::get(ctx, Residency::Global));
+    e.mat->setAttr("motif.rule", StringAttr::get(ctx, e.rule));
+    switch (e.decision) {
+    case Residency::Register:
+      ++numRegister;
+      break;
+    case Residency::Shared:
+      ++numShared;
+      break;
+    case Residency::Global:
+      ++numGlobal;
+      break;
+    }
+  }
+
+  // Merge every group of two or more kernels.
+  llvm::EquivalenceClasses<Operation *> groups;
+  for (KernelOp k : kernels)
+    groups.insert(k.getOperation());
+  for (Edge &e : edges)
+    if (e.fused())
+      for (auto &c : e.consumers)
+        groups.unionSets(e.producer.getOperation(),
+                         kernelOf(c.first).getOperation());
+  llvm::MapVector<Operation *, SmallVector<KernelOp>> members;
+  for (KernelOp k : kernels)
+    members[groups.getLeaderValue(k.getOperation())].push_back(k);
+  IRRewriter rewriter(ctx);
+  for (auto &[leader, ks] : members) {
+    if (ks.size() < 2)
+      continue;
+    SmallVector<Edge *> groupEdges;
+    for (Edge &e : edges)
+      if (llvm::is_contained(ks, e.producer))
+        groupEdges.push_back(&e);
+    mergeGroup(ks, groupEdges, rewriter);
+    numKernelsRemoved += ks.size() - 1;
+  }
+  if (!sortTopologically(&func.getBody().front())) {
+    func.emitError() << "internal error: merged kernels cannot be ordered";
+    return signalPassFailure();
+  }
+  func->setAttr("motif.equivalence", EquivalenceAttr::get(ctx, applied));
+}
