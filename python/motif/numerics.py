@@ -169,8 +169,9 @@ def check_family(family, dims=None, seed=None, workdir=None, backend=None, decla
     """Compile examples/<family>.mlir unfused and with --fuse-materialization, run both on the same
     fresh random inputs and classify every function. Returns a list of :class:`NumericsResult`.
     """
-    from .runtime import Program  # needs a GPU stack; imported late so the module imports anywhere
+    from .runtime import Program, get_backend  # GPU stack: imported late so the module imports anywhere
 
+    get_backend(backend)  # no GPU -> MotifRuntimeError("no CUDA GPU/driver: ...") before compiling
     text = load_example(family, dims)
     dims_used = parse_dims(text)
     workdir = Path(workdir) if workdir else Path(tempfile.mkdtemp(prefix=f"motif-{family}-"))
@@ -211,7 +212,9 @@ def format_table(results):
         if not dims:
             dims = " ".join("x".join(map(str, s)) for s in r.inputs) or "-"
         if r.error:
-            rows.append((r.family, r.function, dims, "-", "-", "-", "-", "-", "-", "FAIL: " + r.error.splitlines()[0]))
+            reason = r.error.splitlines()[0]
+            reason = reason if len(reason) <= 160 else reason[:157] + "..."
+            rows.append((r.family, r.function, dims, "-", "-", "-", "-", "-", "-", "FAIL: " + reason))
             continue
         c = r.comparison
         rows.append((r.family, r.function, dims, f"{c.unfused_rel_err:.2e}", f"{c.fused_rel_err:.2e}",

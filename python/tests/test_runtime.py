@@ -65,3 +65,12 @@ def test_without_gpu_program_raises_not_crashes():
 def test_unknown_backend():
     with pytest.raises(MotifRuntimeError, match="unknown backend 'opencl'"):
         runtime.get_backend("opencl")
+
+
+def test_numerics_cli_without_gpu_exits_2(monkeypatch, capsys):
+    from motif import numerics
+    monkeypatch.setattr(runtime, "_backends", {})
+    for mod in ("cupy", "cuda", "cuda.bindings"):
+        monkeypatch.setitem(sys.modules, mod, None)
+    assert numerics.main(["--families", "softmax"]) == 2
+    assert "error: no CUDA GPU/driver: " in capsys.readouterr().err
