@@ -228,7 +228,7 @@ private:
 static LogicalResult checkScalarType(Operation *op, Type t) {
   if (t.isF32() || t.isF64() || isa<IntegerType, IndexType>(t))
     return success();
-  return op->emitError() << "the evaluator supports f32, f64 and integer "
+  return op->emitOpError() << "the evaluator supports f32, f64 and integer "
                             "scalars only, got "
                          << t;
 }
@@ -278,7 +278,7 @@ FailureOr<ScalarProgram> ScalarProgram::compile(Region &region,
     for (Value v : op.getOperands()) {
       auto it = slotOf.find(v);
       if (it == slotOf.end())
-        return op.emitError()
+        return op.emitOpError()
                << "uses a value defined outside its motif body; the "
                   "evaluator runs self-contained scalar bodies only";
       operands.push_back(it->second);
@@ -288,7 +288,7 @@ FailureOr<ScalarProgram> ScalarProgram::compile(Region &region,
       continue;
     }
     if (op.getNumResults() != 1 || op.getNumRegions() != 0)
-      return op.emitError() << "is not supported by the motif evaluator";
+      return op.emitOpError() << "is not supported by the motif evaluator";
     Type resultType = op.getResult(0).getType();
     if (failed(checkScalarType(&op, resultType)))
       return failure();
@@ -310,7 +310,7 @@ FailureOr<ScalarProgram> ScalarProgram::compile(Region &region,
                             ? static_cast<double>(v.getZExtValue())
                             : static_cast<double>(v.getSExtValue());
       } else {
-        return op.emitError() << "constant " << cst.getValue()
+        return op.emitOpError() << "constant " << cst.getValue()
                               << " is not supported by the motif evaluator "
                                  "(scalar float or integer constants only)";
       }
@@ -319,7 +319,7 @@ FailureOr<ScalarProgram> ScalarProgram::compile(Region &region,
       if (auto cmp = dyn_cast<arith::CmpFOp>(op))
         inst.predicate = cmp.getPredicate();
     } else {
-      return op.emitError() << "is not supported by the motif evaluator";
+      return op.emitOpError() << "is not supported by the motif evaluator";
     }
     program.insts.push_back(std::move(inst));
     slotOf[op.getResult(0)] = numSlots++;
@@ -368,10 +368,10 @@ void ScalarProgram::run(ArrayRef<double> args, MutableArrayRef<double> results) 
 static LogicalResult checkTensorType(Operation *op, Type t, StringRef what) {
   auto tensor = dyn_cast<RankedTensorType>(t);
   if (!tensor || !tensor.hasStaticShape())
-    return op->emitError() << what << " has type " << t
+    return op->emitOpError() << what << " has type " << t
                            << "; the evaluator supports static shapes only";
   if (!tensor.getElementType().isF32())
-    return op->emitError() << what << " has type " << t
+    return op->emitOpError() << what << " has type " << t
                            << "; the evaluator supports f32 tensors only";
   return success();
 }
@@ -451,9 +451,9 @@ static Buffer emptyLike(Type t) {
 FailureOr<SmallVector<Buffer>>
 FunctionEvaluator::run(func::FuncOp func, ArrayRef<Buffer> inputs) {
   if (func.isExternal())
-    return func.emitError() << "has no body to evaluate";
+    return func.emitOpError() << "has no body to evaluate";
   if (inputs.size() != func.getNumArguments())
-    return func.emitError() << "takes " << func.getNumArguments()
+    return func.emitOpError() << "takes " << func.getNumArguments()
                             << " arguments but the evaluator was given "
                             << inputs.size();
   for (auto [i, arg] : llvm::enumerate(func.getArguments())) {
@@ -463,7 +463,7 @@ FunctionEvaluator::run(func::FuncOp func, ArrayRef<Buffer> inputs) {
     auto type = cast<RankedTensorType>(arg.getType());
     if (ArrayRef<int64_t>(inputs[i].shape) != type.getShape() ||
         static_cast<int64_t>(inputs[i].data.size()) != type.getNumElements())
-      return func.emitError() << "argument #" << i << " has type " << type
+      return func.emitOpError() << "argument #" << i << " has type " << type
                               << " but its input buffer has another shape";
     auto bound = std::make_shared<Buffer>(inputs[i]);
     for (double &v : bound->data)
@@ -471,7 +471,7 @@ FunctionEvaluator::run(func::FuncOp func, ArrayRef<Buffer> inputs) {
     env[arg] = std::move(bound);
   }
   if (!func.getBody().hasOneBlock())
-    return func.emitError() << "has control flow; the evaluator runs "
+    return func.emitOpError() << "has control flow; the evaluator runs "
                                "straight-line functions of motif.kernel ops";
   for (Operation &op : func.getBody().front()) {
     if (auto kernel = dyn_cast<KernelOp>(op)) {
@@ -488,11 +488,11 @@ FunctionEvaluator::run(func::FuncOp func, ArrayRef<Buffer> inputs) {
       }
       return outputs;
     }
-    return op.emitError() << "is not supported at function level by the "
+    return op.emitOpError() << "is not supported at function level by the "
                              "motif evaluator (only motif.kernel and "
                              "func.return)";
   }
-  return func.emitError() << "has no func.return";
+  return func.emitOpError() << "has no func.return";
 }
 
 LogicalResult FunctionEvaluator::evalKernel(KernelOp kernel) {
@@ -512,7 +512,7 @@ LogicalResult FunctionEvaluator::evalKernel(KernelOp kernel) {
         return failure();
       continue;
     }
-    return op.emitError() << "is not supported inside motif.kernel by the "
+    return op.emitOpError() << "is not supported inside motif.kernel by the "
                              "motif evaluator";
   }
   return success();
@@ -525,7 +525,7 @@ LogicalResult FunctionEvaluator::evalCompute(ComputeOpInterface op) {
                                "operand #" + std::to_string(i))))
       return failure();
     if (!has(v))
-      return operation->emitError()
+      return operation->emitOpError()
              << "operand #" << i << " has no value (not defined by an "
                                     "argument, a kernel result or a "
                                     "materialization)";
@@ -596,7 +596,7 @@ LogicalResult FunctionEvaluator::evalCompute(ComputeOpInterface op) {
                             results);
       })
       .Default([&](Operation *other) {
-        status = other->emitError()
+        status = other->emitOpError()
                  << "is not supported by the motif evaluator";
       });
   if (failed(status))
@@ -673,13 +673,14 @@ LogicalResult FunctionEvaluator::evalReduce(ReduceOp op,
 
   // A general combiner: the state starts at `init`; each element is folded
   // in as combine(state..., element...).
-  if (!op.getInit())
-    return op.emitError() << "has a combiner region but no 'init'";
+  std::optional<ArrayAttr> initAttr = op.getInit();
+  if (!initAttr)
+    return op.emitOpError() << "has a combiner region but no 'init'";
   SmallVector<double> init;
-  for (Attribute a : *op.getInit()) {
+  for (Attribute a : *initAttr) {
     auto f = dyn_cast<FloatAttr>(a);
     if (!f)
-      return op.emitError() << "init value " << a
+      return op.emitOpError() << "init value " << a
                             << " is not a float; the evaluator supports "
                                "float states only";
     init.push_back(roundStored(f.getValue().convertToDouble(), mode));
@@ -690,7 +691,7 @@ LogicalResult FunctionEvaluator::evalReduce(ReduceOp op,
     return failure();
   size_t n = inputs.size();
   if (combiner->getNumResults() != n)
-    return op.emitError() << "combiner yields " << combiner->getNumResults()
+    return op.emitOpError() << "combiner yields " << combiner->getNumResults()
                           << " values for " << n << " inputs";
   SmallVector<double> args(2 * n), state(n);
   int64_t linear = 0;

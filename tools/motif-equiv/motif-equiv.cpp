@@ -79,8 +79,7 @@ static OwningOpRef<ModuleOp> parseFile(StringRef path, MLIRContext &ctx,
 }
 
 /// 0 pass, 1 a verdict failed, 2 bad input.
-static int run(
-               ArrayRef<OwningOpRef<ModuleOp>> modules) {
+static int run(ArrayRef<OwningOpRef<ModuleOp>> modules) {
   ModuleOp a = *modules[0];
   SmallVector<func::FuncOp> functions;
   if (!functionName.empty()) {
@@ -104,14 +103,18 @@ static int run(
   else
     theSeed = freshSeed(); // One seed for every function: --seed reproduces.
 
+  // Every function is tried even after a failure, so one run reports all.
+  int status = 0;
   if (runOnly) {
     for (func::FuncOp f : functions) {
       FailureOr<RunReport> report = runOnRandomInputs(f, theSeed);
-      if (failed(report))
-        return 2;
+      if (failed(report)) {
+        status = 2;
+        continue;
+      }
       printRunReport(llvm::outs(), *report);
     }
-    return 0;
+    return status;
   }
 
   ModuleOp b = *modules[1];
@@ -120,21 +123,24 @@ static int run(
   options.trials = trials;
   options.seed = theSeed;
   options.rtol = rtol;
-  bool allPass = true;
   for (func::FuncOp fa : functions) {
     auto fb = b.lookupSymbol<func::FuncOp>(fa.getName());
     if (!fb) {
       fa.emitError() << "no function @" << fa.getName() << " in "
                      << inputFiles[1];
-      return 2;
+      status = 2;
+      continue;
     }
     FailureOr<FunctionComparison> cmp = compareFunctions(fa, fb, options);
-    if (failed(cmp))
-      return 2;
+    if (failed(cmp)) {
+      status = 2;
+      continue;
+    }
     printComparison(llvm::outs(), *cmp);
-    allPass &= cmp->pass;
+    if (!cmp->pass)
+      status = std::max(status, 1);
   }
-  return allPass ? 0 : 1;
+  return status;
 }
 
 int main(int argc, char **argv) {
@@ -154,6 +160,8 @@ int main(int argc, char **argv) {
   registerAllDialects(registry);
   MLIRContext ctx(registry);
   ctx.loadAllAvailableDialects();
+  // As in mlir-opt: the op dump note would be one more diagnostic to expect.
+  ctx.printOpOnDiagnostic(!verifyDiagnostics);
 
   llvm::SourceMgr diagMgr;
   std::vector<llvm::SourceMgr> fileMgrs(inputFiles.size());

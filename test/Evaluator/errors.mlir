@@ -1,0 +1,46 @@
+// What the evaluator refuses, located on the op.
+// RUN: motif-equiv --run %s --verify-diagnostics --seed=1
+
+func.func @unsupported_op(%x: tensor<8xf32>) -> tensor<8xf32> {
+  %y = motif.kernel "k" threads(32) -> tensor<8xf32> {
+    %v = motif.map (%x[i]) -> [i] over [thread] : (tensor<8xf32>) -> tensor<8xf32> {
+    ^bb0(%a: f32):
+      // expected-error @+1 {{'math.atan' op is not supported by the motif evaluator}}
+      %r = math.atan %a : f32
+      motif.yield %r : f32
+    }
+    %g = motif.materialize %v in global : tensor<8xf32>
+    motif.yield %g : tensor<8xf32>
+  }
+  return %y : tensor<8xf32>
+}
+
+
+// expected-error @+1 {{argument #0 has type 'tensor<8xf16>'; the evaluator supports f32 tensors only}}
+func.func @half(%x: tensor<8xf16>) -> tensor<8xf16> {
+  %y = motif.kernel "k" threads(32) -> tensor<8xf16> {
+    %v = motif.map (%x[i]) -> [i] over [thread] : (tensor<8xf16>) -> tensor<8xf16> {
+    ^bb0(%a: f16):
+      motif.yield %a : f16
+    }
+    %g = motif.materialize %v in global : tensor<8xf16>
+    motif.yield %g : tensor<8xf16>
+  }
+  return %y : tensor<8xf16>
+}
+
+
+func.func @function_level(%x: tensor<8xf32>) -> tensor<8xf32> {
+  // expected-error @+1 {{'arith.constant' op is not supported at function level by the motif evaluator (only motif.kernel and func.return)}}
+  %c = arith.constant 2.0 : f32
+  %y = motif.kernel "k" threads(32) -> tensor<8xf32> {
+    %v = motif.map (%x[i]) -> [i] over [thread] : (tensor<8xf32>) -> tensor<8xf32> {
+    ^bb0(%a: f32):
+      %r = arith.mulf %a, %c : f32
+      motif.yield %r : f32
+    }
+    %g = motif.materialize %v in global : tensor<8xf32>
+    motif.yield %g : tensor<8xf32>
+  }
+  return %y : tensor<8xf32>
+}
