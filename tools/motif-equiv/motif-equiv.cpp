@@ -160,8 +160,9 @@ int main(int argc, char **argv) {
   registerAllDialects(registry);
   MLIRContext ctx(registry);
   ctx.loadAllAvailableDialects();
-  // As in mlir-opt: the op dump note would be one more diagnostic to expect.
-  ctx.printOpOnDiagnostic(!verifyDiagnostics);
+  // Diagnostics point at the op's source line; a generic-form dump of the op
+  // (whole functions, for signature errors) would only bury it.
+  ctx.printOpOnDiagnostic(false);
 
   llvm::SourceMgr diagMgr;
   std::vector<llvm::SourceMgr> fileMgrs(inputFiles.size());
