@@ -29,7 +29,11 @@ llvm_config.with_system_environment(["HOME", "CUDA_HOME", "CUDA_PATH", "TMP", "T
 llvm_config.use_default_substitutions()
 
 tool_dirs = [config.motif_tools_dir, config.llvm_tools_dir]
-tools = [ToolSubst(t, unresolved="ignore") for t in ["motif-opt", "motif-sass", "motif-compile"]]
+# Our tools first, then LLVM's test utilities (FileCheck, not, count, split-file).
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+llvm_config.with_environment("PATH", config.motif_tools_dir, append_path=True)
+tools = [ToolSubst(t, unresolved="ignore")
+         for t in ["motif-opt", "motif-sass", "motif-compile", "motif-equiv", "split-file"]]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 
 

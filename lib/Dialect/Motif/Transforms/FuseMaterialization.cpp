@@ -119,6 +119,13 @@ void FuseMaterializationPass::decide(Edge &e, const TargetResources &target,
   }
   if (e.consumers.empty())
     return keep("kept: no consumer");
+  // Program order, so remarks read in the order of the source.
+  llvm::sort(e.consumers, [](auto &a, auto &b) {
+    KernelOp ka = kernelOf(a.first), kb = kernelOf(b.first);
+    if (ka != kb)
+      return ka->isBeforeInBlock(kb);
+    return a.first->isBeforeInBlock(b.first);
+  });
   if (!e.producerOp)
     return keep("kept: the kernel copies a value it does not compute");
 
@@ -135,6 +142,13 @@ void FuseMaterializationPass::decide(Edge &e, const TargetResources &target,
       worst = s.scope;
       why = where + ": " + s.reason;
     }
+  }
+  if (e.consumers.size() > 1) {
+    std::string all;
+    for (auto [i, c] : llvm::enumerate(e.consumers))
+      all += (i ? ", '" : "'") + kernelOf(c.first).getSymName().str() + "'";
+    why = std::to_string(e.consumers.size()) + " consumers (" + all +
+          "); first with this scope: " + why;
   }
 
   int64_t threads = e.producer.getThreads();
