@@ -3,6 +3,12 @@
 
 #include "motif/Dialect/Motif/IR/MotifDialect.h"
 #include "motif/Dialect/Motif/Transforms/Passes.h"
+#include "motif/Conversion/Passes.h"
+
+#include "mlir/InitAllDialects.h"
+#include "mlir/InitAllExtensions.h"
+#include "mlir/InitAllPasses.h"
+#include "mlir/Target/LLVMIR/Dialect/All.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -18,13 +24,17 @@
 #include "mlir/Transforms/Passes.h"
 
 void mlir::motif::registerAllDialects(DialectRegistry &registry) {
-  registry.insert<MotifDialect, arith::ArithDialect, func::FuncDialect,
-                  gpu::GPUDialect, LLVM::LLVMDialect, NVVM::NVVMDialect,
-                  math::MathDialect, memref::MemRefDialect, scf::SCFDialect,
-                  tensor::TensorDialect, vector::VectorDialect>();
+  registry.insert<MotifDialect>();
+  // Everything mlir-opt has: the lowering to PTX goes through many dialects,
+  // their interfaces and the LLVM IR translations gpu-module-to-binary uses.
+  mlir::registerAllDialects(registry);
+  mlir::registerAllExtensions(registry);
+  mlir::registerAllToLLVMIRTranslations(registry);
 }
 
 void mlir::motif::registerAllPasses() {
-  registerTransformsPasses();
+  mlir::registerAllPasses();
   motif::registerMotifPasses();
+  motif::registerMotifConversionPasses();
+  motif::registerMotifPipelines();
 }

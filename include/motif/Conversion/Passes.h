@@ -1,0 +1,28 @@
+//===- Passes.h - motif conversion passes -----------------------*- C++ -*-===//
+#ifndef MOTIF_CONVERSION_PASSES_H
+#define MOTIF_CONVERSION_PASSES_H
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/Pass.h"
+
+namespace mlir::motif {
+
+#define GEN_PASS_DECL
+#include "motif/Conversion/Passes.h.inc"
+
+#define GEN_PASS_REGISTRATION
+#include "motif/Conversion/Passes.h.inc"
+
+/// Registers `motif-lower-to-nvvm`: convert-motif-to-gpu followed by the
+/// upstream NVVM pipeline down to a gpu.binary holding PTX.
+void registerMotifPipelines();
+
+} // namespace mlir::motif
+
+#endif

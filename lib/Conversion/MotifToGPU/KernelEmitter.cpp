@@ -1,0 +1,502 @@
+//===- KernelEmitter.cpp - emit one motif.kernel as a gpu.func ------------===//
+#include "KernelEmitter.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+using namespace mlir;
+using namespace mlir::motif;
+using namespace mlir::motif::detail;
+
+/// The most per-thread instances one register-resident value may unroll to.
+static constexpr int64_t kMaxRegisterSlots = 256;
+
+KernelEmitter::KernelEmitter(KernelOp kernel, gpu::GPUFuncOp func,
+                             int64_t gridSize, ArrayRef<Value> inputs,
+                             ArrayRef<int64_t> gridExtents)
+    : b(func.getContext()), loc(kernel.getLoc()), kernel(kernel), func(func),
+      threads(kernel.getThreads()),
+      warps(std::max<int64_t>(1, llvm::divideCeil(kernel.getThreads(),
+                                                  kWarpSize))),
+      lanes(std::min<int64_t>(kernel.getThreads(), kWarpSize)),
+      gridExtents(gridExtents) {
+  (void)gridSize;
+  b.setInsertionPointToStart(&func.getBody().front());
+  tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+  Value c32 = constIndex(kWarpSize);
+  warpId = arith::DivUIOp::create(b, loc, tid, c32);
+  laneId = arith::RemUIOp::create(b, loc, tid, c32);
+  Value bid = gpu::BlockIdOp::create(b, loc, gpu::Dimension::x);
+  // Row-major linearization of the grid dims onto blockIdx.x.
+  int64_t stride = 1;
+  blockCoords.resize(gridExtents.size());
+  for (int i = gridExtents.size() - 1; i >= 0; --i) {
+    Value q = stride == 1 ? bid
+                          : Value(arith::DivUIOp::create(b, loc, bid,
+                                                         constIndex(stride)));
+    blockCoords[i] =
+        i == 0 ? q
+               : Value(arith::RemUIOp::create(b, loc, q,
+                                              constIndex(gridExtents[i])));
+    stride *= gridExtents[i];
+  }
+  for (auto [i, v] : llvm::enumerate(inputs)) {
+    Storage s;
+    s.kind = Storage::Kind::Global;
+    s.memref = func.getArgument(i);
+    storage[v] = s;
+  }
+}
+
+Value KernelEmitter::constIndex(int64_t v) {
+  return arith::ConstantIndexOp::create(b, loc, v);
+}
+
+Value KernelEmitter::constF32(double v) {
+  return arith::ConstantOp::create(b, loc, b.getF32FloatAttr(v));
+}
+
+SmallVector<DimPlan> KernelEmitter::planDims(ComputeOpInterface op) {
+  SmallVector<int64_t> extents = op.getIterationExtents();
+  SmallVector<DimPlan> plans(extents.size());
+  for (auto [d, plan] : llvm::enumerate(plans)) {
+    plan.level = op.getLevel(d);
+    plan.extent = extents[d];
+    switch (plan.level) {
+    case Level::Block:
+      plan.parallel = 1;
+      plan.count = 1;
+      break;
+    case Level::Thread:
+      plan.parallel = threads;
+      break;
+    case Level::Warp:
+      plan.parallel = warps;
+      break;
+    case Level::Lane:
+      plan.parallel = lanes;
+      break;
+    case Level::Seq:
+      plan.parallel = 1;
+      break;
+    }
+    if (plan.level != Level::Block) {
+      plan.count = llvm::divideCeil(plan.extent, plan.parallel);
+      plan.partial = plan.count * plan.parallel != plan.extent;
+    }
+    plan.unrolled = plan.count == 1;
+  }
+  // Dims that index a register value must be unrolled (its slots are SSA).
+  Operation *operation = op.getOperation();
+  for (auto [i, v] : llvm::enumerate(operation->getOperands())) {
+    auto it = storage.find(v);
+    if (it != storage.end() && it->second.kind == Storage::Kind::Registers)
+      for (int64_t d : op.getOperandIterationDims(i))
+        plans[d].unrolled = true;
+  }
+  for (Value r : operation->getResults())
+    for (Operation *user : r.getUsers())
+      if (auto mat = dyn_cast<MaterializeOp>(user))
+        if (mat.getResidency() == Residency::Register)
+          for (int64_t d : op.getResultIterationDims())
+            plans[d].unrolled = true;
+  return plans;
+}
+
+Value KernelEmitter::indexOf(const DimPlan &plan, unsigned dim, Value k) {
+  switch (plan.level) {
+  case Level::Block:
+    return k;
+  case Level::Seq:
+    return k;
+  case Level::Thread:
+  case Level::Warp:
+  case Level::Lane: {
+    Value base = plan.level == Level::Thread ? tid
+                 : plan.level == Level::Warp ? warpId
+                                             : laneId;
+    if (plan.count == 1)
+      return base;
+    Value scaled =
+        arith::MulIOp::create(b, loc, k, constIndex(plan.parallel));
+    return arith::AddIOp::create(b, loc, scaled, base);
+  }
+  }
+  llvm_unreachable("unknown level");
+}
+
+Value KernelEmitter::guardedIndex(Value index, int64_t extent, bool partial) {
+  if (!partial)
+    return index;
+  return arith::MinUIOp::create(b, loc, index, constIndex(extent - 1));
+}
+
+LogicalResult KernelEmitter::forEachInstance(
+    ComputeOpInterface op, ArrayRef<DimPlan> plans, ArrayRef<int64_t> dims,
+    Instance &inst, const std::function<LogicalResult(Instance &)> &body) {
+  if (dims.empty())
+    return body(inst);
+  int64_t d = dims.front();
+  const DimPlan &plan = plans[d];
+  Value savedActive = inst.active;
+  auto withIndex = [&](Value index) {
+    inst.index[d] = index;
+    if (plan.partial) {
+      Value inBounds = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                             index, constIndex(plan.extent));
+      inst.active = savedActive ? Value(arith::AndIOp::create(b, loc,
+                                                              savedActive,
+                                                              inBounds))
+                                : inBounds;
+    }
+  };
+  if (plan.level == Level::Block) {
+    unsigned gridDim = 0;
+    for (int64_t e = 0; e < d; ++e)
+      if (plans[e].level == Level::Block)
+        ++gridDim;
+    inst.index[d] = blockCoords[gridDim];
+    inst.k[d] = 0;
+    return forEachInstance(op, plans, dims.drop_front(), inst, body);
+  }
+  if (plan.unrolled) {
+    for (int64_t k = 0; k < plan.count; ++k) {
+      withIndex(indexOf(plan, d, constIndex(k)));
+      inst.k[d] = k;
+      if (failed(forEachInstance(op, plans, dims.drop_front(), inst, body)))
+        return failure();
+      inst.active = savedActive;
+    }
+    return success();
+  }
+  auto loop = scf::ForOp::create(b, loc, constIndex(0), constIndex(plan.count),
+                                 constIndex(1));
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPoint(loop.getBody()->getTerminator());
+  withIndex(indexOf(plan, d, loop.getInductionVar()));
+  inst.k[d] = -1;
+  ++loopDepth;
+  LogicalResult result =
+      forEachInstance(op, plans, dims.drop_front(), inst, body);
+  --loopDepth;
+  inst.active = savedActive;
+  return result;
+}
+
+FailureOr<SmallVector<Value>> KernelEmitter::accumulate(
+    ComputeOpInterface op, ArrayRef<DimPlan> plans, ArrayRef<int64_t> dims,
+    Instance &inst, SmallVector<Value> accs,
+    const std::function<FailureOr<SmallVector<Value>>(Instance &, ValueRange)>
+        &step) {
+  if (dims.empty()) {
+    FailureOr<SmallVector<Value>> next = step(inst, accs);
+    if (failed(next))
+      return failure();
+    if (inst.active)
+      for (auto [n, old] : llvm::zip(*next, accs))
+        n = arith::SelectOp::create(b, loc, inst.active, n, old);
+    return next;
+  }
+  int64_t d = dims.front();
+  const DimPlan &plan = plans[d];
+  if (plan.level == Level::Block)
+    return op->emitOpError() << "reduces over a dim mapped to 'block': a "
+                                "reduction across blocks needs a kernel "
+                                "boundary (not lowered)";
+  Value savedActive = inst.active;
+  auto withIndex = [&](Value index) {
+    inst.index[d] = index;
+    if (plan.partial) {
+      Value inBounds = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                             index, constIndex(plan.extent));
+      inst.active = savedActive ? Value(arith::AndIOp::create(b, loc,
+                                                              savedActive,
+                                                              inBounds))
+                                : inBounds;
+    }
+  };
+  if (plan.unrolled) {
+    for (int64_t k = 0; k < plan.count; ++k) {
+      withIndex(indexOf(plan, d, constIndex(k)));
+      inst.k[d] = k;
+      FailureOr<SmallVector<Value>> next =
+          accumulate(op, plans, dims.drop_front(), inst, accs, step);
+      inst.active = savedActive;
+      if (failed(next))
+        return failure();
+      accs = *next;
+    }
+    return accs;
+  }
+  auto loop = scf::ForOp::create(b, loc, constIndex(0), constIndex(plan.count),
+                                 constIndex(1), accs);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    withIndex(indexOf(plan, d, loop.getInductionVar()));
+    inst.k[d] = -1;
+    ++loopDepth;
+    FailureOr<SmallVector<Value>> next = accumulate(
+        op, plans, dims.drop_front(), inst,
+        SmallVector<Value>(loop.getRegionIterArgs()), step);
+    --loopDepth;
+    inst.active = savedActive;
+    if (failed(next))
+      return failure();
+    scf::YieldOp::create(b, loc, *next);
+  }
+  return SmallVector<Value>(loop.getResults());
+}
+
+FailureOr<Value> KernelEmitter::loadOperand(ComputeOpInterface op, unsigned i,
+                                            const Instance &inst) {
+  Value v = op->getOperand(i);
+  auto it = storage.find(v);
+  if (it == storage.end())
+    return op->emitOpError() << "operand #" << i
+                             << " has no storage in the lowering (internal)";
+  Storage &s = it->second;
+  SmallVector<int64_t> dims = op.getOperandIterationDims(i);
+  SmallVector<int64_t> extents = op.getIterationExtents();
+  SmallVector<Level> levels;
+  for (unsigned d = 0; d < extents.size(); ++d)
+    levels.push_back(op.getLevel(d));
+  auto index = [&](int64_t d) {
+    // Out-of-bounds instances are inactive; clamp so they load safely.
+    return guardedIndex(inst.index[d], extents[d], currentPlans[d].partial);
+  };
+  switch (s.kind) {
+  case Storage::Kind::Global: {
+    SmallVector<Value> idx;
+    for (int64_t d : dims)
+      idx.push_back(index(d));
+    return Value(memref::LoadOp::create(b, loc, s.memref, idx));
+  }
+  case Storage::Kind::Shared: {
+    SmallVector<Value> idx;
+    for (auto [a, d] : llvm::enumerate(dims))
+      if (!s.blockDim[a])
+        idx.push_back(index(d));
+    return Value(memref::LoadOp::create(b, loc, s.memref, idx));
+  }
+  case Storage::Kind::Registers: {
+    int64_t slot = 0;
+    for (auto [a, d] : llvm::enumerate(dims)) {
+      if (s.blockDim[a])
+        continue;
+      if (levels[d] != s.levels[a])
+        return op->emitOpError()
+               << "reads operand #" << i << " (in registers) at level '"
+               << stringifyLevel(levels[d]) << "' but it was computed at '"
+               << stringifyLevel(s.levels[a])
+               << "': the lowering keeps register values per instance and "
+                  "cannot re-index them";
+      if (inst.k[d] < 0)
+        return op->emitOpError() << "internal: register operand #" << i
+                                 << " indexed by a loop dim";
+      slot = slot * s.slotCounts[a] + inst.k[d];
+    }
+    if (slot >= static_cast<int64_t>(s.slots.size()) || !s.slots[slot])
+      return op->emitOpError() << "reads register slot " << slot
+                               << " of operand #" << i
+                               << " before it is computed (internal)";
+    return s.slots[slot];
+  }
+  }
+  llvm_unreachable("unknown storage");
+}
+
+Value KernelEmitter::ownerPredicate(ComputeOpInterface op) {
+  bool thread = false, warp = false, lane = false;
+  for (int64_t d : op.getResultIterationDims()) {
+    Level l = op.getLevel(d);
+    thread |= l == Level::Thread;
+    warp |= l == Level::Warp;
+    lane |= l == Level::Lane;
+  }
+  if (thread)
+    return nullptr;
+  Value zero = constIndex(0);
+  Value pred;
+  auto conj = [&](Value c) {
+    pred = pred ? Value(arith::AndIOp::create(b, loc, pred, c)) : c;
+  };
+  if (!lane && lanes > 1)
+    conj(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, laneId, zero));
+  if (!warp && warps > 1)
+    conj(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, warpId, zero));
+  return pred;
+}
+
+LogicalResult KernelEmitter::prepareDestinations(ComputeOpInterface op,
+                                                 ArrayRef<DimPlan> plans) {
+  Operation *operation = op.getOperation();
+  SmallVector<int64_t> resultDims = op.getResultIterationDims();
+  for (Value r : operation->getResults()) {
+    auto type = cast<RankedTensorType>(r.getType());
+    for (Operation *user : r.getUsers()) {
+      auto mat = dyn_cast<MaterializeOp>(user);
+      if (!mat)
+        return user->emitOpError()
+               << "uses a motif result directly; the lowering expects a "
+                  "motif.materialize";
+      Storage s;
+      for (int64_t d : resultDims) {
+        s.blockDim.push_back(plans[d].level == Level::Block);
+        s.levels.push_back(plans[d].level);
+      }
+      switch (mat.getResidency()) {
+      case Residency::Register: {
+        s.kind = Storage::Kind::Registers;
+        int64_t total = 1;
+        for (int64_t d : resultDims) {
+          if (plans[d].level == Level::Block)
+            continue;
+          s.slotCounts.push_back(plans[d].count);
+          total *= plans[d].count;
+        }
+        // Keep slotCounts aligned with the value's dims (block dims: 1).
+        SmallVector<int64_t> counts;
+        unsigned next = 0;
+        for (int64_t d : resultDims)
+          counts.push_back(plans[d].level == Level::Block
+                               ? 1
+                               : s.slotCounts[next++]);
+        s.slotCounts = counts;
+        if (total > kMaxRegisterSlots)
+          return mat.emitOpError()
+                 << "keeps " << total
+                 << " elements per thread in registers; the lowering unrolls "
+                    "at most "
+                 << kMaxRegisterSlots
+                 << " (map more dims to threads, or use 'shared')";
+        s.slots.assign(total, Value());
+        break;
+      }
+      case Residency::Shared: {
+        s.kind = Storage::Kind::Shared;
+        SmallVector<int64_t> shape;
+        for (int64_t d : resultDims)
+          if (plans[d].level != Level::Block)
+            shape.push_back(plans[d].extent);
+        auto space = gpu::AddressSpaceAttr::get(b.getContext(),
+                                                gpu::AddressSpace::Workgroup);
+        auto memrefType =
+            MemRefType::get(shape, type.getElementType(), nullptr, space);
+        s.memref = func.addWorkgroupAttribution(memrefType, mat.getLoc());
+        sharedBytesUsed += memrefType.getNumElements() * 4;
+        break;
+      }
+      case Residency::Global: {
+        s.kind = Storage::Kind::Global;
+        YieldOp yield = kernel.getYield();
+        unsigned inputs = func.getNumArguments() - kernel.getNumResults();
+        for (OpOperand &use : mat.getResult().getUses())
+          if (use.getOwner() == yield)
+            s.memref = func.getArgument(inputs + use.getOperandNumber());
+        if (!s.memref)
+          return mat.emitOpError() << "in global is not yielded (internal)";
+        break;
+      }
+      }
+      storage[mat.getResult()] = std::move(s);
+    }
+  }
+  return success();
+}
+
+LogicalResult KernelEmitter::storeResults(ComputeOpInterface op,
+                                          ArrayRef<DimPlan> plans,
+                                          const Instance &inst,
+                                          ValueRange values, Value owner) {
+  SmallVector<int64_t> resultDims = op.getResultIterationDims();
+  Value cond = owner;
+  if (inst.active)
+    cond = cond ? Value(arith::AndIOp::create(b, loc, cond, inst.active))
+                : inst.active;
+  for (auto [r, value] : llvm::zip(op->getResults(), values)) {
+    for (Operation *user : r.getUsers()) {
+      auto mat = cast<MaterializeOp>(user);
+      Storage &s = storage[mat.getResult()];
+      if (s.kind == Storage::Kind::Registers) {
+        int64_t slot = 0;
+        for (auto [a, d] : llvm::enumerate(resultDims)) {
+          if (s.blockDim[a])
+            continue;
+          slot = slot * s.slotCounts[a] + inst.k[d];
+        }
+        s.slots[slot] = value;
+        continue;
+      }
+      SmallVector<Value> idx;
+      for (auto [a, d] : llvm::enumerate(resultDims))
+        if (s.kind == Storage::Kind::Global || !s.blockDim[a])
+          idx.push_back(inst.index[d]);
+      if (!cond) {
+        memref::StoreOp::create(b, loc, value, s.memref, idx);
+        continue;
+      }
+      auto ifOp = scf::IfOp::create(b, loc, cond, /*withElseRegion=*/false);
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+      memref::StoreOp::create(b, loc, value, s.memref, idx);
+    }
+  }
+  return success();
+}
+
+LogicalResult KernelEmitter::emitOp(ComputeOpInterface op) {
+  SmallVector<DimPlan> plans = planDims(op);
+  currentPlans = plans;
+  for (Type t : op->getOperandTypes())
+    if (!cast<RankedTensorType>(t).getElementType().isF32())
+      return op->emitOpError() << "has a non-f32 operand: the GPU lowering "
+                                  "supports f32 tensors only";
+  for (Type t : op->getResultTypes())
+    if (!cast<RankedTensorType>(t).getElementType().isF32())
+      return op->emitOpError() << "has a non-f32 result: the GPU lowering "
+                                  "supports f32 tensors only";
+  if (failed(prepareDestinations(op, plans)))
+    return failure();
+  Value owner = ownerPredicate(op);
+  Instance inst;
+  size_t n = plans.size();
+  inst.index.assign(n, Value());
+  inst.k.assign(n, -1);
+  bool reduction = isa<ReduceOp, ContractOp>(op.getOperation());
+  LogicalResult result = forEachInstance(
+      op, plans, op.getResultIterationDims(), inst,
+      [&](Instance &i) -> LogicalResult {
+        FailureOr<SmallVector<Value>> values =
+            reduction ? emitReduction(*this, op, plans, i)
+                      : emitElementwise(*this, op, i);
+        if (failed(values))
+          return failure();
+        return storeResults(op, plans, i, *values, owner);
+      });
+  if (failed(result))
+    return failure();
+  bool shared = false;
+  for (Value r : op->getResults())
+    for (Operation *user : r.getUsers())
+      shared |= cast<MaterializeOp>(user).getResidency() == Residency::Shared;
+  // Producers in other threads must finish their stores before any reader.
+  if (shared)
+    gpu::BarrierOp::create(b, loc);
+  return success();
+}
+
+LogicalResult KernelEmitter::emit() {
+  for (Operation &op : kernel.getBodyBlock().without_terminator()) {
+    if (isa<MaterializeOp>(op))
+      continue;
+    auto motif = dyn_cast<ComputeOpInterface>(op);
+    if (!motif)
+      return op.emitOpError() << "cannot be lowered inside a motif.kernel";
+    if (failed(emitOp(motif)))
+      return failure();
+  }
+  gpu::ReturnOp::create(b, loc);
+  return success();
+}

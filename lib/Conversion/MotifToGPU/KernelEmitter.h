@@ -1,0 +1,157 @@
+//===- KernelEmitter.h - emit one motif.kernel as a gpu.func ----*- C++ -*-===//
+//
+// Internal to the MotifToGPU conversion. The emitter walks a kernel's motifs
+// in order and writes, for the executing thread, the instances of each
+// motif's iteration space it owns (docs/lowering.md):
+//
+//   level   index of instance k            instances per thread
+//   block   the block's grid coordinate    1
+//   thread  k * threads + tid              ceil(extent / threads)
+//   warp    k * warps + warp_id            ceil(extent / warps)
+//   lane    k * lanes + lane_id            ceil(extent / lanes)
+//   seq     k                              extent
+//
+// Every thread computes every instance its indices select (redundantly where
+// a level is absent); only stores are guarded by ownership. Values kept in
+// registers are SSA values, one per instance ("slot"), so every dim that
+// indexes a register value is unrolled at compile time; other dims become
+// scf.for loops.
+//
+//===----------------------------------------------------------------------===//
+#ifndef MOTIF_LIB_CONVERSION_MOTIFTOGPU_KERNELEMITTER_H
+#define MOTIF_LIB_CONVERSION_MOTIFTOGPU_KERNELEMITTER_H
+
+#include "motif/Dialect/Motif/IR/MotifOps.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/Builders.h"
+#include "llvm/ADT/DenseMap.h"
+
+#include <functional>
+
+namespace mlir::motif::detail {
+
+/// How one iteration dim of the current motif is walked by a thread.
+struct DimPlan {
+  Level level = Level::Seq;
+  int64_t extent = 1;
+  /// Threads along this level (threads, warps, lanes; 1 for seq and block).
+  int64_t parallel = 1;
+  /// Instances each thread walks.
+  int64_t count = 1;
+  /// Some instances of the last round fall beyond the extent.
+  bool partial = false;
+  /// Unrolled at compile time (instance number known), else an scf.for.
+  bool unrolled = false;
+};
+
+/// Where a tensor value lives while the kernel runs.
+struct Storage {
+  enum class Kind { Global, Shared, Registers } kind = Kind::Global;
+  /// Global and shared: the memref (shared: only the value's non-block dims).
+  Value memref;
+  /// Per dim of the value: mapped to blocks by its producer.
+  SmallVector<bool> blockDim;
+  /// Registers: one SSA value per per-thread instance, row-major over the
+  /// value's non-block dims with `slotCounts` instances each.
+  SmallVector<Value> slots;
+  SmallVector<int64_t> slotCounts;
+  SmallVector<Level> levels;
+};
+
+/// The indices of one instance of a motif's iteration space.
+struct Instance {
+  SmallVector<Value> index;  // per iteration dim (index type)
+  SmallVector<int64_t> k;    // per iteration dim: instance number, -1 if dynamic
+  Value active;              // i1: every partial dim is in bounds (null: true)
+};
+
+class KernelEmitter {
+public:
+  KernelEmitter(KernelOp kernel, gpu::GPUFuncOp func, int64_t gridSize,
+                ArrayRef<Value> inputs, ArrayRef<int64_t> gridExtents);
+
+  /// Emits the whole body; fails with a located error on what the lowering
+  /// does not support.
+  LogicalResult emit();
+
+  /// Static shared bytes the kernel uses (materializations + scratch).
+  int64_t sharedBytes() const { return sharedBytesUsed; }
+
+  //===--------------------------------------------------------------------===//
+  // Shared by the per-family emitters (Elementwise.cpp, Reduction.cpp).
+  //===--------------------------------------------------------------------===//
+
+  OpBuilder b;
+  Location loc;
+
+  /// Element `inst` of operand `i` of `op`.
+  FailureOr<Value> loadOperand(ComputeOpInterface op, unsigned i,
+                               const Instance &inst);
+
+  /// Walks the instances of `dims` (iteration dims of `op`), unrolled or as
+  /// loops; `body` runs once per instance at the innermost point.
+  LogicalResult forEachInstance(ComputeOpInterface op,
+                                ArrayRef<DimPlan> plans, ArrayRef<int64_t> dims,
+                                Instance &inst,
+                                const std::function<LogicalResult(Instance &)> &body);
+
+  /// Folds the instances of `dims` into `accs` with `step` (thread-local),
+  /// returning the accumulators. Inactive instances leave them unchanged.
+  FailureOr<SmallVector<Value>> accumulate(
+      ComputeOpInterface op, ArrayRef<DimPlan> plans, ArrayRef<int64_t> dims,
+      Instance &inst, SmallVector<Value> accs,
+      const std::function<FailureOr<SmallVector<Value>>(
+          Instance &, ValueRange)> &step);
+
+  /// Combines per-thread partials across lanes (shuffle butterfly) and/or
+  /// warps (shared scratch + barrier); every thread gets the result.
+  FailureOr<SmallVector<Value>> allReduce(
+      Operation *op, SmallVector<Value> partial, bool acrossLanes,
+      bool acrossWarps,
+      const std::function<SmallVector<Value>(ValueRange, ValueRange)> &combine);
+
+  Value constIndex(int64_t v);
+  Value constF32(double v);
+
+private:
+  LogicalResult emitOp(ComputeOpInterface op);
+  SmallVector<DimPlan> planDims(ComputeOpInterface op);
+  Value indexOf(const DimPlan &plan, unsigned dim, Value k);
+  Value ownerPredicate(ComputeOpInterface op);
+  LogicalResult prepareDestinations(ComputeOpInterface op,
+                                    ArrayRef<DimPlan> plans);
+  LogicalResult storeResults(ComputeOpInterface op, ArrayRef<DimPlan> plans,
+                             const Instance &inst, ValueRange values,
+                             Value owner);
+  Value guardedIndex(Value index, int64_t extent, bool partial);
+
+  KernelOp kernel;
+  gpu::GPUFuncOp func;
+  int64_t threads;
+  int64_t warps;
+  int64_t lanes;
+  SmallVector<int64_t> gridExtents;
+  Value tid, warpId, laneId;
+  SmallVector<Value> blockCoords; // per grid dim
+  llvm::DenseMap<Value, Storage> storage;
+  int64_t sharedBytesUsed = 0;
+  /// The plans of the motif being emitted.
+  SmallVector<DimPlan> currentPlans;
+  /// Depth of dynamic loops around the current point (scratch reuse needs a
+  /// trailing barrier inside loops).
+  int loopDepth = 0;
+};
+
+/// Per-family emitters: the scalar work of one instance.
+FailureOr<SmallVector<Value>> emitElementwise(KernelEmitter &e,
+                                              ComputeOpInterface op,
+                                              const Instance &inst);
+FailureOr<SmallVector<Value>> emitReduction(KernelEmitter &e,
+                                            ComputeOpInterface op,
+                                            ArrayRef<DimPlan> plans,
+                                            Instance &inst);
+
+} // namespace mlir::motif::detail
+
+#endif

@@ -1,0 +1,275 @@
+//===- MotifToGPU.cpp - motif kernels to gpu.func + host launches ---------===//
+//
+// Not a DialectConversion: a motif.kernel is not rewritten op by op, it is
+// re-emitted per thread (KernelEmitter), and its tensors become either SSA
+// values, workgroup buffers or kernel parameters depending on their
+// materialization. The host side is destination-passing memref code that
+// allocates the global intermediates and launches the kernels in order.
+//
+//===----------------------------------------------------------------------===//
+#include "KernelEmitter.h"
+#include "motif/Conversion/Passes.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/RegionUtils.h"
+#include "llvm/ADT/SetVector.h"
+
+#define DEBUG_TYPE "convert-motif-to-gpu"
+
+namespace mlir::motif {
+#define GEN_PASS_DEF_CONVERTMOTIFTOGPU
+#include "motif/Conversion/Passes.h.inc"
+} // namespace mlir::motif
+
+using namespace mlir;
+using namespace mlir::motif;
+using namespace mlir::motif::detail;
+
+/// The static shared memory a block may declare without opt-in.
+static constexpr int64_t kStaticSharedLimit = 48 * 1024;
+static constexpr llvm::StringLiteral kGpuModuleName = "motif_kernels";
+
+static std::string sanitize(StringRef name) {
+  std::string out;
+  for (char c : name)
+    out.push_back(llvm::isAlnum(c) || c == '_' ? c : '_');
+  if (out.empty() || llvm::isDigit(out.front()))
+    out.insert(out.begin(), '_');
+  return out;
+}
+
+static MemRefType memrefFor(Value tensor) {
+  auto t = cast<RankedTensorType>(tensor.getType());
+  return MemRefType::get(t.getShape(), t.getElementType());
+}
+
+namespace {
+struct ConvertMotifToGPUPass
+    : public motif::impl::ConvertMotifToGPUBase<ConvertMotifToGPUPass> {
+  void runOnOperation() override;
+
+private:
+  LogicalResult convertFunction(func::FuncOp func, gpu::GPUModuleOp gpuModule,
+                                SymbolTable &kernels);
+};
+} // namespace
+
+LogicalResult
+ConvertMotifToGPUPass::convertFunction(func::FuncOp func,
+                                       gpu::GPUModuleOp gpuModule,
+                                       SymbolTable &kernels) {
+  MLIRContext *ctx = func.getContext();
+  Location loc = func.getLoc();
+  FunctionType type = func.getFunctionType();
+  for (Type t : llvm::concat<const Type>(type.getInputs(), type.getResults())) {
+    auto tensor = dyn_cast<RankedTensorType>(t);
+    if (!tensor || !tensor.hasStaticShape() ||
+        !tensor.getElementType().isF32())
+      return func.emitError() << "has a " << t
+                              << " in its signature: the GPU lowering takes "
+                                 "static-shaped f32 tensors only";
+  }
+  Block &body = func.getBody().front();
+  auto ret = cast<func::ReturnOp>(body.getTerminator());
+
+  // Destination-passing host signature: inputs, then one buffer per result.
+  SmallVector<Type> hostTypes;
+  for (Value arg : func.getArguments())
+    hostTypes.push_back(memrefFor(arg));
+  for (Value r : ret.getOperands())
+    hostTypes.push_back(memrefFor(r));
+  OpBuilder b(func);
+  auto host = func::FuncOp::create(b, loc, (func.getName() + ".host").str(),
+                                   FunctionType::get(ctx, hostTypes, {}));
+  host->setAttr("motif.host", UnitAttr::get(ctx));
+  Block *hostBody = host.addEntryBlock();
+  unsigned numInputs = func.getNumArguments();
+  for (unsigned i = 0; i < host.getNumArguments(); ++i) {
+    bool input = i < numInputs;
+    host.setArgAttr(i, "motif.buffer",
+                    b.getStringAttr(input ? "arg" + std::to_string(i)
+                                          : "result" +
+                                                std::to_string(i - numInputs)));
+    host.setArgAttr(i, "motif.role", b.getStringAttr(input ? "input" : "output"));
+  }
+
+  llvm::DenseMap<Value, Value> buffers;
+  for (auto [arg, harg] : llvm::zip(func.getArguments(), host.getArguments()))
+    buffers[arg] = harg;
+  llvm::DenseMap<Value, Value> outputs;
+  for (auto [j, r] : llvm::enumerate(ret.getOperands())) {
+    if (!r.getDefiningOp<KernelOp>())
+      return ret.emitOpError() << "returns result #" << j
+                               << ", which no motif.kernel computes";
+    if (outputs.count(r))
+      return ret.emitOpError() << "returns the same kernel result twice";
+    outputs[r] = host.getArgument(numInputs + j);
+  }
+
+  b.setInsertionPointToStart(hostBody);
+  SmallVector<Value> allocs;
+  for (Operation &op : body.without_terminator()) {
+    auto kernel = dyn_cast<KernelOp>(op);
+    if (!kernel)
+      return op.emitOpError()
+             << "cannot be lowered at function level: a motif function holds "
+                "only motif.kernel ops";
+    SetVector<Value> captured;
+    getUsedValuesDefinedAbove(kernel.getBody(), captured);
+    SmallVector<Value> inputs;
+    for (Value v : captured) {
+      if (!isa<RankedTensorType>(v.getType()))
+        return kernel.emitOpError()
+               << "captures a non-tensor value from above; scalars belong in "
+                  "a motif.map body";
+      inputs.push_back(v);
+    }
+    SmallVector<Value> args;
+    SmallVector<Type> argTypes;
+    for (Value v : inputs) {
+      args.push_back(buffers.lookup(v));
+      argTypes.push_back(args.back().getType());
+    }
+    for (auto [r, result] : llvm::enumerate(kernel.getResults())) {
+      Value buf = outputs.lookup(result);
+      if (!buf) {
+        auto alloc = memref::AllocOp::create(b, loc, memrefFor(result));
+        alloc->setAttr("motif.buffer",
+                       b.getStringAttr(kernel.getSymName() + ".out" +
+                                       std::to_string(r)));
+        allocs.push_back(alloc);
+        buf = alloc;
+      }
+      buffers[result] = buf;
+      args.push_back(buf);
+      argTypes.push_back(buf.getType());
+    }
+
+    // The grid: what the kernel's motifs map to blocks (all agree).
+    SmallVector<int64_t> grid;
+    for (Operation &inner : kernel.getBodyBlock())
+      if (auto motif = dyn_cast<ComputeOpInterface>(inner)) {
+        grid = motif.getGridExtents();
+        break;
+      }
+    int64_t gridSize = 1;
+    for (int64_t g : grid)
+      gridSize *= g;
+    if (gridSize > std::numeric_limits<int32_t>::max())
+      return kernel.emitOpError() << "launches " << gridSize
+                                  << " blocks, over the 2^31-1 grid limit";
+
+    std::string name = sanitize(func.getName().str() + "_" +
+                                kernel.getSymName().str());
+    std::string unique = name;
+    for (int i = 1; kernels.lookup(unique); ++i)
+      unique = name + "_" + std::to_string(i);
+    OpBuilder mb(gpuModule.getBodyRegion());
+    mb.setInsertionPointToEnd(gpuModule.getBody());
+    auto gfunc = gpu::GPUFuncOp::create(mb, kernel.getLoc(), unique,
+                                        FunctionType::get(ctx, argTypes, {}));
+    kernels.insert(gfunc);
+    gfunc->setAttr(gpu::GPUDialect::getKernelFuncAttrName(), mb.getUnitAttr());
+    gfunc.setKnownBlockSizeAttr(
+        mb.getDenseI32ArrayAttr({static_cast<int32_t>(kernel.getThreads()), 1, 1}));
+    gfunc.setKnownGridSizeAttr(
+        mb.getDenseI32ArrayAttr({static_cast<int32_t>(gridSize), 1, 1}));
+    gfunc->setAttr("motif.kernel", kernel.getSymNameAttr());
+    gfunc->setAttr("motif.function", b.getStringAttr(func.getName()));
+
+    KernelEmitter emitter(kernel, gfunc, gridSize, inputs, grid);
+    if (failed(emitter.emit()))
+      return failure();
+    if (emitter.sharedBytes() > kStaticSharedLimit)
+      return kernel.emitOpError()
+             << "needs " << emitter.sharedBytes()
+             << " bytes of static shared memory, over the " << kStaticSharedLimit
+             << " B a block may declare statically";
+
+    auto dim3 = [&](int64_t x) {
+      return gpu::KernelDim3{arith::ConstantIndexOp::create(b, loc, x),
+                             arith::ConstantIndexOp::create(b, loc, 1),
+                             arith::ConstantIndexOp::create(b, loc, 1)};
+    };
+    gpu::LaunchFuncOp::create(b, kernel.getLoc(), gfunc, dim3(gridSize),
+                              dim3(kernel.getThreads()), Value(), args);
+  }
+  for (Value a : allocs)
+    memref::DeallocOp::create(b, loc, a);
+  func::ReturnOp::create(b, loc);
+
+  StringAttr name = func.getNameAttr();
+  func.erase();
+  host.setName(name);
+  return success();
+}
+
+void ConvertMotifToGPUPass::runOnOperation() {
+  ModuleOp module = getOperation();
+  SmallVector<func::FuncOp> funcs;
+  for (auto f : module.getOps<func::FuncOp>())
+    if (!f.isExternal() && !f.getOps<KernelOp>().empty())
+      funcs.push_back(f);
+  if (funcs.empty())
+    return;
+  MLIRContext *ctx = &getContext();
+  if (SymbolTable::lookupSymbolIn(module, kGpuModuleName)) {
+    module.emitError() << "already holds a symbol '" << kGpuModuleName << "'";
+    return signalPassFailure();
+  }
+  module->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
+                  UnitAttr::get(ctx));
+  OpBuilder b = OpBuilder::atBlockEnd(module.getBody());
+  auto gpuModule = gpu::GPUModuleOp::create(b, module.getLoc(), kGpuModuleName);
+  SymbolTable kernels(gpuModule);
+  for (func::FuncOp f : funcs)
+    if (failed(convertFunction(f, gpuModule, kernels)))
+      return signalPassFailure();
+}
+
+//===----------------------------------------------------------------------===//
+// motif-lower-to-nvvm
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct LowerToNVVMOptions : public PassPipelineOptions<LowerToNVVMOptions> {
+  PassOptions::Option<std::string> chip{*this, "chip",
+                                        llvm::cl::desc("sm_80, sm_90, sm_100"),
+                                        llvm::cl::init("sm_90")};
+  PassOptions::Option<int> optLevel{*this, "O",
+                                    llvm::cl::desc("NVPTX optimization level"),
+                                    llvm::cl::init(3)};
+  PassOptions::Option<std::string> libdevice{
+      *this, "libdevice",
+      llvm::cl::desc("libdevice.10.bc to link (math functions)"),
+      llvm::cl::init("")};
+  PassOptions::Option<std::string> format{
+      *this, "format", llvm::cl::desc("gpu-module-to-binary format (isa: PTX)"),
+      llvm::cl::init("isa")};
+};
+} // namespace
+
+void mlir::motif::registerMotifPipelines() {
+  PassPipelineRegistration<LowerToNVVMOptions>(
+      "motif-lower-to-nvvm",
+      "convert-motif-to-gpu, then the upstream NVVM pipeline to a gpu.binary "
+      "(PTX with format=isa)",
+      [](OpPassManager &pm, const LowerToNVVMOptions &opts) {
+        std::string attach = "nvvm-attach-target{chip=" + opts.chip.getValue() +
+                             " O=" + std::to_string(opts.optLevel.getValue());
+        if (!opts.libdevice.getValue().empty())
+          attach += " l=" + opts.libdevice.getValue();
+        attach += "}";
+        std::string pipeline =
+            "convert-motif-to-gpu,gpu.module(canonicalize,cse,convert-scf-to-cf,"
+            "convert-gpu-to-nvvm{use-bare-ptr-memref-call-conv=1}),"
+            "reconcile-unrealized-casts," +
+            attach + ",gpu-module-to-binary{format=" + opts.format.getValue() +
+            "}";
+        if (failed(parsePassPipeline(pipeline, pm)))
+          llvm::report_fatal_error("motif-lower-to-nvvm: bad pipeline");
+      });
+}

@@ -1,0 +1,191 @@
+//===- Reduction.cpp - reductions and contractions ------------------------===//
+//
+// One result instance of a reduction: fold the thread's own instances of the
+// reduced dims from the identity in increasing order, then combine across
+// lanes with a gpu.shuffle xor butterfly (offsets 16, 8, 4, 2, 1) and across
+// warps through a shared scratch buffer behind a barrier, in warp order. The
+// tree is fixed by the mapping and block size, so two kernels with the same
+// mapping compute the same bits.
+//
+//===----------------------------------------------------------------------===//
+#include "KernelEmitter.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
+
+#include <limits>
+
+using namespace mlir;
+using namespace mlir::motif;
+using namespace mlir::motif::detail;
+
+namespace {
+using CombineFn = std::function<SmallVector<Value>(ValueRange, ValueRange)>;
+} // namespace
+
+/// combine(acc, x) for a reduction's combiner.
+static CombineFn combinerOf(KernelEmitter &e, ReduceOp op) {
+  if (std::optional<CombinerKind> kind = op.getKind()) {
+    return [&e, k = *kind](ValueRange acc, ValueRange x) {
+      Value a = acc[0], v = x[0];
+      switch (k) {
+      case CombinerKind::Add:
+        return SmallVector<Value>{arith::AddFOp::create(e.b, e.loc, a, v)};
+      case CombinerKind::Mul:
+        return SmallVector<Value>{arith::MulFOp::create(e.b, e.loc, a, v)};
+      case CombinerKind::Max:
+        return SmallVector<Value>{arith::MaximumFOp::create(e.b, e.loc, a, v)};
+      case CombinerKind::Min:
+        return SmallVector<Value>{arith::MinimumFOp::create(e.b, e.loc, a, v)};
+      }
+      llvm_unreachable("unknown combiner");
+    };
+  }
+  Block *body = &op.getCombiner().front();
+  return [&e, body](ValueRange acc, ValueRange x) {
+    IRMapping mapping;
+    unsigned n = acc.size();
+    for (unsigned i = 0; i < n; ++i) {
+      mapping.map(body->getArgument(i), acc[i]);
+      mapping.map(body->getArgument(n + i), x[i]);
+    }
+    for (Operation &scalar : body->without_terminator())
+      e.b.clone(scalar, mapping);
+    SmallVector<Value> out;
+    for (Value v : body->getTerminator()->getOperands())
+      out.push_back(mapping.lookup(v));
+    return out;
+  };
+}
+
+static SmallVector<Value> identityOf(KernelEmitter &e, ReduceOp op) {
+  if (std::optional<CombinerKind> kind = op.getKind()) {
+    double inf = std::numeric_limits<double>::infinity();
+    switch (*kind) {
+    case CombinerKind::Add:
+      return {e.constF32(0.0)};
+    case CombinerKind::Mul:
+      return {e.constF32(1.0)};
+    case CombinerKind::Max:
+      return {e.constF32(-inf)};
+    case CombinerKind::Min:
+      return {e.constF32(inf)};
+    }
+  }
+  SmallVector<Value> out;
+  for (Attribute a : *op.getInit())
+    out.push_back(arith::ConstantOp::create(e.b, e.loc, cast<TypedAttr>(a)));
+  return out;
+}
+
+FailureOr<SmallVector<Value>> mlir::motif::detail::emitReduction(
+    KernelEmitter &e, ComputeOpInterface op, ArrayRef<DimPlan> plans,
+    Instance &inst) {
+  SmallVector<int64_t> reduced = op.getReductionIterationDims();
+  bool acrossLanes = false, acrossWarps = false;
+  for (int64_t d : reduced) {
+    Level l = plans[d].level;
+    acrossLanes |= l == Level::Thread || l == Level::Lane;
+    acrossWarps |= l == Level::Thread || l == Level::Warp;
+  }
+  if (auto red = dyn_cast<ReduceOp>(op.getOperation())) {
+    CombineFn combine = combinerOf(e, red);
+    FailureOr<SmallVector<Value>> partial = e.accumulate(
+        op, plans, reduced, inst, identityOf(e, red),
+        [&](Instance &i, ValueRange acc) -> FailureOr<SmallVector<Value>> {
+          SmallVector<Value> elems;
+          for (unsigned k = 0, n = red.getInputs().size(); k < n; ++k) {
+            FailureOr<Value> v = e.loadOperand(op, k, i);
+            if (failed(v))
+              return failure();
+            elems.push_back(*v);
+          }
+          return combine(acc, elems);
+        });
+    if (failed(partial))
+      return failure();
+    return e.allReduce(op, *partial, acrossLanes, acrossWarps, combine);
+  }
+  auto contract = cast<ContractOp>(op.getOperation());
+  (void)contract;
+  FailureOr<SmallVector<Value>> partial = e.accumulate(
+      op, plans, reduced, inst, {e.constF32(0.0)},
+      [&](Instance &i, ValueRange acc) -> FailureOr<SmallVector<Value>> {
+        FailureOr<Value> l = e.loadOperand(op, 0, i);
+        FailureOr<Value> r = e.loadOperand(op, 1, i);
+        if (failed(l) || failed(r))
+          return failure();
+        return SmallVector<Value>{
+            math::FmaOp::create(e.b, e.loc, *l, *r, acc[0])};
+      });
+  if (failed(partial))
+    return failure();
+  return e.allReduce(op, *partial, acrossLanes, acrossWarps,
+                     [&e](ValueRange a, ValueRange x) {
+                       return SmallVector<Value>{
+                           arith::AddFOp::create(e.b, e.loc, a[0], x[0])};
+                     });
+}
+
+FailureOr<SmallVector<Value>> KernelEmitter::allReduce(
+    Operation *op, SmallVector<Value> partial, bool acrossLanes,
+    bool acrossWarps,
+    const std::function<SmallVector<Value>(ValueRange, ValueRange)> &combine) {
+  if (acrossLanes && lanes > 1) {
+    if (!llvm::isPowerOf2_64(lanes) || (threads > kWarpSize && threads % kWarpSize))
+      return op->emitOpError()
+             << "reduces across lanes with threads(" << threads
+             << "): the shuffle butterfly needs a power of two up to 32 or a "
+                "multiple of 32";
+    for (int64_t offset = lanes / 2; offset >= 1; offset /= 2) {
+      SmallVector<Value> others;
+      for (Value v : partial)
+        others.push_back(gpu::ShuffleOp::create(b, loc, v, offset, lanes,
+                                                gpu::ShuffleMode::XOR)
+                             .getShuffleResult());
+      partial = combine(partial, others);
+    }
+  }
+  if (acrossWarps && warps > 1) {
+    if (threads % kWarpSize)
+      return op->emitOpError() << "reduces across warps with threads("
+                               << threads << "), not a multiple of 32";
+    auto space = gpu::AddressSpaceAttr::get(b.getContext(),
+                                            gpu::AddressSpace::Workgroup);
+    SmallVector<Value> scratch;
+    for (Value v : partial) {
+      auto type = MemRefType::get({warps}, v.getType(), nullptr, space);
+      scratch.push_back(func.addWorkgroupAttribution(type, op->getLoc()));
+      sharedBytesUsed += warps * 4;
+    }
+    Value isLane0 = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                          laneId, constIndex(0));
+    auto ifOp = scf::IfOp::create(b, loc, isLane0, /*withElseRegion=*/false);
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+      for (auto [v, buf] : llvm::zip(partial, scratch))
+        memref::StoreOp::create(b, loc, v, buf, ValueRange{warpId});
+    }
+    gpu::BarrierOp::create(b, loc);
+    SmallVector<Value> acc;
+    for (Value buf : scratch)
+      acc.push_back(memref::LoadOp::create(b, loc, buf,
+                                           ValueRange{constIndex(0)}));
+    for (int64_t w = 1; w < warps; ++w) {
+      SmallVector<Value> next;
+      for (Value buf : scratch)
+        next.push_back(memref::LoadOp::create(b, loc, buf,
+                                              ValueRange{constIndex(w)}));
+      acc = combine(acc, next);
+    }
+    // Inside a loop the next round rewrites the scratch: wait for readers.
+    if (loopDepth > 0)
+      gpu::BarrierOp::create(b, loc);
+    partial = acc;
+  }
+  return partial;
+}
