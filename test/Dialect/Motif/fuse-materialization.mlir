@@ -30,7 +30,7 @@ func.func @softmax_small(%x: tensor<8x64xf32>) -> tensor<8x64xf32> {
       %r = math.exp %d : f32
       motif.yield %r : f32
     }
-    // expected-remark @+1 {{'exp'#0 (tensor<8x64xf32>): global -> register (rule 1: not observable, same thread; 2 consumers ('sum', 'div'); first with this scope: consumer 'sum' (motif.reduce): each element is read by the thread that computes it)}}
+    // expected-remark @+1 {{'exp'#0 (tensor<8x64xf32>): global -> register (rule 1: not observable, same thread; 2 consumer kernels ('sum', 'div'); first with this scope: consumer 'sum' (motif.reduce): each element is read by the thread that computes it)}}
     %g = motif.materialize %e in global : tensor<8x64xf32>
     motif.yield %g : tensor<8x64xf32>
   }

@@ -102,7 +102,8 @@ void FuseMaterializationPass::decide(Edge &e, const TargetResources &target,
   };
   if (e.mat.getObservable())
     return keep("rule 1: externally observable (marked 'observable')");
-  for (Operation *user : e.value().getUsers()) {
+  for (OpOperand &use : e.value().getUses()) {
+    Operation *user = use.getOwner();
     if (isa<func::ReturnOp>(user))
       return keep("rule 1: externally observable (returned by the function)");
     if (!kernelOf(user))
@@ -113,9 +114,7 @@ void FuseMaterializationPass::decide(Edge &e, const TargetResources &target,
       return keep("kept: '" + user->getName().getStringRef() +
                   "' in kernel '" + kernelOf(user).getSymName() +
                   "' reads it as a whole");
-    for (OpOperand &use : user->getOpOperands())
-      if (use.get() == e.value())
-        e.consumers.push_back({motif, use.getOperandNumber()});
+    e.consumers.push_back({motif, use.getOperandNumber()});
   }
   if (e.consumers.empty())
     return keep("kept: no consumer");
@@ -143,11 +142,14 @@ void FuseMaterializationPass::decide(Edge &e, const TargetResources &target,
       why = where + ": " + s.reason;
     }
   }
-  if (e.consumers.size() > 1) {
+  llvm::SetVector<StringRef> readers;
+  for (auto &c : e.consumers)
+    readers.insert(kernelOf(c.first).getSymName());
+  if (readers.size() > 1) {
     std::string all;
-    for (auto [i, c] : llvm::enumerate(e.consumers))
-      all += (i ? ", '" : "'") + kernelOf(c.first).getSymName().str() + "'";
-    why = std::to_string(e.consumers.size()) + " consumers (" + all +
+    for (auto [i, name] : llvm::enumerate(readers))
+      all += (i ? ", '" : "'") + name.str() + "'";
+    why = std::to_string(readers.size()) + " consumer kernels (" + all +
           "); first with this scope: " + why;
   }
 
@@ -466,6 +468,9 @@ void FuseMaterializationPass::runOnOperation() {
       e.mat.emitRemark() << describe(e) << ": stays global (" << e.rule << ")";
     e.mat->setAttr("motif.was", ResidencyAttr::get(ctx, Residency::Global));
     e.mat->setAttr("motif.rule", StringAttr::get(ctx, e.rule));
+    e.mat->setAttr("motif.producer",
+                   StringAttr::get(ctx, e.producer.getSymName() + "#" +
+                                            std::to_string(e.result)));
     switch (e.decision) {
     case Residency::Register:
       ++numRegister;

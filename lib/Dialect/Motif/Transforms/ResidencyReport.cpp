@@ -33,8 +33,11 @@ struct ResidencyReportPass
       auto kernel = mat->getParentOfType<KernelOp>();
       Row row;
       auto producer = mat.getInput().getDefiningOp<ComputeOpInterface>();
-      row.name = (kernel.getSymName() + ": " +
-                  (producer ? producer->getName().stripDialect() : "copy"))
+      // Name it by the kernel result it was before fusion, when known.
+      auto origin = mat->getAttrOfType<StringAttr>("motif.producer");
+      row.name = ((origin ? origin.getValue() : kernel.getSymName()) + " (" +
+                  (producer ? producer->getName().stripDialect() : "copy") +
+                  ")")
                      .str();
       std::string type;
       llvm::raw_string_ostream os(type);
@@ -51,8 +54,9 @@ struct ResidencyReportPass
       if (was && was.getValue() == Residency::Global &&
           mat.getResidency() != Residency::Global) {
         // Unfused, the value was stored once and loaded by every consumer.
-        int64_t readers = std::distance(mat->getUsers().begin(),
-                                        mat->getUsers().end());
+        llvm::SmallPtrSet<Operation *, 4> users(mat->getUsers().begin(),
+                                                mat->getUsers().end());
+        int64_t readers = users.size();
         row.savedBytes = bytes * (1 + readers);
       }
       if (mat.getResidency() == Residency::Shared) {

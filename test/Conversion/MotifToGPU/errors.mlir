@@ -1,0 +1,123 @@
+// What the GPU lowering refuses, each with a located error.
+// RUN: motif-opt %s --convert-motif-to-gpu --split-input-file --verify-diagnostics
+
+// expected-error @+1 {{has a 'tensor<4xf16>' in its signature: the GPU lowering takes static-shaped f32 tensors only}}
+func.func @f16(%x: tensor<4xf16>) -> tensor<4xf16> {
+  %y = motif.kernel "k" threads(4) -> tensor<4xf16> {
+    %m = motif.map (%x[i]) -> [i] over [thread] : (tensor<4xf16>) -> tensor<4xf16> {
+    ^bb0(%a: f16):
+      motif.yield %a : f16
+    }
+    %g = motif.materialize %m in global : tensor<4xf16>
+    motif.yield %g : tensor<4xf16>
+  }
+  return %y : tensor<4xf16>
+}
+
+// -----
+
+func.func @too_many_registers(%x: tensor<512xf32>) -> tensor<f32> {
+  %y = motif.kernel "k" threads(1) -> tensor<f32> {
+    %m = motif.map (%x[i]) -> [i] over [seq] : (tensor<512xf32>) -> tensor<512xf32> {
+    ^bb0(%a: f32):
+      motif.yield %a : f32
+    }
+    // expected-error @+1 {{keeps 512 elements per thread in registers; the lowering unrolls at most 256}}
+    %r = motif.materialize %m in register : tensor<512xf32>
+    %s = motif.reduce <add> (%r[i]) -> [] over [seq] : (tensor<512xf32>) -> tensor<f32>
+    %g = motif.materialize %s in global : tensor<f32>
+    motif.yield %g : tensor<f32>
+  }
+  return %y : tensor<f32>
+}
+
+// -----
+
+func.func @shared_over_limit(%x: tensor<16384xf32>) -> tensor<f32> {
+  // expected-error @+1 {{needs 65536 bytes of static shared memory, over the 49152 B a block may declare statically}}
+  %y = motif.kernel "k" threads(256) -> tensor<f32> {
+    %m = motif.map (%x[i]) -> [i] over [thread] : (tensor<16384xf32>) -> tensor<16384xf32> {
+    ^bb0(%a: f32):
+      motif.yield %a : f32
+    }
+    %r = motif.materialize %m in shared : tensor<16384xf32>
+    %s = motif.reduce <add> (%r[i]) -> [] over [seq] : (tensor<16384xf32>) -> tensor<f32>
+    %g = motif.materialize %s in global : tensor<f32>
+    motif.yield %g : tensor<f32>
+  }
+  return %y : tensor<f32>
+}
+
+// -----
+
+func.func @odd_block(%x: tensor<96xf32>) -> tensor<f32> {
+  %y = motif.kernel "k" threads(48) -> tensor<f32> {
+    // expected-error @+1 {{reduces across lanes with threads(48): the shuffle butterfly needs a power of two up to 32 or a multiple of 32}}
+    %s = motif.reduce <add> (%x[i]) -> [] over [thread] : (tensor<96xf32>) -> tensor<f32>
+    %g = motif.materialize %s in global : tensor<f32>
+    motif.yield %g : tensor<f32>
+  }
+  return %y : tensor<f32>
+}
+
+// -----
+
+func.func @reduce_over_blocks(%x: tensor<8xf32>) -> tensor<f32> {
+  %y = motif.kernel "k" threads(1) -> tensor<f32> {
+    // expected-error @+1 {{reduces over a dim mapped to 'block': a reduction across blocks needs a kernel boundary (not lowered)}}
+    %s = motif.reduce <add> (%x[i]) -> [] over [block] : (tensor<8xf32>) -> tensor<f32>
+    %g = motif.materialize %s in global : tensor<f32>
+    motif.yield %g : tensor<f32>
+  }
+  return %y : tensor<f32>
+}
+
+// -----
+
+// A row sum over threads is replicated in every thread, but its rows are a
+// seq dim; a consumer reading them at the thread level would index the
+// per-thread registers dynamically, which the lowering does not do.
+func.func @reindex_registers(%x: tensor<32x64xf32>) -> tensor<32xf32> {
+  %y = motif.kernel "k" threads(32) -> tensor<32xf32> {
+    %s = motif.reduce <add> (%x[i, j]) -> [i] over [seq, thread] : (tensor<32x64xf32>) -> tensor<32xf32>
+    %r = motif.materialize %s in register : tensor<32xf32>
+    // expected-error @+1 {{reads operand #0 (in registers) at level 'thread' but it was computed at 'seq'}}
+    %m = motif.map (%r[i]) -> [i] over [thread] : (tensor<32xf32>) -> tensor<32xf32> {
+    ^bb0(%a: f32):
+      motif.yield %a : f32
+    }
+    %g = motif.materialize %m in global : tensor<32xf32>
+    motif.yield %g : tensor<32xf32>
+  }
+  return %y : tensor<32xf32>
+}
+
+// -----
+
+func.func @returns_argument(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+  %y = motif.kernel "k" threads(4) -> tensor<4xf32> {
+    %m = motif.map (%x[i]) -> [i] over [thread] : (tensor<4xf32>) -> tensor<4xf32> {
+    ^bb0(%a: f32):
+      motif.yield %a : f32
+    }
+    %g = motif.materialize %m in global : tensor<4xf32>
+    motif.yield %g : tensor<4xf32>
+  }
+  // expected-error @+1 {{returns result #1, which no motif.kernel computes}}
+  return %y, %x : tensor<4xf32>, tensor<4xf32>
+}
+
+// -----
+
+func.func @returns_twice(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
+  %y = motif.kernel "k" threads(4) -> tensor<4xf32> {
+    %m = motif.map (%x[i]) -> [i] over [thread] : (tensor<4xf32>) -> tensor<4xf32> {
+    ^bb0(%a: f32):
+      motif.yield %a : f32
+    }
+    %g = motif.materialize %m in global : tensor<4xf32>
+    motif.yield %g : tensor<4xf32>
+  }
+  // expected-error @+1 {{returns the same kernel result twice}}
+  return %y, %y : tensor<4xf32>, tensor<4xf32>
+}
