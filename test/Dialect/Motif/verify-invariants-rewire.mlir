@@ -1,4 +1,4 @@
-// RUN: motif-opt %s --pass-pipeline="builtin.module(func.func(motif-record-invariants,motif-test-wrong-fusion{mode=rewire},motif-verify-invariants))" --verify-diagnostics=only-expected --mlir-print-op-on-diagnostic=false -verify-diagnostics
+// RUN: motif-opt %s --pass-pipeline="builtin.module(func.func(motif-record-invariants,motif-test-wrong-fusion{mode=rewire},motif-verify-invariants))" --verify-diagnostics=only-expected --mlir-print-op-on-diagnostic=false
 
 func.func @rewired(%x: tensor<64xf32>, %w: tensor<64xf32>) -> tensor<64xf32> {
   %t = motif.kernel "scale" threads(64) -> tensor<64xf32> {

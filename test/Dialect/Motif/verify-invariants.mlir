@@ -2,7 +2,7 @@
 // fusion is caught by --motif-verify-invariants, which compares against the
 // invariants --fuse-materialization stamped before rewriting.
 // RUN: motif-opt %s --split-input-file --pass-pipeline="builtin.module(func.func(fuse-materialization,motif-verify-invariants))" --mlir-print-op-on-diagnostic=false 2>/dev/null | FileCheck %s --check-prefix=OK
-// RUN: motif-opt %s --split-input-file --pass-pipeline="builtin.module(func.func(fuse-materialization,motif-test-wrong-fusion{mode=swap-combiner},motif-verify-invariants))" --verify-diagnostics=only-expected --mlir-print-op-on-diagnostic=false -verify-diagnostics
+// RUN: motif-opt %s --split-input-file --pass-pipeline="builtin.module(func.func(fuse-materialization,motif-test-wrong-fusion{mode=swap-combiner},motif-verify-invariants))" --verify-diagnostics=only-expected --mlir-print-op-on-diagnostic=false
 
 // OK-LABEL: func.func @softmax_rows
 // OK-SAME: motif.invariants = {deps = [array<i64: 0>], observables = 0 : i64, reductions = ["max over [64] of {arg0}"]}
