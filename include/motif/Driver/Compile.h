@@ -1,0 +1,71 @@
+//===- Compile.h - motif-compile: motif IR to PTX, cubin, manifest ----------*- C++ -*-===//
+//
+// The logic behind `motif-compile` (docs/motif-compile.md): parse a module,
+// lower motif ops to the GPU contract of docs/abi.md when needed, then for
+// every host function emit PTX, a cubin, the ptxas report, SASS, the JSON
+// manifest and a C header.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef MOTIF_DRIVER_COMPILE_H
+#define MOTIF_DRIVER_COMPILE_H
+
+#include "mlir/Support/LLVM.h"
+
+#include <string>
+
+namespace llvm {
+class raw_ostream;
+} // namespace llvm
+
+namespace mlir {
+class DialectRegistry;
+namespace motif {
+namespace driver {
+
+/// Everything `motif-compile` takes from its command line.
+struct CompileOptions {
+  /// The input .mlir file ("-" for stdin).
+  std::string inputPath;
+  /// Where the outputs go; created when missing.
+  std::string outputDir;
+  /// Target chip: sm_80, sm_90 or sm_100.
+  std::string chip = "sm_90";
+  /// Run fuse-materialization before convert-motif-to-gpu.
+  bool fuseMaterialization = false;
+  /// Extra fuse-materialization options ("shared-budget=... ...").
+  std::string fuseOptions;
+  /// Only this host function (empty: every one).
+  std::string function;
+  /// Run ptxas (cubin, resource report). Off: PTX and manifest only.
+  bool runPtxas = true;
+  /// Run nvdisasm on the cubin.
+  bool runNvdisasm = true;
+  /// LLVM and ptxas optimization level (0-3).
+  unsigned optLevel = 3;
+  /// Progress lines on the log stream.
+  bool verbose = false;
+  /// Explicit tool and file paths; empty: searched (see Toolchain.h).
+  std::string ptxasPath;
+  std::string nvdisasmPath;
+  std::string libdevicePath;
+};
+
+/// The chips motif-compile targets.
+ArrayRef<StringRef> supportedChips();
+
+/// Registers the dialects, interfaces and LLVM IR translations the whole
+/// pipeline (motif -> gpu -> NVVM -> PTX) needs.
+void registerCompileDependencies(DialectRegistry &registry);
+
+/// Runs the whole compilation. Located errors go through MLIR's source
+/// manager diagnostics, others are printed on `errs` as
+/// "motif-compile: error: ..."; progress lines (verbose) and warnings go to
+/// `errs` too. Returns failure on any error.
+LogicalResult compile(const CompileOptions &options, llvm::raw_ostream &errs);
+
+} // namespace driver
+} // namespace motif
+} // namespace mlir
+
+#endif // MOTIF_DRIVER_COMPILE_H

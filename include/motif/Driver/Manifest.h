@@ -1,0 +1,87 @@
+//===- Manifest.h - The compile manifest and C header of docs/abi.md -------*- C++ -*-===//
+
+#ifndef MOTIF_DRIVER_MANIFEST_H
+#define MOTIF_DRIVER_MANIFEST_H
+
+#include "motif/Sass/PtxasReport.h"
+
+#include "mlir/IR/Location.h"
+#include "mlir/Support/LLVM.h"
+
+#include <array>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace llvm {
+class raw_ostream;
+} // namespace llvm
+
+namespace mlir {
+namespace func {
+class FuncOp;
+} // namespace func
+namespace motif {
+namespace driver {
+
+/// One device buffer of a host function: an argument (input/output) or a
+/// `memref.alloc` tagged `motif.buffer` (intermediate).
+struct BufferInfo {
+  std::string name;
+  std::string role;  ///< input | intermediate | output
+  std::string dtype; ///< f32
+  SmallVector<int64_t> shape;
+  int64_t bytes = 0;
+};
+
+/// One `gpu.launch_func` of a host function, in launch order.
+struct KernelInfo {
+  /// The PTX entry (gpu.func) name: what cuModuleGetFunction needs.
+  std::string name;
+  /// The motif kernel it came from (`motif.kernel`), empty when absent.
+  std::string motifKernel;
+  /// Buffer names, in parameter order.
+  SmallVector<std::string> params;
+  std::array<int64_t, 3> grid = {1, 1, 1};
+  std::array<int64_t, 3> block = {1, 1, 1};
+  /// From `ptxas -v`; empty when ptxas was not run.
+  std::optional<::motif::sass::KernelResources> resources;
+};
+
+/// Everything the manifest and the header say about one host function.
+struct FunctionManifest {
+  std::string function;
+  std::string source;
+  std::string chip;
+  /// Output file names, relative to the manifest's folder; empty if absent.
+  std::string ptxFile, cubinFile, sassFile, ptxasReportFile;
+  std::vector<BufferInfo> buffers;   ///< inputs, intermediates, outputs
+  std::vector<KernelInfo> kernels;   ///< launch order
+};
+
+/// Reads buffers and kernels off a host function (func.func with
+/// `motif.host`) in the form of docs/abi.md. Emits located errors for
+/// anything outside that form.
+FailureOr<FunctionManifest> collectManifest(func::FuncOp host);
+
+/// Fills in each kernel's resources from a parsed ptxas report. Kernels the
+/// report does not name are an error (returned as its message).
+LogicalResult attachPtxasReport(FunctionManifest &manifest,
+                                const ::motif::sass::PtxasReport &report,
+                                std::string &error);
+
+/// Writes the manifest (version 1) as JSON.
+void writeManifestJson(const FunctionManifest &manifest, llvm::raw_ostream &os);
+
+/// Writes the C/C++ header for nvcc and g++ host programs.
+void writeHeader(const FunctionManifest &manifest, llvm::raw_ostream &os);
+
+/// `name` with every character outside [A-Za-z0-9_] replaced by '_' (and a
+/// leading '_' when it starts with a digit).
+std::string sanitizeIdentifier(StringRef name);
+
+} // namespace driver
+} // namespace motif
+} // namespace mlir
+
+#endif // MOTIF_DRIVER_MANIFEST_H

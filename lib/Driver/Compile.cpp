@@ -1,0 +1,517 @@
+//===- Compile.cpp - motif-compile: motif IR to PTX, cubin, manifest ------===//
+//
+// 1. Parse; if motif ops remain, run [fuse-materialization,]
+//    convert-motif-to-gpu (looked up by name: this library does not depend
+//    on the conversion's C++ API).
+// 2. For every host function (func.func with motif.host): clone the module
+//    with that function and the gpu.funcs it launches, read the manifest off
+//    the host function, run the upstream pipeline to PTX and take the PTX
+//    from the gpu.binary's #gpu.object.
+// 3. ptxas (cubin + resource report), nvdisasm (SASS), manifest, header.
+//
+//===----------------------------------------------------------------------===//
+
+#include "motif/Driver/Compile.h"
+
+#include "motif/Driver/Manifest.h"
+#include "motif/Driver/Toolchain.h"
+#include "motif/InitAll.h"
+#include "motif/Sass/PtxasReport.h"
+
+#include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
+#include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
+#include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVM.h"
+#include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
+#include "mlir/Conversion/IndexToLLVM/IndexToLLVM.h"
+#include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
+#include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
+#include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
+#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
+#include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVM.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
+#include "mlir/Dialect/Index/IR/IndexDialect.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Support/FileUtilities.h"
+#include "mlir/Target/LLVM/NVVM/Target.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/GPU/GPUToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ToolOutputFile.h"
+#include "llvm/Support/WithColor.h"
+
+#include <mutex>
+
+using namespace llvm;
+
+namespace mlir {
+namespace motif {
+namespace driver {
+
+namespace {
+
+constexpr StringLiteral kHostAttr = "motif.host";
+constexpr StringLiteral kToolName = "motif-compile";
+
+/// Shared state of one compile() call.
+struct Session {
+  const CompileOptions &options;
+  raw_ostream &errs;
+  std::string ptxas;     ///< empty with --no-ptxas
+  std::string libdevice;
+
+  LogicalResult error(const Twine &message) {
+    WithColor::error(errs, kToolName) << message << "\n";
+    return failure();
+  }
+  void warning(const Twine &message) {
+    WithColor::warning(errs, kToolName) << message << "\n";
+  }
+  void progress(const Twine &message) {
+    if (options.verbose)
+      errs << kToolName << ": " << message << "\n";
+  }
+  std::string outPath(StringRef file) const {
+    SmallString<256> path(options.outputDir);
+    sys::path::append(path, file);
+    return std::string(path);
+  }
+  LogicalResult writeFile(StringRef file,
+                          function_ref<void(raw_ostream &)> write) {
+    std::string path = outPath(file);
+    std::string message;
+    std::unique_ptr<ToolOutputFile> out = openOutputFile(path, &message);
+    if (!out)
+      return error("cannot write '" + path + "': " + message);
+    write(out->os());
+    out->keep();
+    progress("wrote " + path);
+    return success();
+  }
+};
+
+/// True when some operation of the motif dialect remains; `first` is set to
+/// the first one.
+bool holdsMotifOps(ModuleOp module, Operation *&first) {
+  first = nullptr;
+  module.walk([&](Operation *op) {
+    if (op->getName().getDialectNamespace() == "motif") {
+      first = op;
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return first != nullptr;
+}
+
+/// Step 1: motif IR to the gpu form of docs/abi.md, when needed.
+LogicalResult lowerMotifToGPU(Session &s, ModuleOp module) {
+  Operation *firstMotifOp;
+  if (!holdsMotifOps(module, firstMotifOp)) {
+    if (s.options.fuseMaterialization)
+      s.warning("--fuse-materialization ignored: the input holds no motif "
+                "ops (already lowered)");
+    s.progress("input is already lowered (no motif ops)");
+    return success();
+  }
+  if (!PassInfo::lookup("convert-motif-to-gpu"))
+    return firstMotifOp->emitError()
+           << "the input holds motif ops, but this build has no "
+              "'convert-motif-to-gpu' pass registered to lower them; pass IR "
+              "already lowered to the gpu form of docs/abi.md";
+
+  std::string pipeline = "builtin.module(";
+  if (s.options.fuseMaterialization) {
+    std::string fuseOptions = s.options.fuseOptions;
+    if (!StringRef(fuseOptions).contains("chip="))
+      fuseOptions = "chip=" + s.options.chip +
+                    (fuseOptions.empty() ? "" : " " + fuseOptions);
+    pipeline += "func.func(fuse-materialization{" + fuseOptions + "}),";
+  }
+  pipeline += "convert-motif-to-gpu)";
+  s.progress("running " + pipeline);
+
+  PassManager pm(module->getName());
+  std::string parseErrors;
+  raw_string_ostream parseErrorStream(parseErrors);
+  if (failed(parsePassPipeline(pipeline, pm, parseErrorStream)))
+    return s.error("invalid pass pipeline '" + pipeline +
+                   "': " + StringRef(parseErrors).trim());
+  if (failed(pm.run(module)))
+    return s.error("lowering motif IR failed (" + pipeline + ")");
+  return success();
+}
+
+/// A copy of `module` with only `hostName` and the kernels it launches.
+/// Errors when those kernels are spread over several gpu.modules.
+FailureOr<OwningOpRef<ModuleOp>> extractFunction(ModuleOp module,
+                                                 StringRef hostName) {
+  OwningOpRef<ModuleOp> copy(module.clone());
+  func::FuncOp host;
+  SmallVector<Operation *> otherHosts;
+  for (auto func : copy->getOps<func::FuncOp>()) {
+    if (func.getSymName() == hostName)
+      host = func;
+    else if (func->hasAttr(kHostAttr))
+      otherHosts.push_back(func);
+  }
+  for (Operation *op : otherHosts)
+    op->erase();
+
+  DenseSet<StringAttr> launchedModules;
+  DenseSet<std::pair<StringAttr, StringAttr>> launched;
+  host.walk([&](gpu::LaunchFuncOp launch) {
+    launchedModules.insert(launch.getKernelModuleName());
+    launched.insert({launch.getKernelModuleName(), launch.getKernelName()});
+  });
+  if (launchedModules.size() > 1)
+    return host.emitError() << "host function @" << hostName
+                            << " launches kernels of "
+                            << launchedModules.size()
+                            << " gpu.modules; motif-compile needs them in one";
+
+  SmallVector<Operation *> dead;
+  for (auto gpuModule : copy->getOps<gpu::GPUModuleOp>()) {
+    StringAttr moduleName = gpuModule.getSymNameAttr();
+    if (!launchedModules.contains(moduleName)) {
+      dead.push_back(gpuModule);
+      continue;
+    }
+    for (auto kernel : gpuModule.getOps<gpu::GPUFuncOp>())
+      if (kernel.isKernel() &&
+          !launched.contains({moduleName, kernel.getNameAttr()}))
+        dead.push_back(kernel);
+  }
+  for (Operation *op : dead)
+    op->erase();
+  return copy;
+}
+
+/// The upstream pipeline from the gpu form to PTX (gpu.binary, format isa).
+void buildPtxPipeline(Session &s, OpPassManager &pm) {
+  OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
+  kernels.addPass(createSCFToControlFlowPass());
+  ConvertGpuOpsToNVVMOpsOptions toNVVM;
+  toNVVM.useBarePtrCallConv = true;
+  kernels.addPass(createConvertGpuOpsToNVVMOps(toNVVM));
+  pm.addPass(createReconcileUnrealizedCastsPass());
+  GpuNVVMAttachTargetOptions target;
+  target.chip = s.options.chip;
+  target.optLevel = s.options.optLevel;
+  target.linkLibs.push_back(s.libdevice);
+  pm.addPass(createGpuNVVMAttachTarget(target));
+  GpuModuleToBinaryPassOptions toBinary;
+  toBinary.compilationTarget = "isa";
+  pm.addPass(createGpuModuleToBinaryPass(toBinary));
+}
+
+/// Runs the upstream pipeline on `module` and returns the PTX text of its one
+/// gpu.binary.
+FailureOr<std::string> lowerToPtx(Session &s, ModuleOp module,
+                                  func::FuncOp host) {
+  PassManager pm(module->getName());
+  buildPtxPipeline(s, pm);
+  if (s.options.verbose) {
+    std::string text;
+    raw_string_ostream os(text);
+    pm.printAsTextualPipeline(os);
+    s.progress("@" + host.getSymName() + ": " + text);
+  }
+  if (failed(pm.run(module)))
+    return host.emitError() << "lowering the kernels of @"
+                            << host.getSymName() << " to PTX failed",
+           failure();
+
+  SmallVector<gpu::BinaryOp> binaries(module.getOps<gpu::BinaryOp>());
+  if (binaries.size() != 1)
+    return host.emitError() << "expected one gpu.binary after lowering @"
+                            << host.getSymName() << ", got "
+                            << binaries.size(),
+           failure();
+  ArrayAttr objects = binaries.front().getObjects();
+  if (objects.size() != 1)
+    return binaries.front().emitError()
+               << "expected one #gpu.object, got " << objects.size(),
+           failure();
+  auto object = dyn_cast<gpu::ObjectAttr>(objects[0]);
+  if (!object || object.getFormat() != gpu::CompilationTarget::Assembly)
+    return binaries.front().emitError()
+               << "expected a PTX (format isa) #gpu.object",
+           failure();
+  return object.getObject().getValue().str();
+}
+
+/// Runs ptxas, saves its report and fills in the kernels' resources.
+LogicalResult runPtxas(Session &s, FunctionManifest &manifest,
+                       StringRef base) {
+  manifest.cubinFile = (base + ".cubin").str();
+  manifest.ptxasReportFile = (base + ".ptxas.txt").str();
+  std::string ptx = s.outPath(manifest.ptxFile);
+  std::string cubin = s.outPath(manifest.cubinFile);
+  std::string reportPath = s.outPath(manifest.ptxasReportFile);
+  SmallVector<std::string> args = {
+      "-v", "-arch=" + s.options.chip, "-O" + std::to_string(s.options.optLevel),
+      ptx, "-o", cubin};
+  s.progress(s.ptxas + " " + join(args, " "));
+  Expected<ToolRun> run = runTool(s.ptxas, args);
+  if (!run)
+    return s.error(toString(run.takeError()));
+  if (failed(s.writeFile(manifest.ptxasReportFile,
+                         [&](raw_ostream &os) { os << run->stderrText; })))
+    return failure();
+  if (run->exitCode != 0)
+    return s.error("ptxas failed on '" + ptx + "' (exit code " +
+                   Twine(run->exitCode) + "):\n" + run->stderrText +
+                   run->stdoutText);
+  Expected<::motif::sass::PtxasReport> report =
+      ::motif::sass::parsePtxasReport(run->stderrText, reportPath);
+  if (!report)
+    return s.error(toString(report.takeError()));
+  std::string message;
+  if (failed(attachPtxasReport(manifest, *report, message)))
+    return s.error(reportPath + ": " + message);
+  for (const KernelInfo &k : manifest.kernels)
+    s.progress(formatv("{0}: {1} registers, {2} barriers, {3} bytes smem, "
+                       "{4}/{5} bytes spill stores/loads, {6} bytes stack",
+                       k.name, k.resources->registers.value_or(0),
+                       k.resources->barriers.value_or(0),
+                       k.resources->sharedBytes.value_or(0),
+                       k.resources->spillStoreBytes.value_or(0),
+                       k.resources->spillLoadBytes.value_or(0),
+                       k.resources->stackFrameBytes.value_or(0))
+                   .str());
+  s.progress("wrote " + cubin);
+  return success();
+}
+
+/// Runs nvdisasm on the cubin. A missing or failing nvdisasm is a warning
+/// unless it was asked for explicitly (--nvdisasm, $MOTIF_NVDISASM).
+LogicalResult runNvdisasm(Session &s, FunctionManifest &manifest,
+                          StringRef base) {
+  bool explicitRequest = false;
+  Expected<std::string> nvdisasm =
+      findNvdisasm(s.options.nvdisasmPath, explicitRequest);
+  if (!nvdisasm) {
+    std::string message = toString(nvdisasm.takeError());
+    if (explicitRequest)
+      return s.error(message);
+    s.warning(message + "; no SASS written (--no-sass silences this)");
+    return success();
+  }
+  std::string sassFile = (base + ".sass").str();
+  std::string sassPath = s.outPath(sassFile);
+  std::string cubin = s.outPath(manifest.cubinFile);
+  s.progress(*nvdisasm + " -c " + cubin + " > " + sassPath);
+  Expected<ToolRun> run = runTool(*nvdisasm, {"-c", cubin}, sassPath);
+  std::string failure;
+  if (!run)
+    failure = toString(run.takeError());
+  else if (run->exitCode != 0)
+    failure = "nvdisasm failed on '" + cubin + "' (exit code " +
+              std::to_string(run->exitCode) + "): " +
+              StringRef(run->stderrText).trim().str() +
+              " (a CUDA 13 cubin needs nvdisasm from CUDA >= 12)";
+  if (!failure.empty()) {
+    sys::fs::remove(sassPath);
+    if (explicitRequest)
+      return s.error(failure);
+    s.warning(failure + "; no SASS written");
+    return success();
+  }
+  manifest.sassFile = sassFile;
+  s.progress("wrote " + sassPath);
+  return success();
+}
+
+/// File names for a function: its name with path separators and other odd
+/// characters replaced.
+std::string fileBase(StringRef function) {
+  std::string out;
+  for (char c : function)
+    out += (isAlnum(c) || c == '_' || c == '-' || c == '.') ? c : '_';
+  if (out.empty() || out.front() == '.')
+    out.insert(out.begin(), '_');
+  return out;
+}
+
+/// Steps 2-4 for one host function.
+LogicalResult compileFunction(Session &s, ModuleOp module, func::FuncOp host) {
+  StringRef name = host.getSymName();
+  FailureOr<FunctionManifest> collected = collectManifest(host);
+  if (failed(collected))
+    return failure();
+  FunctionManifest manifest = std::move(*collected);
+  manifest.source = s.options.inputPath;
+  manifest.chip = s.options.chip;
+  s.progress(formatv("@{0}: {1} kernels, {2} buffers", name,
+                     manifest.kernels.size(), manifest.buffers.size())
+                 .str());
+
+  FailureOr<OwningOpRef<ModuleOp>> single = extractFunction(module, name);
+  if (failed(single))
+    return failure();
+  func::FuncOp singleHost = (*single)->lookupSymbol<func::FuncOp>(name);
+  FailureOr<std::string> ptx = lowerToPtx(s, **single, singleHost);
+  if (failed(ptx))
+    return failure();
+
+  std::string base = fileBase(name);
+  manifest.ptxFile = base + ".ptx";
+  if (failed(s.writeFile(manifest.ptxFile,
+                         [&](raw_ostream &os) { os << *ptx; })))
+    return failure();
+  if (!s.ptxas.empty()) {
+    if (failed(runPtxas(s, manifest, base)))
+      return failure();
+    if (s.options.runNvdisasm && failed(runNvdisasm(s, manifest, base)))
+      return failure();
+  }
+  if (failed(s.writeFile(base + ".json", [&](raw_ostream &os) {
+        writeManifestJson(manifest, os);
+      })))
+    return failure();
+  return s.writeFile(base + ".h",
+                     [&](raw_ostream &os) { writeHeader(manifest, os); });
+}
+
+LogicalResult checkOptions(Session &s) {
+  const CompileOptions &o = s.options;
+  if (!llvm::is_contained(supportedChips(), o.chip))
+    return s.error("unknown chip '" + o.chip + "' (supported: " +
+                   join(supportedChips(), ", ") + ")");
+  if (o.optLevel > 3)
+    return s.error("--opt-level=" + Twine(o.optLevel) +
+                   " is out of range (0-3)");
+  if (!o.fuseOptions.empty() && !o.fuseMaterialization)
+    return s.error("--fuse-options needs --fuse-materialization");
+  if (o.outputDir.empty())
+    return s.error("no output folder (-o OUTDIR)");
+  return success();
+}
+
+} // namespace
+
+ArrayRef<StringRef> supportedChips() {
+  static const StringRef chips[] = {"sm_80", "sm_90", "sm_100"};
+  return chips;
+}
+
+void registerCompileDependencies(DialectRegistry &registry) {
+  motif::registerAllDialects(registry);
+  registry.insert<cf::ControlFlowDialect, index::IndexDialect, ub::UBDialect>();
+  // convert-gpu-to-nvvm lowers every other dialect through its
+  // ConvertToLLVMPatternInterface, which must be registered.
+  arith::registerConvertArithToLLVMInterface(registry);
+  cf::registerConvertControlFlowToLLVMInterface(registry);
+  registerConvertFuncToLLVMInterface(registry);
+  index::registerConvertIndexToLLVMInterface(registry);
+  registerConvertMathToLLVMInterface(registry);
+  registerConvertMemRefToLLVMInterface(registry);
+  registerConvertNVVMToLLVMInterface(registry);
+  ub::registerConvertUBToLLVMInterface(registry);
+  vector::registerConvertVectorToLLVMInterface(registry);
+  // nvvm-attach-target and gpu-module-to-binary: the #nvvm.target
+  // serialization and the translation of the kernels to LLVM IR.
+  NVVM::registerNVVMTargetInterfaceExternalModels(registry);
+  registerBuiltinDialectTranslation(registry);
+  registerLLVMDialectTranslation(registry);
+  registerNVVMDialectTranslation(registry);
+  registerGPUDialectTranslation(registry);
+}
+
+LogicalResult compile(const CompileOptions &options, raw_ostream &errs) {
+  Session s{options, errs, "", ""};
+  if (failed(checkOptions(s)))
+    return failure();
+  // Pass registration is global; convert-motif-to-gpu is found by name.
+  static std::once_flag registered;
+  std::call_once(registered, [] { motif::registerAllPasses(); });
+
+  DialectRegistry registry;
+  registerCompileDependencies(registry);
+  MLIRContext context(registry);
+  llvm::SourceMgr sourceMgr;
+  SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context, errs);
+
+  std::string message;
+  std::unique_ptr<MemoryBuffer> input =
+      openInputFile(options.inputPath, &message);
+  if (!input)
+    return s.error("cannot open input file '" + options.inputPath +
+                   "': " + message);
+  sourceMgr.AddNewSourceBuffer(std::move(input), SMLoc());
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  if (!module)
+    return failure();
+  s.progress("parsed " + options.inputPath);
+
+  if (failed(lowerMotifToGPU(s, *module)))
+    return failure();
+
+  SmallVector<func::FuncOp> hosts;
+  for (auto func : module->getOps<func::FuncOp>())
+    if (func->hasAttr(kHostAttr) &&
+        (options.function.empty() || func.getSymName() == options.function))
+      hosts.push_back(func);
+  if (hosts.empty()) {
+    if (!options.function.empty()) {
+      SmallVector<std::string> available;
+      for (auto func : module->getOps<func::FuncOp>())
+        if (func->hasAttr(kHostAttr))
+          available.push_back("@" + func.getSymName().str());
+      return module->emitError()
+             << "no host function @" << options.function << " (host functions: "
+             << (available.empty() ? std::string("none")
+                                   : join(available, ", "))
+             << ")";
+    }
+    return module->emitError()
+           << "no host function (a func.func with the 'motif.host' attribute, "
+              "as convert-motif-to-gpu produces; see docs/abi.md)";
+  }
+
+  // Tools are looked up once, before any output is written.
+  if (options.runPtxas) {
+    Expected<std::string> ptxas = findPtxas(options.ptxasPath);
+    if (!ptxas)
+      return s.error(toString(ptxas.takeError()));
+    s.ptxas = *ptxas;
+    s.progress("ptxas: " + s.ptxas);
+  }
+  Expected<std::string> libdevice =
+      findLibdevice(options.libdevicePath, s.ptxas);
+  if (!libdevice)
+    return s.error(toString(libdevice.takeError()));
+  s.libdevice = *libdevice;
+  s.progress("libdevice: " + s.libdevice);
+
+  if (std::error_code ec = sys::fs::create_directories(options.outputDir))
+    return s.error("cannot create output folder '" + options.outputDir +
+                   "': " + ec.message());
+  for (func::FuncOp host : hosts)
+    if (failed(compileFunction(s, *module, host)))
+      return failure();
+  return success();
+}
+
+} // namespace driver
+} // namespace motif
+} // namespace mlir

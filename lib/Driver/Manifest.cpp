@@ -1,0 +1,535 @@
+//===- Manifest.cpp - The compile manifest and C header of docs/abi.md ----===//
+//
+// Reads a host function of the lowered form (docs/abi.md, last section):
+// func arguments tagged motif.buffer/motif.role, memref.alloc intermediates
+// tagged motif.buffer, gpu.launch_func in order with constant geometry.
+// Writes the JSON manifest (version 1) and the C header from what it read.
+//
+//===----------------------------------------------------------------------===//
+
+#include "motif/Driver/Manifest.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/SymbolTable.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+
+namespace mlir {
+namespace motif {
+namespace driver {
+
+namespace {
+
+constexpr StringLiteral kBufferAttr = "motif.buffer";
+constexpr StringLiteral kRoleAttr = "motif.role";
+constexpr StringLiteral kKernelAttr = "motif.kernel";
+
+/// dtype name and element size for the element types the ABI allows.
+std::optional<std::pair<StringRef, int64_t>> dtypeOf(Type element) {
+  if (element.isF32())
+    return std::make_pair(StringRef("f32"), int64_t(4));
+  return std::nullopt;
+}
+
+/// Shape, dtype and size of a buffer of type `type`; a located error when the
+/// type is not a static, row-major f32 memref.
+LogicalResult describeBuffer(Location loc, StringRef name, Type type,
+                             BufferInfo &info) {
+  auto memref = dyn_cast<MemRefType>(type);
+  if (!memref)
+    return emitError(loc) << "buffer '" << name
+                          << "' must be a memref, got " << type;
+  if (!memref.hasStaticShape())
+    return emitError(loc) << "buffer '" << name << "' has a dynamic shape ("
+                          << type << "); the kernel ABI needs static shapes";
+  if (!memref.getLayout().isIdentity())
+    return emitError(loc) << "buffer '" << name << "' is not row-major "
+                          << "contiguous (" << type << ")";
+  std::optional<std::pair<StringRef, int64_t>> dtype =
+      dtypeOf(memref.getElementType());
+  if (!dtype)
+    return emitError(loc) << "buffer '" << name << "' has element type "
+                          << memref.getElementType()
+                          << "; the kernel ABI supports f32 only";
+  info.name = name.str();
+  info.dtype = dtype->first.str();
+  info.shape.assign(memref.getShape().begin(), memref.getShape().end());
+  // A rank-0 buffer has one element; the manifest lists it as shape [1].
+  if (info.shape.empty())
+    info.shape.push_back(1);
+  info.bytes = dtype->second * memref.getNumElements();
+  return success();
+}
+
+/// The three constant sizes of a launch dimension, or a located error.
+LogicalResult constantDim3(gpu::LaunchFuncOp launch, gpu::KernelDim3 dims,
+                           StringRef what, std::array<int64_t, 3> &out) {
+  Value values[3] = {dims.x, dims.y, dims.z};
+  for (int i = 0; i < 3; ++i) {
+    APInt value;
+    if (!matchPattern(values[i], m_ConstantInt(&value)))
+      return launch.emitError()
+             << what << " size " << "xyz"[i]
+             << " is not a constant; motif-compile needs static launch "
+                "geometry (arith.constant operands)";
+    if (value.getSExtValue() < 1)
+      return launch.emitError() << what << " size " << "xyz"[i] << " is "
+                                << value.getSExtValue() << "; must be >= 1";
+    out[i] = value.getSExtValue();
+  }
+  return success();
+}
+
+/// Compares launch geometry with the kernel's known_{grid,block}_size.
+LogicalResult checkKnownSize(gpu::LaunchFuncOp launch, gpu::GPUFuncOp kernel,
+                             std::optional<ArrayRef<int32_t>> known,
+                             StringRef what, const std::array<int64_t, 3> &got) {
+  if (!known || known->size() != 3)
+    return success();
+  for (int i = 0; i < 3; ++i)
+    if ((*known)[i] != got[i])
+      return launch.emitError()
+             << what << " size (" << got[0] << ", " << got[1] << ", "
+             << got[2] << ") differs from the known_" << what
+             << "_size of @" << kernel.getName() << " (" << (*known)[0]
+             << ", " << (*known)[1] << ", " << (*known)[2] << ")";
+  return success();
+}
+
+std::string cString(StringRef s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\')
+      out += '\\';
+    out += c;
+  }
+  return out + "\"";
+}
+
+std::string upper(StringRef s) { return s.upper(); }
+
+} // namespace
+
+std::string sanitizeIdentifier(StringRef name) {
+  std::string out;
+  for (char c : name)
+    out += (isAlnum(c) || c == '_') ? c : '_';
+  if (out.empty() || isDigit(out.front()))
+    out.insert(out.begin(), '_');
+  return out;
+}
+
+FailureOr<FunctionManifest> collectManifest(func::FuncOp host) {
+  FunctionManifest manifest;
+  manifest.function = host.getSymName().str();
+  if (host.isExternal())
+    return host.emitError() << "host function @" << host.getSymName()
+                            << " has no body";
+
+  SmallVector<BufferInfo> inputs, intermediates, outputs;
+  DenseMap<Value, std::string> bufferOf;
+  StringSet<> names;
+  auto addName = [&](Location loc, StringRef name) -> LogicalResult {
+    if (!names.insert(name).second)
+      return emitError(loc) << "duplicate buffer name '" << name << "'";
+    return success();
+  };
+
+  // Arguments: inputs, then outputs (destination-passing style).
+  for (BlockArgument arg : host.getArguments()) {
+    unsigned i = arg.getArgNumber();
+    Location loc = arg.getLoc();
+    auto name = host.getArgAttrOfType<StringAttr>(i, kBufferAttr);
+    auto role = host.getArgAttrOfType<StringAttr>(i, kRoleAttr);
+    if (!name || name.getValue().empty())
+      return emitError(loc) << "argument #" << i << " of host function @"
+                            << host.getSymName()
+                            << " has no 'motif.buffer' name";
+    if (!role || (role.getValue() != "input" && role.getValue() != "output"))
+      return emitError(loc) << "argument #" << i << " ('" << name.getValue()
+                            << "') needs motif.role = \"input\" or "
+                               "\"output\"";
+    BufferInfo info;
+    info.role = role.getValue().str();
+    if (failed(describeBuffer(loc, name.getValue(), arg.getType(), info)) ||
+        failed(addName(loc, name.getValue())))
+      return failure();
+    bufferOf[arg] = info.name;
+    (info.role == "input" ? inputs : outputs).push_back(std::move(info));
+  }
+
+  // Intermediates: tagged allocations, in program order.
+  WalkResult walked = host.walk([&](memref::AllocOp alloc) {
+    auto name = alloc->getAttrOfType<StringAttr>(kBufferAttr);
+    if (!name)
+      return WalkResult::advance();
+    BufferInfo info;
+    info.role = "intermediate";
+    if (failed(describeBuffer(alloc.getLoc(), name.getValue(), alloc.getType(),
+                              info)) ||
+        failed(addName(alloc.getLoc(), name.getValue())))
+      return WalkResult::interrupt();
+    bufferOf[alloc.getResult()] = info.name;
+    intermediates.push_back(std::move(info));
+    return WalkResult::advance();
+  });
+  if (walked.wasInterrupted())
+    return failure();
+
+  // Kernels, in launch order.
+  walked = host.walk([&](gpu::LaunchFuncOp launch) {
+    if (launch->getParentOp() != host.getOperation())
+      return launch.emitError()
+                 << "launch inside a region; motif-compile supports "
+                    "straight-line host functions only",
+             WalkResult::interrupt();
+    auto kernel = SymbolTable::lookupNearestSymbolFrom<gpu::GPUFuncOp>(
+        launch, launch.getKernelAttr());
+    if (!kernel)
+      return launch.emitError() << "launches " << launch.getKernelAttr()
+                                << ", which is no gpu.func",
+             WalkResult::interrupt();
+    if (launch.hasClusterSize())
+      return launch.emitError() << "thread block clusters are not supported",
+             WalkResult::interrupt();
+    if (Value dyn = launch.getDynamicSharedMemorySize()) {
+      APInt bytes;
+      if (!matchPattern(dyn, m_ConstantInt(&bytes)) || !bytes.isZero())
+        return launch.emitError()
+                   << "dynamic shared memory is not part of the kernel ABI "
+                      "(shared memory must be a static workgroup attribution)",
+               WalkResult::interrupt();
+    }
+    KernelInfo info;
+    info.name = launch.getKernelName().str();
+    if (auto motifKernel = kernel->getAttrOfType<StringAttr>(kKernelAttr))
+      info.motifKernel = motifKernel.getValue().str();
+    for (auto [index, operand] : llvm::enumerate(launch.getKernelOperands())) {
+      auto it = bufferOf.find(operand);
+      if (it == bufferOf.end())
+        return launch.emitError()
+                   << "kernel operand #" << index
+                   << " is neither a host function argument nor a "
+                      "memref.alloc tagged 'motif.buffer'",
+               WalkResult::interrupt();
+      info.params.push_back(it->second);
+    }
+    if (failed(constantDim3(launch, launch.getGridSizeOperandValues(), "grid",
+                            info.grid)) ||
+        failed(constantDim3(launch, launch.getBlockSizeOperandValues(),
+                            "block", info.block)) ||
+        failed(checkKnownSize(launch, kernel, kernel.getKnownGridSize(),
+                              "grid", info.grid)) ||
+        failed(checkKnownSize(launch, kernel, kernel.getKnownBlockSize(),
+                              "block", info.block)))
+      return WalkResult::interrupt();
+    if (info.block[0] * info.block[1] * info.block[2] > 1024)
+      return launch.emitError() << "block of "
+                                << info.block[0] * info.block[1] *
+                                       info.block[2]
+                                << " threads; at most 1024",
+             WalkResult::interrupt();
+    manifest.kernels.push_back(std::move(info));
+    return WalkResult::advance();
+  });
+  if (walked.wasInterrupted())
+    return failure();
+  if (manifest.kernels.empty())
+    return host.emitError() << "host function @" << host.getSymName()
+                            << " launches no kernel (no gpu.launch_func)";
+  if (outputs.empty())
+    return host.emitError() << "host function @" << host.getSymName()
+                            << " has no output buffer (an argument with "
+                               "motif.role = \"output\")";
+
+  llvm::append_range(manifest.buffers, inputs);
+  llvm::append_range(manifest.buffers, intermediates);
+  llvm::append_range(manifest.buffers, outputs);
+  return manifest;
+}
+
+LogicalResult attachPtxasReport(FunctionManifest &manifest,
+                                const ::motif::sass::PtxasReport &report,
+                                std::string &error) {
+  for (KernelInfo &kernel : manifest.kernels) {
+    auto it = report.find(kernel.name);
+    if (it == report.end()) {
+      error = "the ptxas report has no entry for kernel '" + kernel.name + "'";
+      return failure();
+    }
+    kernel.resources = it->second;
+  }
+  return success();
+}
+
+namespace {
+
+/// `[a, b, c]` on one line: short arrays stay readable (and greppable) in the
+/// otherwise indented manifest.
+template <typename Range>
+std::string inlineArray(const Range &values) {
+  std::string text = "[";
+  raw_string_ostream os(text);
+  llvm::interleave(
+      values, os, [&](const auto &v) { os << json::Value(v); }, ", ");
+  os << "]";
+  return text;
+}
+
+} // namespace
+
+void writeManifestJson(const FunctionManifest &m, raw_ostream &os) {
+  json::OStream j(os, /*IndentSize=*/2);
+  auto optionalFile = [&](StringRef key, const std::string &file) {
+    if (file.empty())
+      j.attribute(key, nullptr);
+    else
+      j.attribute(key, file);
+  };
+  auto count = [&](StringRef key, std::optional<uint64_t> value) {
+    if (value)
+      j.attribute(key, static_cast<int64_t>(*value));
+    else
+      j.attribute(key, nullptr);
+  };
+  j.object([&] {
+    j.attribute("motif_manifest_version", 1);
+    j.attribute("function", m.function);
+    j.attribute("source", m.source);
+    j.attribute("chip", m.chip);
+    optionalFile("ptx", m.ptxFile);
+    optionalFile("cubin", m.cubinFile);
+    optionalFile("sass", m.sassFile);
+    optionalFile("ptxas_report", m.ptxasReportFile);
+    j.attributeArray("buffers", [&] {
+      for (const BufferInfo &b : m.buffers)
+        j.object([&] {
+          j.attribute("name", b.name);
+          j.attribute("role", b.role);
+          j.attribute("dtype", b.dtype);
+          j.attributeBegin("shape");
+          j.rawValue(inlineArray(b.shape));
+          j.attributeEnd();
+          j.attribute("bytes", b.bytes);
+        });
+    });
+    j.attributeArray("kernels", [&] {
+      for (const KernelInfo &k : m.kernels)
+        j.object([&] {
+          j.attribute("name", k.name);
+          if (!k.motifKernel.empty())
+            j.attribute("motif_kernel", k.motifKernel);
+          for (auto [key, text] :
+               {std::pair{"params", inlineArray(k.params)},
+                std::pair{"grid", inlineArray(k.grid)},
+                std::pair{"block", inlineArray(k.block)}}) {
+            j.attributeBegin(key);
+            j.rawValue(text);
+            j.attributeEnd();
+          }
+          const ::motif::sass::KernelResources *r =
+              k.resources ? &*k.resources : nullptr;
+          count("shared_bytes", r ? r->sharedBytes : std::nullopt);
+          count("registers", r ? r->registers : std::nullopt);
+          count("spill_store_bytes", r ? r->spillStoreBytes : std::nullopt);
+          count("spill_load_bytes", r ? r->spillLoadBytes : std::nullopt);
+          count("barriers", r ? r->barriers : std::nullopt);
+          count("stack_frame_bytes", r ? r->stackFrameBytes : std::nullopt);
+        });
+    });
+  });
+  os << "\n";
+}
+
+void writeHeader(const FunctionManifest &m, raw_ostream &os) {
+  std::string id = sanitizeIdentifier(m.function);
+  std::string lower = "motif_" + id;
+  std::string macro = "MOTIF_" + upper(id);
+
+  // One macro suffix per buffer; a clash (e.g. "a.b" and "a_b") gets the
+  // buffer's index appended.
+  SmallVector<std::string> bufferMacro;
+  StringSet<> taken;
+  for (auto [i, b] : llvm::enumerate(m.buffers)) {
+    std::string name = upper(sanitizeIdentifier(b.name));
+    if (!taken.insert(name).second) {
+      name += "_" + std::to_string(i);
+      taken.insert(name);
+    }
+    bufferMacro.push_back(name);
+  }
+  DenseMap<StringRef, unsigned> bufferIndex;
+  for (auto [i, b] : llvm::enumerate(m.buffers))
+    bufferIndex[b.name] = i;
+  size_t maxParams = 1;
+  for (const KernelInfo &k : m.kernels)
+    maxParams = std::max(maxParams, k.params.size());
+
+  os << "/* Generated by motif-compile from " << m.source << ": @"
+     << m.function << " for " << m.chip << ". Do not edit.\n"
+     << " *\n"
+     << " * Kernel ABI (docs/abi.md): every kernel parameter is a device "
+        "pointer to one\n"
+     << " * buffer below (row-major, contiguous); kernels run in order on one "
+        "stream;\n"
+     << " * shared memory is static. Plain C and C++ (nvcc, g++, gcc).\n"
+     << " *\n"
+     << " * The launch helper " << lower
+     << "_launch needs the CUDA driver API: this header\n"
+     << " * includes <cuda.h> unless MOTIF_NO_CUDA_DRIVER is defined (then "
+        "only the\n"
+     << " * descriptions are declared). Link with -lcuda "
+        "(CMake: CUDA::cuda_driver).\n"
+     << " */\n";
+  os << "#ifndef " << macro << "_MOTIF_H\n#define " << macro << "_MOTIF_H\n\n";
+  os << "#include <stddef.h>\n\n";
+  os << "#ifndef MOTIF_ABI_V1_TYPES\n#define MOTIF_ABI_V1_TYPES\n"
+     << "/* A device buffer; each kernel parameter points to one. */\n"
+     << "typedef struct motif_buffer_desc {\n"
+     << "  const char *name;        /* as in the manifest */\n"
+     << "  const char *role;        /* \"input\", \"intermediate\" or "
+        "\"output\" */\n"
+     << "  const char *dtype;       /* \"f32\" */\n"
+     << "  unsigned rank;\n"
+     << "  const long long *shape;  /* rank extents, row-major */\n"
+     << "  size_t bytes;\n"
+     << "} motif_buffer_desc;\n"
+     << "/* A kernel launch, in launch order. */\n"
+     << "typedef struct motif_kernel_desc {\n"
+     << "  const char *name;        /* PTX entry (cuModuleGetFunction) */\n"
+     << "  unsigned num_params;\n"
+     << "  const unsigned *params;  /* buffer indices, parameter order */\n"
+     << "  unsigned grid[3];\n"
+     << "  unsigned block[3];\n"
+     << "} motif_kernel_desc;\n"
+     << "#endif /* MOTIF_ABI_V1_TYPES */\n\n";
+
+  os << "#define " << macro << "_FUNCTION " << cString(m.function) << "\n";
+  os << "#define " << macro << "_CHIP " << cString(m.chip) << "\n";
+  if (!m.ptxFile.empty())
+    os << "#define " << macro << "_PTX_FILE " << cString(m.ptxFile) << "\n";
+  if (!m.cubinFile.empty())
+    os << "#define " << macro << "_CUBIN_FILE " << cString(m.cubinFile)
+       << "\n";
+  unsigned numInputs = 0, numOutputs = 0;
+  for (const BufferInfo &b : m.buffers) {
+    numInputs += b.role == "input";
+    numOutputs += b.role == "output";
+  }
+  os << "#define " << macro << "_NUM_BUFFERS " << m.buffers.size() << "\n";
+  os << "#define " << macro << "_NUM_INPUTS " << numInputs << "\n";
+  os << "#define " << macro << "_NUM_OUTPUTS " << numOutputs << "\n";
+  os << "#define " << macro << "_NUM_KERNELS " << m.kernels.size() << "\n";
+  os << "#define " << macro << "_MAX_PARAMS " << maxParams << "\n\n";
+
+  os << "/* Buffers: BUF_x is the index in " << lower
+     << "_buffers and in the launch helper's\n"
+     << " * `buffers` array; BYTES_x and NUMEL_x its size. */\n";
+  for (auto [i, b] : llvm::enumerate(m.buffers)) {
+    int64_t numel = b.bytes / 4;
+    os << "/* " << b.name << ": " << b.role << " " << b.dtype << " ["
+       << llvm::join(llvm::map_range(b.shape,
+                                     [](int64_t d) { return std::to_string(d); }),
+                     ", ")
+       << "] */\n";
+    os << "#define " << macro << "_BUF_" << bufferMacro[i] << " " << i << "\n";
+    os << "#define " << macro << "_BYTES_" << bufferMacro[i] << " ((size_t)"
+       << b.bytes << ")\n";
+    os << "#define " << macro << "_NUMEL_" << bufferMacro[i] << " ((size_t)"
+       << numel << ")\n";
+  }
+  os << "\n";
+  for (auto [i, b] : llvm::enumerate(m.buffers)) {
+    os << "static const long long " << lower << "_shape_" << i << "["
+       << b.shape.size() << "] = {"
+       << llvm::join(llvm::map_range(b.shape,
+                                     [](int64_t d) { return std::to_string(d); }),
+                     ", ")
+       << "};\n";
+  }
+  os << "static const motif_buffer_desc " << lower << "_buffers[" << macro
+     << "_NUM_BUFFERS] = {\n";
+  for (auto [i, b] : llvm::enumerate(m.buffers))
+    os << "  {" << cString(b.name) << ", " << cString(b.role) << ", "
+       << cString(b.dtype) << ", " << b.shape.size() << ", " << lower
+       << "_shape_" << i << ", " << b.bytes << "},\n";
+  os << "};\n\n";
+
+  for (auto [i, k] : llvm::enumerate(m.kernels)) {
+    if (k.params.empty())
+      continue;
+    os << "static const unsigned " << lower << "_params_" << i << "["
+       << k.params.size() << "] = {"
+       << llvm::join(llvm::map_range(k.params,
+                                     [&](const std::string &p) {
+                                       return std::to_string(bufferIndex[p]);
+                                     }),
+                     ", ")
+       << "};  /* " << llvm::join(k.params, ", ") << " */\n";
+  }
+  os << "static const motif_kernel_desc " << lower << "_kernels[" << macro
+     << "_NUM_KERNELS] = {\n";
+  for (auto [i, k] : llvm::enumerate(m.kernels)) {
+    os << "  {" << cString(k.name) << ", " << k.params.size() << ", ";
+    if (k.params.empty())
+      os << "NULL";
+    else
+      os << lower << "_params_" << i;
+    os << ", {" << k.grid[0] << ", " << k.grid[1] << ", " << k.grid[2]
+       << "}, {" << k.block[0] << ", " << k.block[1] << ", " << k.block[2]
+       << "}},\n";
+  }
+  os << "};\n\n";
+
+  os << "#ifndef MOTIF_NO_CUDA_DRIVER\n#include <cuda.h>\n\n"
+     << "/* Launches every kernel of @" << m.function
+     << " in order on `stream` (asynchronous).\n"
+     << " * `module` holds the PTX or cubin (cuModuleLoad, cuModuleLoadData); "
+        "`buffers[i]`\n"
+     << " * is the device pointer of buffer i (" << macro
+     << "_BUF_*), at least " << macro << "_BYTES_* large.\n"
+     << " * Returns the first failing CUresult, else CUDA_SUCCESS. */\n"
+     << "static inline CUresult " << lower
+     << "_launch(CUmodule module, const CUdeviceptr *buffers,\n"
+     << "    CUstream stream) {\n"
+     << "  unsigned k, p;\n"
+     << "  for (k = 0; k < " << macro << "_NUM_KERNELS; ++k) {\n"
+     << "    const motif_kernel_desc *kernel = &" << lower << "_kernels[k];\n"
+     << "    CUdeviceptr ptrs[" << macro << "_MAX_PARAMS];\n"
+     << "    void *args[" << macro << "_MAX_PARAMS];\n"
+     << "    CUfunction fn;\n"
+     << "    CUresult status = cuModuleGetFunction(&fn, module, "
+        "kernel->name);\n"
+     << "    if (status != CUDA_SUCCESS)\n"
+     << "      return status;\n"
+     << "    for (p = 0; p < kernel->num_params; ++p) {\n"
+     << "      ptrs[p] = buffers[kernel->params[p]];\n"
+     << "      args[p] = &ptrs[p];\n"
+     << "    }\n"
+     << "    status = cuLaunchKernel(fn, kernel->grid[0], kernel->grid[1], "
+        "kernel->grid[2],\n"
+     << "                            kernel->block[0], kernel->block[1], "
+        "kernel->block[2],\n"
+     << "                            0, stream, args, NULL);\n"
+     << "    if (status != CUDA_SUCCESS)\n"
+     << "      return status;\n"
+     << "  }\n"
+     << "  return CUDA_SUCCESS;\n"
+     << "}\n"
+     << "#endif /* MOTIF_NO_CUDA_DRIVER */\n\n";
+  os << "#endif /* " << macro << "_MOTIF_H */\n";
+}
+
+} // namespace driver
+} // namespace motif
+} // namespace mlir

@@ -1,0 +1,78 @@
+//===- motif-compile.cpp - motif IR to PTX, cubin, SASS, manifest, header -===//
+//
+// Argument handling only; the logic is in lib/Driver (docs/motif-compile.md).
+//
+//===----------------------------------------------------------------------===//
+
+#include "motif/Driver/Compile.h"
+
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace llvm;
+namespace driver = mlir::motif::driver;
+
+int main(int argc, char **argv) {
+  InitLLVM init(argc, argv);
+  cl::OptionCategory category("motif-compile options");
+
+  cl::opt<std::string> input(cl::Positional, cl::desc("<input .mlir>"),
+                             cl::Required, cl::cat(category));
+  cl::opt<std::string> output("o", cl::desc("Output folder"),
+                              cl::value_desc("OUTDIR"), cl::Required,
+                              cl::cat(category));
+  cl::opt<std::string> chip("chip", cl::desc("Target chip: sm_80, sm_90, sm_100"),
+                            cl::init("sm_90"), cl::cat(category));
+  cl::opt<bool> fuse("fuse-materialization",
+                     cl::desc("Run fuse-materialization before lowering"),
+                     cl::cat(category));
+  cl::opt<std::string> fuseOptions(
+      "fuse-options",
+      cl::desc("fuse-materialization options, e.g. \"shared-budget=49152 "
+               "register-budget=64 equivalence-cap=bitwise\""),
+      cl::cat(category));
+  cl::opt<std::string> function("function",
+                                cl::desc("Compile only this host function"),
+                                cl::value_desc("NAME"), cl::cat(category));
+  cl::opt<bool> noPtxas("no-ptxas",
+                        cl::desc("Stop after PTX (no cubin, no ptxas numbers)"),
+                        cl::cat(category));
+  cl::opt<bool> noSass("no-sass", cl::desc("Do not run nvdisasm"),
+                       cl::cat(category));
+  cl::opt<unsigned> optLevel("opt-level",
+                             cl::desc("LLVM and ptxas optimization level (0-3)"),
+                             cl::init(3), cl::cat(category));
+  cl::opt<bool> verbose("v", cl::desc("Progress lines on stderr"),
+                        cl::cat(category));
+  cl::opt<std::string> ptxas("ptxas", cl::desc("Use this ptxas"),
+                             cl::value_desc("PATH"), cl::cat(category));
+  cl::opt<std::string> nvdisasm(
+      "nvdisasm", cl::desc("Use this nvdisasm (a failure is then an error)"),
+      cl::value_desc("PATH"), cl::cat(category));
+  cl::opt<std::string> libdevice("libdevice",
+                                 cl::desc("Use this libdevice.10.bc"),
+                                 cl::value_desc("PATH"), cl::cat(category));
+
+  cl::HideUnrelatedOptions(category);
+  cl::ParseCommandLineOptions(
+      argc, argv,
+      "motif-compile: motif IR (or its lowered gpu form) to PTX, cubin, SASS, "
+      "a JSON manifest and a C header per host function\n");
+
+  driver::CompileOptions options;
+  options.inputPath = input;
+  options.outputDir = output;
+  options.chip = chip;
+  options.fuseMaterialization = fuse;
+  options.fuseOptions = fuseOptions;
+  options.function = function;
+  options.runPtxas = !noPtxas;
+  options.runNvdisasm = !noSass;
+  options.optLevel = optLevel;
+  options.verbose = verbose;
+  options.ptxasPath = ptxas;
+  options.nvdisasmPath = nvdisasm;
+  options.libdevicePath = libdevice;
+  return mlir::failed(driver::compile(options, errs())) ? 1 : 0;
+}
