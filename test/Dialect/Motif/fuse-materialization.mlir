@@ -6,7 +6,9 @@
 // CHECK-LABEL: func.func @softmax_small
 // CHECK-SAME: motif.equivalence = #motif<equivalence bitwise>
 // CHECK: motif.kernel "max_to_div" threads(32)
-// CHECK: motif.reduce <max>
+// CHECK: %[[XL:.*]] = motif.map (%{{.*}}[i, j]) -> [i, j] over [block, thread]
+// CHECK: %[[XR:.*]] = motif.materialize %[[XL]] in register
+// CHECK: motif.reduce <max> (%[[XR]][i, j])
 // CHECK-NEXT: motif.materialize %{{.*}} in register
 // CHECK: math.exp
 // CHECK: motif.materialize %{{.*}} in register
@@ -40,6 +42,9 @@ func.func @softmax_small(%x: tensor<8x64xf32>) -> tensor<8x64xf32> {
     %g = motif.materialize %s in global : tensor<8xf32>
     motif.yield %g : tensor<8xf32>
   }
+  // Rule 3: once merged, the kernel reads %x in two motifs (max, exp), in
+  // the same threads: it is loaded once into registers (2 per thread).
+  // expected-remark @+1 {{kernel 'max_to_div': argument #0 ('tensor<8x64xf32>'): global -> register (rule 3: argument #0 is read by 2 motifs of the kernel; loaded once, 2 register(s) per thread)}}
   %y = motif.kernel "div" threads(32) -> tensor<8x64xf32> {
     %p = motif.map (%exp[i, j], %sum[i]) -> [i, j] over [block, thread] : (tensor<8x64xf32>, tensor<8xf32>) -> tensor<8x64xf32> {
     ^bb0(%e: f32, %s: f32):

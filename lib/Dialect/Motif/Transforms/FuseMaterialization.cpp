@@ -74,6 +74,11 @@ std::string describe(Edge &e) {
 
 KernelOp kernelOf(Operation *op) { return op->getParentOfType<KernelOp>(); }
 
+int64_t tensorBytes(Type type) {
+  auto t = cast<RankedTensorType>(type);
+  return t.getNumElements() * llvm::divideCeil(t.getElementTypeBitWidth(), 8);
+}
+
 struct FuseMaterializationPass
     : public motif::impl::FuseMaterializationBase<FuseMaterializationPass> {
   using FuseMaterializationBase::FuseMaterializationBase;
@@ -90,6 +95,8 @@ private:
                       Equivalence cap, Equivalence &applied);
   void mergeGroup(ArrayRef<KernelOp> members, ArrayRef<Edge *> edges,
                   RewriterBase &rewriter);
+  /// Rule 3: loads inputs read by several motifs of `kernel` once.
+  void cacheReusedInputs(KernelOp kernel, RewriterBase &rewriter);
 };
 
 } // namespace
@@ -401,6 +408,106 @@ void FuseMaterializationPass::mergeGroup(ArrayRef<KernelOp> group,
     rewriter.eraseOp(k);
 }
 
+void FuseMaterializationPass::cacheReusedInputs(KernelOp kernel,
+                                                RewriterBase &rewriter) {
+  MLIRContext *ctx = kernel.getContext();
+  // Tensors from outside the kernel (global memory), by first use.
+  llvm::MapVector<Value, SmallVector<OpOperand *>> reads;
+  for (Operation &op : kernel.getBodyBlock())
+    if (isa<ComputeOpInterface>(op))
+      for (OpOperand &use : op.getOpOperands())
+        if (!kernel->isAncestor(use.get().getParentBlock()->getParentOp()))
+          reads[use.get()].push_back(&use);
+  for (auto &[value, uses] : reads) {
+    llvm::SmallPtrSet<Operation *, 4> readers;
+    for (OpOperand *use : uses)
+      readers.insert(use->getOwner());
+    if (readers.size() < 2)
+      continue;
+    auto first = cast<ComputeOpInterface>(uses.front()->getOwner());
+    SmallVector<int64_t> firstDims =
+        first.getOperandIterationDims(uses.front()->getOperandNumber());
+    auto type = cast<RankedTensorType>(value.getType());
+    SmallVector<Attribute> levels;
+    for (int64_t d : firstDims)
+      levels.push_back(LevelAttr::get(ctx, first.getLevel(d)));
+    std::string name;
+    if (auto arg = dyn_cast<BlockArgument>(value))
+      name = "argument #" + std::to_string(arg.getArgNumber());
+    else if (auto producer = value.getDefiningOp<KernelOp>())
+      name = "'" + producer.getSymName().str() + "'#" +
+             std::to_string(cast<OpResult>(value).getResultNumber());
+    else
+      name = "a value";
+
+    // The load: an identity map in the first reader's layout.
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToStart(&kernel.getBodyBlock());
+    SmallVector<Attribute> indexing{rewriter.getDenseI64ArrayAttr(
+        llvm::to_vector(llvm::seq<int64_t>(0, type.getRank())))};
+    auto load = MapOp::create(rewriter, kernel.getLoc(), type,
+                              ValueRange{value},
+                              rewriter.getArrayAttr(indexing),
+                              rewriter.getArrayAttr(levels));
+    Block *body = rewriter.createBlock(&load.getBody(), {},
+                                       {type.getElementType()},
+                                       {kernel.getLoc()});
+    YieldOp::create(rewriter, kernel.getLoc(), body->getArgument(0));
+    rewriter.setInsertionPointAfter(load);
+    auto loadIface = cast<ComputeOpInterface>(load.getOperation());
+
+    std::string refusal;
+    if (loadIface.getGridExtents() != first.getGridExtents())
+      refusal = "its first reader spreads other dims over blocks";
+    int64_t regs = elementsPerThread(loadIface, load.getResult(),
+                                     kernel.getThreads());
+    if (refusal.empty() && regs > registerBudget)
+      refusal = std::to_string(regs) + " registers per thread exceed the "
+                "register budget (" + std::to_string(registerBudget) + ")";
+    for (OpOperand *use : uses) {
+      if (!refusal.empty())
+        break;
+      auto reader = cast<ComputeOpInterface>(use->getOwner());
+      EdgeScope s = classifyEdge(loadIface, load.getResult(), reader,
+                                 use->getOperandNumber());
+      if (s.scope != Scope::SameThread)
+        refusal = "'" + use->getOwner()->getName().getStringRef().str() +
+                  "' reads it in other threads (" + s.reason + ")";
+    }
+    if (!refusal.empty()) {
+      kernel.emitRemark() << "kernel '" << kernel.getSymName() << "': "
+                          << name << " (" << type << ") read by "
+                          << readers.size()
+                          << " motifs stays in global memory (rule 3 not "
+                             "applied: "
+                          << refusal << ")";
+      rewriter.eraseOp(load);
+      continue;
+    }
+    std::string rule = "rule 3: " + name + " is read by " +
+                       std::to_string(readers.size()) +
+                       " motifs of the kernel; loaded once, " +
+                       std::to_string(regs) + " register(s) per thread";
+    auto mat = MaterializeOp::create(rewriter, kernel.getLoc(), type,
+                                     load.getResult(), Residency::Register,
+                                     /*observable=*/false);
+    mat->setAttr("motif.was", ResidencyAttr::get(ctx, Residency::Global));
+    mat->setAttr("motif.rule", StringAttr::get(ctx, rule));
+    mat->setAttr("motif.producer", StringAttr::get(ctx, "input " + name));
+    // Every reader but one loaded it from global memory before.
+    mat->setAttr("motif.saved_bytes",
+                 IntegerAttr::get(IntegerType::get(ctx, 64),
+                                  tensorBytes(type) * (readers.size() - 1)));
+    for (OpOperand *use : uses)
+      rewriter.modifyOpInPlace(use->getOwner(),
+                               [&] { use->set(mat.getResult()); });
+    kernel.emitRemark() << "kernel '" << kernel.getSymName() << "': " << name
+                        << " (" << type << "): global -> register (" << rule
+                        << ")";
+    ++numInputsCached;
+  }
+}
+
 void FuseMaterializationPass::runOnOperation() {
   func::FuncOp func = getOperation();
   std::optional<TargetResources> target = lookupTarget(chip);
@@ -471,6 +578,16 @@ void FuseMaterializationPass::runOnOperation() {
     e.mat->setAttr("motif.producer",
                    StringAttr::get(ctx, e.producer.getSymName() + "#" +
                                             std::to_string(e.result)));
+    // Unfused, the value is stored once and loaded by every consumer motif.
+    int64_t saved = 0;
+    if (e.fused()) {
+      llvm::SmallPtrSet<Operation *, 4> readers;
+      for (auto &c : e.consumers)
+        readers.insert(c.first);
+      saved = tensorBytes(e.value().getType()) * (1 + readers.size());
+    }
+    e.mat->setAttr("motif.saved_bytes",
+                   IntegerAttr::get(IntegerType::get(ctx, 64), saved));
     switch (e.decision) {
     case Residency::Register:
       ++numRegister;
@@ -507,6 +624,9 @@ void FuseMaterializationPass::runOnOperation() {
     mergeGroup(ks, groupEdges, rewriter);
     numKernelsRemoved += ks.size() - 1;
   }
+  if (cacheInputs)
+    for (KernelOp k : llvm::to_vector(func.getBody().front().getOps<KernelOp>()))
+      cacheReusedInputs(k, rewriter);
   if (!sortTopologically(&func.getBody().front())) {
     func.emitError() << "internal error: merged kernels cannot be ordered";
     return signalPassFailure();

@@ -51,14 +51,8 @@ struct ResidencyReportPass
       auto tensor = cast<RankedTensorType>(mat.getType());
       int64_t bytes = tensor.getNumElements() *
                       llvm::divideCeil(tensor.getElementTypeBitWidth(), 8);
-      if (was && was.getValue() == Residency::Global &&
-          mat.getResidency() != Residency::Global) {
-        // Unfused, the value was stored once and loaded by every consumer.
-        llvm::SmallPtrSet<Operation *, 4> users(mat->getUsers().begin(),
-                                                mat->getUsers().end());
-        int64_t readers = users.size();
-        row.savedBytes = bytes * (1 + readers);
-      }
+      if (auto saved = mat->getAttrOfType<IntegerAttr>("motif.saved_bytes"))
+        row.savedBytes = saved.getInt();
       if (mat.getResidency() == Residency::Shared) {
         row.sharedBytes = producer ? bytesPerBlock(producer, mat.getInput()) : bytes;
         row.barriers = 1;

@@ -20,7 +20,9 @@ def FuseMaterialization : Pass<"fuse-materialization", "::mlir::func::FuncOp"> {
     * over the shared budget -> refused, stays global;
     * merging kernels of different block sizes re-blocks a reduction across
       threads, which changes its bits (class `tolerance`): allowed only when
-      `equivalence-cap` admits it.
+      `equivalence-cap` admits it;
+    * rule 3: an input several motifs of a kernel read in the threads that
+      would load it is loaded once into registers (`cache-inputs`).
 
     Every decision is reported as a remark on the materialization and
     recorded on it (`motif.was`, `motif.rule`) for `--motif-residency-report`.
@@ -37,6 +39,9 @@ def FuseMaterialization : Pass<"fuse-materialization", "::mlir::func::FuncOp"> {
            "48 KiB static limit; up to the chip's opt-in maximum)">,
     Option<"registerBudget", "register-budget", "int64_t", /*default=*/"64",
            "32-bit registers per thread fused intermediates may keep (<= 255)">,
+    Option<"cacheInputs", "cache-inputs", "bool", /*default=*/"true",
+           "Rule 3: load an input read by several motifs of a kernel once "
+           "into registers (when every reader owns what it reads)">,
     Option<"equivalenceCap", "equivalence-cap", "std::string",
            /*default=*/"\"bitwise\"",
            "Weakest numeric equivalence a rewrite may have: bitwise, "
@@ -47,6 +52,7 @@ def FuseMaterialization : Pass<"fuse-materialization", "::mlir::func::FuncOp"> {
     Statistic<"numShared", "shared", "Intermediates moved to shared memory">,
     Statistic<"numGlobal", "global", "Intermediates kept in global memory">,
     Statistic<"numKernelsRemoved", "kernels-removed", "Kernel launches removed by merging">,
+    Statistic<"numInputsCached", "inputs-cached", "Inputs loaded once into registers (rule 3)">,
   ];
 }
 
