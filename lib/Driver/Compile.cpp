@@ -48,6 +48,7 @@
 #include "mlir/Target/LLVMIR/Dialect/GPU/GPUToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
+#include "mlir/Transforms/Passes.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FileSystem.h"
@@ -138,7 +139,9 @@ LogicalResult lowerMotifToGPU(Session &s, ModuleOp module) {
               "'convert-motif-to-gpu' pass registered to lower them; pass IR "
               "already lowered to the gpu form of docs/abi.md";
 
-  std::string pipeline = "builtin.module(";
+  // Parsed into a PassManager anchored on builtin.module: no outer
+  // builtin.module(...) here, or the passes would run on nested modules.
+  std::string pipeline;
   if (s.options.fuseMaterialization) {
     std::string fuseOptions = s.options.fuseOptions;
     if (!StringRef(fuseOptions).contains("chip="))
@@ -146,8 +149,8 @@ LogicalResult lowerMotifToGPU(Session &s, ModuleOp module) {
                     (fuseOptions.empty() ? "" : " " + fuseOptions);
     pipeline += "func.func(fuse-materialization{" + fuseOptions + "}),";
   }
-  pipeline += "convert-motif-to-gpu)";
-  s.progress("running " + pipeline);
+  pipeline += "convert-motif-to-gpu";
+  s.progress("running builtin.module(" + pipeline + ")");
 
   PassManager pm(module->getName());
   std::string parseErrors;
@@ -156,7 +159,8 @@ LogicalResult lowerMotifToGPU(Session &s, ModuleOp module) {
     return s.error("invalid pass pipeline '" + pipeline +
                    "': " + StringRef(parseErrors).trim());
   if (failed(pm.run(module)))
-    return s.error("lowering motif IR failed (" + pipeline + ")");
+    return s.error("lowering motif IR failed (builtin.module(" + pipeline +
+                   "))");
   return success();
 }
 
@@ -207,7 +211,11 @@ FailureOr<OwningOpRef<ModuleOp>> extractFunction(ModuleOp module,
 
 /// The upstream pipeline from the gpu form to PTX (gpu.binary, format isa).
 void buildPtxPipeline(Session &s, OpPassManager &pm) {
+  // The same chain as motif-lower-to-nvvm (docs/lowering.md), minus
+  // convert-motif-to-gpu which ran on the whole module before.
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
+  kernels.addPass(createCanonicalizerPass());
+  kernels.addPass(createCSEPass());
   kernels.addPass(createSCFToControlFlowPass());
   ConvertGpuOpsToNVVMOpsOptions toNVVM;
   toNVVM.useBarePtrCallConv = true;
@@ -448,8 +456,15 @@ LogicalResult compile(const CompileOptions &options, raw_ostream &errs) {
   DialectRegistry registry;
   registerCompileDependencies(registry);
   MLIRContext context(registry);
+  // Located errors name the line; dumping the whole operation would bury it.
+  context.printOpOnDiagnostic(false);
   llvm::SourceMgr sourceMgr;
   SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context, errs);
+  // fuse-materialization explains every decision as a remark: shown with -v.
+  ScopedDiagnosticHandler quietRemarks(&context, [&](Diagnostic &diag) {
+    return success(diag.getSeverity() == DiagnosticSeverity::Remark &&
+                   !options.verbose);
+  });
 
   std::string message;
   std::unique_ptr<MemoryBuffer> input =
@@ -477,15 +492,16 @@ LogicalResult compile(const CompileOptions &options, raw_ostream &errs) {
       for (auto func : module->getOps<func::FuncOp>())
         if (func->hasAttr(kHostAttr))
           available.push_back("@" + func.getSymName().str());
-      return module->emitError()
-             << "no host function @" << options.function << " (host functions: "
-             << (available.empty() ? std::string("none")
-                                   : join(available, ", "))
-             << ")";
+      return s.error(options.inputPath + ": no host function @" +
+                     options.function + " (host functions: " +
+                     (available.empty() ? std::string("none")
+                                        : join(available, ", ")) +
+                     ")");
     }
-    return module->emitError()
-           << "no host function (a func.func with the 'motif.host' attribute, "
-              "as convert-motif-to-gpu produces; see docs/abi.md)";
+    return s.error(options.inputPath +
+                   ": no host function (a func.func with the 'motif.host' "
+                   "attribute, as convert-motif-to-gpu produces; see "
+                   "docs/abi.md)");
   }
 
   // Tools are looked up once, before any output is written.
