@@ -4,6 +4,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 
 using namespace mlir;
 using namespace mlir::motif;
@@ -11,6 +12,10 @@ using namespace mlir::motif::detail;
 
 /// The most per-thread instances one register-resident value may unroll to.
 static constexpr int64_t kMaxRegisterSlots = 256;
+/// Elements per 128-bit access for f32.
+static constexpr int64_t kVectorWidth = 4;
+/// Alignment (bytes) the ABI requires of every buffer (docs/abi.md).
+static constexpr int64_t kBufferAlignment = 16;
 
 KernelEmitter::KernelEmitter(KernelOp kernel, gpu::GPUFuncOp func,
                              int64_t gridSize, ArrayRef<Value> inputs,
@@ -41,10 +46,15 @@ KernelEmitter::KernelEmitter(KernelOp kernel, gpu::GPUFuncOp func,
                                               constIndex(gridExtents[i])));
     stride *= gridExtents[i];
   }
+  // Buffers are 16-byte aligned (docs/abi.md): tell LLVM, so runs of four
+  // consecutive f32 accesses can become one 128-bit access.
+  for (BlockArgument arg : func.getArguments())
+    params.push_back(memref::AssumeAlignmentOp::create(b, loc, arg,
+                                                        kBufferAlignment));
   for (auto [i, v] : llvm::enumerate(inputs)) {
     Storage s;
     s.kind = Storage::Kind::Global;
-    s.memref = func.getArgument(i);
+    s.memref = params[i];
     storage[v] = s;
   }
 }
@@ -85,6 +95,9 @@ SmallVector<DimPlan> KernelEmitter::planDims(ComputeOpInterface op) {
       plan.count = llvm::divideCeil(plan.extent, plan.parallel);
       plan.partial = plan.count * plan.parallel != plan.extent;
     }
+    if (plan.level == Level::Thread &&
+        plan.extent % (threads * kVectorWidth) == 0)
+      plan.vector = kVectorWidth;
     plan.unrolled = plan.count == 1;
   }
   // Dims that index a register value must be unrolled (its slots are SSA).
@@ -111,6 +124,14 @@ Value KernelEmitter::indexOf(const DimPlan &plan, unsigned dim, Value k) {
   case Level::Seq:
     return k;
   case Level::Thread:
+    if (plan.vector > 1) {
+      // Constant instance numbers only: loops step over runs (runIndex).
+      auto c = getConstantIntValue(k);
+      assert(c && "vectorized thread dims are unrolled or run-looped");
+      Value run = constIndex(*c / plan.vector);
+      return runIndex(plan, run, *c % plan.vector);
+    }
+    [[fallthrough]];
   case Level::Warp:
   case Level::Lane: {
     Value base = plan.level == Level::Thread ? tid
@@ -124,6 +145,17 @@ Value KernelEmitter::indexOf(const DimPlan &plan, unsigned dim, Value k) {
   }
   }
   llvm_unreachable("unknown level");
+}
+
+Value KernelEmitter::runIndex(const DimPlan &plan, Value run, int64_t v) {
+  Value threadsC = constIndex(threads);
+  Value base = arith::AddIOp::create(
+      b, loc, arith::MulIOp::create(b, loc, run, threadsC), tid);
+  Value start =
+      arith::MulIOp::create(b, loc, base, constIndex(plan.vector));
+  if (v == 0)
+    return start;
+  return arith::AddIOp::create(b, loc, start, constIndex(v));
 }
 
 Value KernelEmitter::guardedIndex(Value index, int64_t extent, bool partial) {
@@ -170,17 +202,22 @@ LogicalResult KernelEmitter::forEachInstance(
     }
     return success();
   }
-  auto loop = scf::ForOp::create(b, loc, constIndex(0), constIndex(plan.count),
+  int64_t runs = plan.count / plan.vector;
+  auto loop = scf::ForOp::create(b, loc, constIndex(0), constIndex(runs),
                                  constIndex(1));
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPoint(loop.getBody()->getTerminator());
-  withIndex(indexOf(plan, d, loop.getInductionVar()));
-  inst.k[d] = -1;
   ++loopDepth;
-  LogicalResult result =
-      forEachInstance(op, plans, dims.drop_front(), inst, body);
+  LogicalResult result = success();
+  for (int64_t v = 0; v < plan.vector && succeeded(result); ++v) {
+    withIndex(plan.vector > 1
+                  ? runIndex(plan, loop.getInductionVar(), v)
+                  : indexOf(plan, d, loop.getInductionVar()));
+    inst.k[d] = -1;
+    result = forEachInstance(op, plans, dims.drop_front(), inst, body);
+    inst.active = savedActive;
+  }
   --loopDepth;
-  inst.active = savedActive;
   return result;
 }
 
@@ -229,22 +266,30 @@ FailureOr<SmallVector<Value>> KernelEmitter::accumulate(
     }
     return accs;
   }
-  auto loop = scf::ForOp::create(b, loc, constIndex(0), constIndex(plan.count),
+  int64_t runs = plan.count / plan.vector;
+  auto loop = scf::ForOp::create(b, loc, constIndex(0), constIndex(runs),
                                  constIndex(1), accs);
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(loop.getBody());
-    withIndex(indexOf(plan, d, loop.getInductionVar()));
-    inst.k[d] = -1;
     ++loopDepth;
-    FailureOr<SmallVector<Value>> next = accumulate(
-        op, plans, dims.drop_front(), inst,
-        SmallVector<Value>(loop.getRegionIterArgs()), step);
+    SmallVector<Value> carried(loop.getRegionIterArgs());
+    for (int64_t v = 0; v < plan.vector; ++v) {
+      withIndex(plan.vector > 1
+                    ? runIndex(plan, loop.getInductionVar(), v)
+                    : indexOf(plan, d, loop.getInductionVar()));
+      inst.k[d] = -1;
+      FailureOr<SmallVector<Value>> next =
+          accumulate(op, plans, dims.drop_front(), inst, carried, step);
+      inst.active = savedActive;
+      if (failed(next)) {
+        --loopDepth;
+        return failure();
+      }
+      carried = *next;
+    }
     --loopDepth;
-    inst.active = savedActive;
-    if (failed(next))
-      return failure();
-    scf::YieldOp::create(b, loc, *next);
+    scf::YieldOp::create(b, loc, carried);
   }
   return SmallVector<Value>(loop.getResults());
 }
@@ -394,7 +439,7 @@ LogicalResult KernelEmitter::prepareDestinations(ComputeOpInterface op,
         unsigned inputs = func.getNumArguments() - kernel.getNumResults();
         for (OpOperand &use : mat.getResult().getUses())
           if (use.getOwner() == yield)
-            s.memref = func.getArgument(inputs + use.getOperandNumber());
+            s.memref = params[inputs + use.getOperandNumber()];
         if (!s.memref)
           return mat.emitOpError() << "in global is not yielded (internal)";
         break;

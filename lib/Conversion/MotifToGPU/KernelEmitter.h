@@ -43,6 +43,10 @@ struct DimPlan {
   bool partial = false;
   /// Unrolled at compile time (instance number known), else an scf.for.
   bool unrolled = false;
+  /// `thread` dims only: each thread takes runs of `vector` consecutive
+  /// elements (index ((k / v) * threads + tid) * v + k % v), so the runs can
+  /// become 128-bit accesses. A loop steps over runs, unrolling each run.
+  int64_t vector = 1;
 };
 
 /// Where a tensor value lives while the kernel runs.
@@ -118,6 +122,8 @@ private:
   LogicalResult emitOp(ComputeOpInterface op);
   SmallVector<DimPlan> planDims(ComputeOpInterface op);
   Value indexOf(const DimPlan &plan, unsigned dim, Value k);
+  /// Index of element `v` of run `run` of a vectorized thread dim.
+  Value runIndex(const DimPlan &plan, Value run, int64_t v);
   Value ownerPredicate(ComputeOpInterface op);
   LogicalResult prepareDestinations(ComputeOpInterface op,
                                     ArrayRef<DimPlan> plans);
@@ -133,6 +139,8 @@ private:
   int64_t lanes;
   SmallVector<int64_t> gridExtents;
   Value tid, warpId, laneId;
+  /// The kernel's memref parameters, behind memref.assume_alignment.
+  SmallVector<Value> params;
   SmallVector<Value> blockCoords; // per grid dim
   llvm::DenseMap<Value, Storage> storage;
   int64_t sharedBytesUsed = 0;

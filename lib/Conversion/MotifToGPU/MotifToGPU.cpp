@@ -177,6 +177,10 @@ ConvertMotifToGPUPass::convertFunction(func::FuncOp func,
         mb.getDenseI32ArrayAttr({static_cast<int32_t>(kernel.getThreads()), 1, 1}));
     gfunc.setKnownGridSizeAttr(
         mb.getDenseI32ArrayAttr({static_cast<int32_t>(gridSize), 1, 1}));
+    // docs/abi.md: buffers never alias, so loads may move past stores (and
+    // merge into 128-bit accesses).
+    for (unsigned i = 0; i < gfunc.getNumArguments(); ++i)
+      gfunc.setArgAttr(i, "llvm.noalias", mb.getUnitAttr());
     gfunc->setAttr("motif.kernel", kernel.getSymNameAttr());
     gfunc->setAttr("motif.function", b.getStringAttr(func.getName()));
 
