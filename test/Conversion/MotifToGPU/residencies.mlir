@@ -7,13 +7,15 @@
 // CHECK-SAME: %{{.*}}: memref<f32> {motif.buffer = "result0", motif.role = "output"}) attributes {motif.host}
 // CHECK: gpu.launch_func @motif_kernels::@reg_k blocks in
 // CHECK-LABEL: gpu.module @motif_kernels
-// CHECK: gpu.func @reg_k(%{{.*}}: memref<4xf32>, %{{.*}}: memref<4x4xf32>, %[[Y:.*]]: memref<f32>) kernel
+// Buffers never alias and are 16-byte aligned (docs/abi.md).
+// CHECK: gpu.func @reg_k(%{{.*}}: memref<4xf32> {llvm.noalias}, %{{.*}}: memref<4x4xf32> {llvm.noalias}, %[[Y:.*]]: memref<f32> {llvm.noalias}) kernel
 // CHECK-SAME: known_block_size = array<i32: 1, 1, 1>
+// CHECK: %[[YA:.*]] = memref.assume_alignment %[[Y]], 16 : memref<f32>
 // CHECK-NOT: workgroup
 // CHECK-NOT: gpu.barrier
 // CHECK: scf.for {{.*}} iter_args
 // CHECK: math.fma
-// CHECK: memref.store %{{.*}}, %[[Y]][] : memref<f32>
+// CHECK: memref.store %{{.*}}, %[[YA]][] : memref<f32>
 // CHECK-NOT: memref.store
 // CHECK: gpu.return
 func.func @reg(%q: tensor<4xf32>, %k: tensor<4x4xf32>) -> tensor<f32> {
@@ -64,12 +66,14 @@ func.func @shared(%q: tensor<4xf32>, %k: tensor<4x4xf32>) -> tensor<f32> {
 // CHECK: gpu.launch_func @motif_kernels::@glob_max {{.*}} args(%[[T]] : memref<4xf32>, %{{.*}} : memref<f32>)
 // CHECK: memref.dealloc %[[T]]
 // CHECK-LABEL: gpu.func @glob_scores
-// CHECK-SAME: (%{{.*}}: memref<4xf32>, %{{.*}}: memref<4x4xf32>, %[[OUT:.*]]: memref<4xf32>) kernel
-// CHECK: memref.store %{{.*}}, %[[OUT]]
+// CHECK-SAME: (%{{.*}}: memref<4xf32> {llvm.noalias}, %{{.*}}: memref<4x4xf32> {llvm.noalias}, %[[OUT:.*]]: memref<4xf32> {llvm.noalias}) kernel
+// CHECK: %[[OUTA:.*]] = memref.assume_alignment %[[OUT]], 16
+// CHECK: memref.store %{{.*}}, %[[OUTA]][
 // CHECK-LABEL: gpu.func @glob_max
-// CHECK-SAME: (%[[IN:.*]]: memref<4xf32>, %{{.*}}: memref<f32>) kernel
-// CHECK: memref.load %[[IN]]
-// CHECK-NOT: memref.store %{{.*}}, %[[IN]]
+// CHECK-SAME: (%[[IN:.*]]: memref<4xf32> {llvm.noalias}, %{{.*}}: memref<f32> {llvm.noalias}) kernel
+// CHECK: %[[INA:.*]] = memref.assume_alignment %[[IN]], 16
+// CHECK: memref.load %[[INA]][
+// CHECK-NOT: memref.store %{{.*}}, %[[INA]][
 func.func @glob(%q: tensor<4xf32>, %k: tensor<4x4xf32>) -> tensor<f32> {
   %s = motif.kernel "scores" threads(1) -> tensor<4xf32> {
     %d = motif.contract (%q[c], %k[j, c]) -> [j] over [seq, seq] : (tensor<4xf32>, tensor<4x4xf32>) -> tensor<4xf32>
