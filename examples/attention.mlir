@@ -1,4 +1,5 @@
 // motif-dims: S=256 D=64
+// motif-derived: 0.125=1/sqrt(D)
 // Single-head attention, unfused: S = Q.K^T, S * 1/sqrt(D), softmax over
 // keys (max, exp, sum, divide), Y = P.V. S and P (and the row statistics)
 // cross kernel boundaries in global memory: Theta(S^2) bytes of traffic.

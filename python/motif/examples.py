@@ -19,6 +19,8 @@ FAMILIES = (
 )
 
 _HEADER = re.compile(r"^\s*//\s*motif-dims:(.*)$")
+# '// motif-derived: 9.765625e-04=1/N' -- a literal in the program that is a function of the dims.
+_DERIVED = re.compile(r"^\s*//\s*motif-derived:\s*(\S+)\s*=\s*(.+?)\s*$")
 _DIM = re.compile(r"^([A-Za-z_]\w*)=(\d+)$")
 _TENSOR = re.compile(r"tensor<([^<>]*)>")
 # A dimension inside a tensor type: digits at the start or after an 'x', followed by 'x'.
@@ -78,6 +80,38 @@ def parse_dims(text):
     return {}
 
 
+def _eval_dims(expr, dims):
+    """Evaluates a derived-constant expression: numbers, dim names, + - * / ( ) and sqrt()."""
+    import ast
+    import math
+
+    def ev(node):
+        if isinstance(node, ast.Expression):
+            return ev(node.body)
+        if isinstance(node, ast.Constant) and isinstance(node.value, (int, float)):
+            return float(node.value)
+        if isinstance(node, ast.Name) and node.id in dims:
+            return float(dims[node.id])
+        if isinstance(node, ast.BinOp) and isinstance(node.op, (ast.Add, ast.Sub, ast.Mult, ast.Div)):
+            a, b = ev(node.left), ev(node.right)
+            return {ast.Add: a + b, ast.Sub: a - b, ast.Mult: a * b, ast.Div: a / b}[type(node.op)]
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "sqrt" \
+                and len(node.args) == 1:
+            return math.sqrt(ev(node.args[0]))
+        raise ExampleError(f"motif-derived: unsupported expression {expr!r}")
+
+    try:
+        return ev(ast.parse(expr, mode="eval"))
+    except SyntaxError:
+        raise ExampleError(f"motif-derived: cannot parse {expr!r}") from None
+
+
+def _f32_literal(value):
+    """The shortest decimal that round-trips through float32, as MLIR reads it."""
+    import numpy as np
+    return np.format_float_scientific(np.float32(value), unique=True, exp_digits=2)
+
+
 def specialize(text, dims):
     """Return ``text`` with the dims in ``dims`` (``{name: value}``) set to new values.
 
@@ -106,9 +140,21 @@ def specialize(text, dims):
         shape = _TENSOR_DIM.sub(lambda d: str(new.get(int(d.group(1)), d.group(1))), shape)
         return f"tensor<{shape}{sep}{rest}>"
 
+    merged_dims = {n: dims.get(n, v) for n, v in defaults.items()}
+    derived = {}
+    for line in text.splitlines():
+        m = _DERIVED.match(line)
+        if m:
+            derived[m.group(1)] = _f32_literal(_eval_dims(m.group(2), merged_dims))
     out = []
     header_done = False
     for line in text.splitlines(keepends=True):
+        if _DERIVED.match(line):
+            out.append(line)
+            continue
+        for literal, value in derived.items():
+            line = re.sub(r"(arith\.constant\s+)" + re.escape(literal) + r"(\s*:\s*f32)",
+                          lambda mm: mm.group(1) + value + mm.group(2), line)
         if not header_done and _HEADER.match(line):
             merged = {n: dims.get(n, v) for n, v in defaults.items()}
             eol = line[len(line.rstrip("\r\n")):]

@@ -89,3 +89,24 @@ def test_repo_examples_have_a_usable_header(path):
     body = lambda t: [l for l in t.splitlines() if re.search(r"tensor<\d", l) and not l.lstrip().startswith("//")]
     changed = [(a, b) for a, b in zip(body(text), body(out)) if a != b]
     assert len(changed) == len(body(text)), "a tensor type kept a default dim"
+
+
+def test_specialize_recomputes_derived_constants():
+    # LayerNorm's 1/N and attention's 1/sqrt(D) follow the dims they derive from.
+    import re
+    from motif.examples import load_example
+    ln = load_example("layernorm", dict(M=64, N=4096))
+    consts = re.findall(r"arith\.constant (\S+) : f32", ln)
+    assert "2.4414062e-04" in consts and "9.765625e-04" not in consts
+    att = load_example("attention", dict(S=128, D=16))
+    assert re.findall(r"arith\.constant (\S+) : f32", att) == ["2.5e-01"]
+    # Unspecialized text keeps the literal as written.
+    assert "9.765625e-04" in load_example("layernorm")
+
+
+def test_derived_expression_rejects_code():
+    import pytest
+    from motif.examples import _eval_dims, ExampleError
+    assert _eval_dims("1/sqrt(D)", {"D": 64}) == 0.125
+    with pytest.raises(ExampleError):
+        _eval_dims("__import__('os').getcwd()", {"D": 64})
