@@ -42,15 +42,56 @@ def _manifest_stamps(out_dir):
     return {p.name: p.stat().st_mtime_ns for p in out_dir.glob("*.json")}
 
 
+def _prebuilt_key(text, chip, fuse, extra_args):
+    import hashlib
+    h = hashlib.sha256()
+    for part in (text, chip or "", "fuse" if fuse else "nofuse", *map(str, extra_args)):
+        h.update(part.encode())
+        h.update(b"\0")
+    return h.hexdigest()[:24]
+
+
+def _load_manifests(folder):
+    manifests = {}
+    for path in sorted(Path(folder).glob("*.json")):
+        try:
+            obj = json.loads(path.read_text())
+        except (OSError, json.JSONDecodeError) as e:
+            raise ManifestError(f"{path}: not valid JSON: {e}") from None
+        if isinstance(obj, dict) and "motif_manifest_version" in obj:
+            m = parse_manifest(obj, path)
+            manifests[m.function] = m
+    return manifests
+
+
 def compile_file(source, out_dir=None, chip="sm_90", fuse=False, extra_args=(), tool=None, timeout=600):
     """Compile one .mlir file; return ``{function name: Manifest}`` for every manifest written.
 
     ``out_dir`` defaults to a fresh temporary folder. Manifests already in ``out_dir`` and not
     rewritten by this run are ignored.
+
+    With ``$MOTIF_PREBUILT`` set to a folder, compiled outputs are kept there keyed by the source
+    text and options: a machine without the compiler (a GPU box without LLVM) reuses what a machine
+    with it built (``python -m motif.prebuild``); a missing entry is a clear error there.
     """
     source = Path(source)
     if not source.is_file():
         raise CompileError(f"{source}: no such file")
+    prebuilt = os.environ.get("MOTIF_PREBUILT")
+    if prebuilt:
+        key = _prebuilt_key(source.read_text(), chip, fuse, extra_args)
+        cached = Path(prebuilt) / key
+        if cached.is_dir():
+            manifests = _load_manifests(cached)
+            if manifests:
+                return manifests
+        try:
+            tool = Path(tool) if tool is not None else find_motif_compile()
+        except CompilerNotFoundError as e:
+            raise CompileError(f"{source.name} ({'fused' if fuse else 'unfused'}, {chip}) is not in "
+                               f"MOTIF_PREBUILT={prebuilt} (key {key}) and no compiler is here: run "
+                               f"'python -m motif.prebuild {prebuilt}' where motif-compile is built\n{e}") from None
+        out_dir = cached
     tool = Path(tool) if tool is not None else find_motif_compile()
     out_dir = Path(out_dir) if out_dir is not None else Path(tempfile.mkdtemp(prefix="motif-"))
     out_dir.mkdir(parents=True, exist_ok=True)

@@ -1,0 +1,57 @@
+"""Compile every program the numerics check and the benchmark need into a prebuilt folder.
+
+    python -m motif.prebuild DIR [--families softmax,layernorm]
+
+Run it where motif-compile is built; copy DIR to the GPU machine and set MOTIF_PREBUILT=DIR there
+(``motif.compiler`` then reads the outputs instead of compiling). Entries are keyed by the exact
+source text and options, so a stale entry is never used for a changed program.
+"""
+import argparse
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from .compiler import compile_text
+from .errors import MotifError
+from .examples import FAMILIES, load_example
+
+
+def programs(families):
+    from .bench import BENCH_SHAPES  # the shapes the benchmark runs
+    for fam in families:
+        for dims in [None] + list(BENCH_SHAPES.get(fam, [])):
+            if dims == {}:
+                continue
+            for fuse in (False, True):
+                yield fam, dims, fuse
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(prog="python -m motif.prebuild", description=__doc__.split("\n")[0])
+    p.add_argument("dir", help="where to keep the compiled outputs")
+    p.add_argument("--families", default=",".join(FAMILIES))
+    args = p.parse_args(argv)
+    os.environ["MOTIF_PREBUILT"] = str(Path(args.dir).resolve())
+    Path(args.dir).mkdir(parents=True, exist_ok=True)
+    failures = 0
+    start = time.time()
+    todo = list(programs([f for f in args.families.split(",") if f]))
+    for i, (fam, dims, fuse) in enumerate(todo, 1):
+        label = f"{fam} {dims or 'default'} {'fused' if fuse else 'unfused'}"
+        print(f"[prebuild {i}/{len(todo)}] {label}", file=sys.stderr, flush=True)
+        try:
+            with tempfile.TemporaryDirectory() as tmp:
+                compile_text(load_example(fam, dims), tmp, name=fam, fuse=fuse)
+        except MotifError as e:
+            failures += 1
+            print(f"  failed: {str(e).splitlines()[0]}", file=sys.stderr)
+    size = sum(f.stat().st_size for f in Path(args.dir).rglob("*") if f.is_file())
+    print(f"prebuilt {len(todo) - failures}/{len(todo)} programs into {args.dir} "
+          f"({size / 1e6:.1f} MB) in {time.time() - start:.0f} s")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
