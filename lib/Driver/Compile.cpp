@@ -400,6 +400,9 @@ LogicalResult compileFunction(Session &s, ModuleOp module, func::FuncOp host) {
                      [&](raw_ostream &os) { writeHeader(manifest, os); });
 }
 
+LogicalResult compileSource(Session &s, llvm::SourceMgr &sourceMgr,
+                            MLIRContext &context);
+
 LogicalResult checkOptions(Session &s) {
   const CompileOptions &o = s.options;
   if (!llvm::is_contained(supportedChips(), o.chip))
@@ -459,7 +462,12 @@ LogicalResult compile(const CompileOptions &options, raw_ostream &errs) {
   // Located errors name the line; dumping the whole operation would bury it.
   context.printOpOnDiagnostic(false);
   llvm::SourceMgr sourceMgr;
-  SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context, errs);
+  std::optional<SourceMgrDiagnosticHandler> diagnostics;
+  std::optional<SourceMgrDiagnosticVerifierHandler> verifier;
+  if (options.verifyDiagnostics)
+    verifier.emplace(sourceMgr, &context, errs);
+  else
+    diagnostics.emplace(sourceMgr, &context, errs);
   // fuse-materialization explains every decision as a remark: shown with -v.
   ScopedDiagnosticHandler quietRemarks(&context, [&](Diagnostic &diag) {
     return success(diag.getSeverity() == DiagnosticSeverity::Remark &&
@@ -473,6 +481,18 @@ LogicalResult compile(const CompileOptions &options, raw_ostream &errs) {
     return s.error("cannot open input file '" + options.inputPath +
                    "': " + message);
   sourceMgr.AddNewSourceBuffer(std::move(input), SMLoc());
+  LogicalResult result = compileSource(s, sourceMgr, context);
+  // With --verify-diagnostics, success means: exactly the expected
+  // diagnostics were emitted (whatever the compilation's own outcome).
+  if (verifier)
+    return verifier->verify();
+  return result;
+}
+
+namespace {
+LogicalResult compileSource(Session &s, llvm::SourceMgr &sourceMgr,
+                            MLIRContext &context) {
+  const CompileOptions &options = s.options;
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!module)
     return failure();
@@ -527,6 +547,7 @@ LogicalResult compile(const CompileOptions &options, raw_ostream &errs) {
       return failure();
   return success();
 }
+} // namespace
 
 } // namespace driver
 } // namespace motif

@@ -57,6 +57,18 @@ bool isExecutable(const std::string &p) {
 
 bool isRegularFile(const std::string &p) { return sys::fs::is_regular_file(p); }
 
+/// An explicitly given tool: a path, or a bare name looked up on PATH.
+std::optional<std::string> resolveExplicitTool(StringRef given) {
+  if (!given.contains('/')) {
+    if (ErrorOr<std::string> onPath = sys::findProgramByName(given))
+      return *onPath;
+    return std::nullopt;
+  }
+  if (isExecutable(given.str()))
+    return given.str();
+  return std::nullopt;
+}
+
 /// site-packages folders of python3 (purelib, platlib), where the NVIDIA
 /// wheels install. Empty when python3 is missing or fails.
 SmallVector<std::string> pythonSitePackages() {
@@ -147,8 +159,8 @@ bool searchCudaTool(Search &search, StringRef name) {
 
 Expected<std::string> findPtxas(StringRef explicitPath) {
   if (!explicitPath.empty()) {
-    if (isExecutable(explicitPath.str()))
-      return explicitPath.str();
+    if (std::optional<std::string> tool = resolveExplicitTool(explicitPath))
+      return *tool;
     return createStringError(
         inconvertibleErrorCode(),
         "ptxas not found: --ptxas=" + explicitPath +
@@ -182,8 +194,8 @@ Expected<std::string> findNvdisasm(StringRef explicitPath,
   }
   if (!chosen.empty()) {
     explicitRequest = true;
-    if (isExecutable(chosen))
-      return chosen;
+    if (std::optional<std::string> tool = resolveExplicitTool(chosen))
+      return *tool;
     return createStringError(inconvertibleErrorCode(),
                              "nvdisasm not found: " + from +
                                  " is not an executable file");

@@ -45,6 +45,10 @@ int main(int argc, char **argv) {
                              cl::init(3), cl::cat(category));
   cl::opt<bool> verbose("v", cl::desc("Progress lines on stderr"),
                         cl::cat(category));
+  cl::opt<bool> verifyDiagnostics(
+      "verify-diagnostics",
+      cl::desc("Check located diagnostics against expected-* comments"),
+      cl::cat(category));
   cl::opt<std::string> ptxas("ptxas", cl::desc("Use this ptxas"),
                              cl::value_desc("PATH"), cl::cat(category));
   cl::opt<std::string> nvdisasm(
@@ -71,6 +75,7 @@ int main(int argc, char **argv) {
   options.runNvdisasm = !noSass;
   options.optLevel = optLevel;
   options.verbose = verbose;
+  options.verifyDiagnostics = verifyDiagnostics;
   options.ptxasPath = ptxas;
   options.nvdisasmPath = nvdisasm;
   options.libdevicePath = libdevice;

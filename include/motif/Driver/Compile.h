@@ -45,6 +45,9 @@ struct CompileOptions {
   unsigned optLevel = 3;
   /// Progress lines on the log stream.
   bool verbose = false;
+  /// Check located diagnostics against expected-* comments in the input
+  /// (lit tests); compile() then succeeds when they match.
+  bool verifyDiagnostics = false;
   /// Explicit tool and file paths; empty: searched (see Toolchain.h).
   std::string ptxasPath;
   std::string nvdisasmPath;
