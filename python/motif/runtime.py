@@ -17,6 +17,10 @@ _backends = {}
 
 
 # ----------------------------------------------------------------------------- backends
+#: Byte alignment the kernel ABI requires of every buffer (docs/abi.md).
+ABI_ALIGNMENT = 16
+
+
 class _CupyBackend:
     name = "cupy"
 
@@ -223,6 +227,11 @@ class Bound:
         self.outputs = outputs
         be = program.backend
         ptr = {n: (a.data_ptr() if _kind(a) == "torch" else be.ptr(a)) for n, a in arrays.items()}
+        # docs/abi.md: kernels assume 16-byte aligned buffers (128-bit accesses).
+        for n, p in ptr.items():
+            if p % ABI_ALIGNMENT:
+                raise InputError(f"buffer {n!r} at 0x{p:x} is not {ABI_ALIGNMENT}-byte aligned "
+                                 f"(kernels use 128-bit accesses); pass a fresh or .clone()d tensor")
         self._launches = [(k, f, tuple(ptr[p] for p in k.params)) for k, f in program._functions]
 
     def launch(self):

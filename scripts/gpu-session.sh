@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# One device session (the GPU machine has no LLVM): everything was compiled here first with
+#   python3 -m motif.prebuild .prebuilt
+# and .prebuilt travels with the tree. Usage there: scripts/gpu-session.sh [numerics|tests|bench|nvcc|all]...
+# Logs go to $OUT (or /tmp/motif-gpu).
+set -uo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+out="${OUT:-/tmp/motif-gpu}"; mkdir -p "$out"
+export MOTIF_PREBUILT="$root/.prebuilt" PYTHONPATH="$root/python:${PYTHONPATH:-}" PYTHONUNBUFFERED=1
+cd "$root"
+steps=("$@"); [ ${#steps[@]} -eq 0 ] && steps=(all)
+has() { for s in "${steps[@]}"; do [ "$s" = "$1" ] || [ "$s" = all ] && return 0; done; return 1; }
+status=0
+{ nvidia-smi -L; python3 -c 'import torch; print("torch", torch.__version__, torch.cuda.get_device_name())'; } 2>&1 | tee "$out/gpu.txt"
+if has numerics; then
+  echo "== numerics"; python3 -m motif.numerics 2>&1 | tee "$out/numerics.txt"; [ "${PIPESTATUS[0]}" = 0 ] || status=1
+fi
+if has tests; then
+  echo "== pytest (GPU tests run for real here)"
+  python3 -m pytest -q -rs python/tests 2>&1 | tee "$out/pytest.txt"; [ "${PIPESTATUS[0]}" = 0 ] || status=1
+fi
+if has nvcc && [ -d examples/nvcc ]; then
+  echo "== examples/nvcc"; bash examples/nvcc/run-on-gpu.sh 2>&1 | tee "$out/nvcc.txt"; [ "${PIPESTATUS[0]}" = 0 ] || status=1
+fi
+if has bench; then
+  echo "== bench"
+  python3 -m motif.bench --json "$out/bench.json" --png "$out/bench.png" 2>"$out/bench-progress.txt" | tee "$out/bench.txt"
+  [ "${PIPESTATUS[0]}" = 0 ] || status=1
+fi
+exit $status
