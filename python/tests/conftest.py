@@ -34,3 +34,11 @@ def pytest_collection_modifyitems(config, items):
     for item in items:
         if "gpu" in item.keywords:
             item.add_marker(skip)
+
+
+@pytest.fixture(autouse=True)
+def _no_prebuilt_cache_unless_asked(request, monkeypatch):
+    """MOTIF_PREBUILT (compiled outputs carried to a GPU box without the compiler) is only for the
+    tests that compile the real examples; everything else must see the compiler it sets up."""
+    if "uses_prebuilt" not in request.keywords:
+        monkeypatch.delenv("MOTIF_PREBUILT", raising=False)

@@ -190,12 +190,17 @@ def test_sanitizer_harness_catches_planted_race(handwritten):
 # ----------------------------------------------------------------------------- compiled examples
 @pytest.fixture(scope="module")
 def motif_compile():
+    """The compiler, or the prebuilt outputs of it ($MOTIF_PREBUILT, see motif.prebuild)."""
+    import os
+    if os.environ.get("MOTIF_PREBUILT"):
+        return None
     try:
         return find_motif_compile()
     except CompilerNotFoundError as e:
         pytest.skip(str(e))
 
 
+@pytest.mark.uses_prebuilt
 @pytest.mark.parametrize("family", FAMILIES)
 def test_numerics_of_example(family, motif_compile, tmp_path):
     results = check_family(family, workdir=tmp_path)
@@ -205,6 +210,7 @@ def test_numerics_of_example(family, motif_compile, tmp_path):
     assert not failed, f"seed {results[0].seed}: {failed}"
 
 
+@pytest.mark.uses_prebuilt
 @pytest.mark.parametrize("family", FAMILIES)
 def test_sanitizers_on_shared_memory_kernels(family, motif_compile, tmp_path):
     text = load_example(family)
