@@ -1,14 +1,52 @@
 #!/usr/bin/env bash
-# The main job: installs what is needed, builds, and runs the examples
-# through motif-opt. (Later stages extend this to --fuse-materialization,
-# PTX and the SASS that proves each residency.)
+# The main job: installs what is needed, builds, then takes one example through
+# --fuse-materialization down to the SASS that proves where each intermediate lives:
+#   1. the residency decisions (remarks) and the residency report
+#   2. motif-compile unfused and fused: PTX -> ptxas (-v) -> cubin -> nvdisasm SASS
+#   3. the SASS signatures, and motif-sass diff of the two
+#   4. the CPU reference evaluator: fused vs unfused, bitwise
+# Usage: scripts/main.sh [examples/<family>.mlir]   (default: examples/softmax.mlir)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${BUILD_DIR:-$root/build}"
 "$root/scripts/setup.sh"
-opt="$build/bin/motif-opt"
-for f in "$root"/examples/*.mlir; do
-  n=$(grep -c 'motif.kernel "' "$f")
-  "$opt" "$f" > /dev/null
-  printf '%-28s parses and verifies: %2d kernels\n' "$(basename "$f")" "$n"
+example="${1:-$root/examples/softmax.mlir}"
+name="$(basename "$example" .mlir)"
+out="${MOTIF_OUT:-$root/out/$name}"
+bin="$build/bin"
+rm -rf "$out"; mkdir -p "$out"
+step() { printf '\n== %s\n' "$*"; }
+
+step "1. $name: --fuse-materialization (remarks: one per intermediate)"
+"$bin/motif-opt" "$example" --mlir-print-op-on-diagnostic=false \
+  --pass-pipeline="builtin.module(func.func(fuse-materialization,motif-verify-invariants,motif-residency-report))" \
+  -o "$out/fused.mlir" 2> "$out/remarks.txt"
+sed -n 's/^.*remark: /  /p' "$out/remarks.txt"
+echo; echo "fused IR: $out/fused.mlir ($(grep -c 'motif.kernel "' "$out/fused.mlir") kernel(s), was $(grep -c 'motif.kernel "' "$example"))"
+
+step "2. motif-compile: PTX -> ptxas -> SASS (unfused and fused)"
+"$bin/motif-compile" "$example" -o "$out/unfused"
+"$bin/motif-compile" "$example" -o "$out/fused" --fuse-materialization
+for v in unfused fused; do
+  for m in "$out/$v"/*.json; do
+    python3 - "$m" "$v" <<'PY'
+import json, sys
+m = json.load(open(sys.argv[1]))
+for k in m["kernels"]:
+    print(f"  {sys.argv[2]:8} {k['name']:44} grid={k['grid'][0]:<6} block={k['block'][0]:<5} "
+          f"regs={k['registers']} smem={k['shared_bytes']}B spills={k['spill_store_bytes']}/{k['spill_load_bytes']}B")
+PY
+  done
 done
+
+step "3. SASS: the instructions that prove each residency (motif-sass)"
+f="$out/fused/$name.sass"; u="$out/unfused/$name.sass"
+"$bin/motif-sass" profile "$f" --ptxas-report "$out/fused/$name.ptxas.txt" | grep -E "^kernel|verdict|memory|count (SHFL|LDG|STG|STS|LDS|BAR)"
+echo
+"$bin/motif-sass" diff "$u" "$f" --ptxas-report-a "$out/unfused/$name.ptxas.txt" \
+  --ptxas-report-b "$out/fused/$name.ptxas.txt" | grep -E "diff|kernels|boundaries|count (LDG|STG|STS|LDS|BAR|SHFL)|spill|verdict (shared|warp|global-store)"
+
+step "4. CPU reference evaluator: fused vs unfused on fresh random inputs"
+"$bin/motif-opt" "$example" --fuse-materialization -o "$out/fused-plain.mlir" 2>/dev/null
+"$bin/motif-equiv" "$example" "$out/fused-plain.mlir" --class=bitwise --trials=2
+echo; echo "outputs in $out"
