@@ -531,7 +531,7 @@ void FuseMaterializationPass::runOnOperation() {
     return signalPassFailure();
   }
   if (registerBudget < 0 || registerBudget > target->registersPerThread) {
-    func.emitError() << "register budget " << registerBudget
+    func.emitError() << "register budget " << static_cast<int64_t>(registerBudget)
                      << " is outside [0, " << target->registersPerThread << "]";
     return signalPassFailure();
   }
