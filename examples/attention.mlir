@@ -55,8 +55,10 @@ func.func @attention(%q: tensor<256x64xf32>, %k: tensor<256x64xf32>,
     %g = motif.materialize %pr in global : tensor<256x256xf32>
     motif.yield %g : tensor<256x256xf32>
   }
-  %y = motif.kernel "attn_pv" threads(64) -> tensor<256x64xf32> {
-    %o = motif.contract (%p[i, j], %v[j, e]) -> [i, e] over [block, thread, seq]
+  // P.V: the output dim on lanes (two per lane), the keys split across the
+  // eight warps and summed through shared memory: all 256 threads work.
+  %y = motif.kernel "attn_pv" threads(256) -> tensor<256x64xf32> {
+    %o = motif.contract (%p[i, j], %v[j, e]) -> [i, e] over [block, lane, warp]
            : (tensor<256x256xf32>, tensor<256x64xf32>) -> tensor<256x64xf32>
     %g = motif.materialize %o in global : tensor<256x64xf32>
     motif.yield %g : tensor<256x64xf32>
