@@ -51,9 +51,12 @@ def _prebuilt_key(text, chip, fuse, extra_args):
     return h.hexdigest()[:24]
 
 
-def _load_manifests(folder):
+def _load_manifests(folder, only=None):
+    """The manifests in ``folder`` (restricted to the file names in ``only`` when given)."""
     manifests = {}
     for path in sorted(Path(folder).glob("*.json")):
+        if only is not None and path.name not in only:
+            continue
         try:
             obj = json.loads(path.read_text())
         except (OSError, json.JSONDecodeError) as e:
@@ -115,16 +118,7 @@ def compile_file(source, out_dir=None, chip="sm_90", fuse=False, extra_args=(), 
                            f"command: {' '.join(cmd)}\nstderr:\n{stderr or '(none)'}")
     after = _manifest_stamps(out_dir)
     fresh = sorted(n for n, t in after.items() if before.get(n) != t)
-    manifests = {}
-    for name in fresh:
-        path = out_dir / name
-        try:
-            obj = json.loads(path.read_text())
-        except (OSError, json.JSONDecodeError) as e:
-            raise ManifestError(f"{path}: not valid JSON: {e}") from None
-        if isinstance(obj, dict) and "motif_manifest_version" in obj:
-            m = parse_manifest(obj, path)
-            manifests[m.function] = m
+    manifests = _load_manifests(out_dir, only=fresh)
     if not manifests:
         raise CompileError(f"{' '.join(cmd)} exited 0 but wrote no manifest in {out_dir}\n"
                            f"stderr:\n{proc.stderr.strip() or '(none)'}")

@@ -158,6 +158,20 @@ Value KernelEmitter::runIndex(const DimPlan &plan, Value run, int64_t v) {
   return arith::AddIOp::create(b, loc, start, constIndex(v));
 }
 
+void KernelEmitter::setIndex(Instance &inst, const DimPlan &plan, int64_t d,
+                             Value index, Value outerActive) {
+  inst.index[d] = index;
+  if (!plan.partial)
+    return;
+  // Instances past the extent are inactive: loads clamp, stores and
+  // reductions skip them.
+  Value inBounds = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                         index, constIndex(plan.extent));
+  inst.active = outerActive
+                    ? Value(arith::AndIOp::create(b, loc, outerActive, inBounds))
+                    : inBounds;
+}
+
 Value KernelEmitter::guardedIndex(Value index, int64_t extent, bool partial) {
   if (!partial)
     return index;
@@ -173,15 +187,7 @@ LogicalResult KernelEmitter::forEachInstance(
   const DimPlan &plan = plans[d];
   Value savedActive = inst.active;
   auto withIndex = [&](Value index) {
-    inst.index[d] = index;
-    if (plan.partial) {
-      Value inBounds = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
-                                             index, constIndex(plan.extent));
-      inst.active = savedActive ? Value(arith::AndIOp::create(b, loc,
-                                                              savedActive,
-                                                              inBounds))
-                                : inBounds;
-    }
+    setIndex(inst, plan, d, index, savedActive);
   };
   if (plan.level == Level::Block) {
     unsigned gridDim = 0;
@@ -243,15 +249,7 @@ FailureOr<SmallVector<Value>> KernelEmitter::accumulate(
                                 "boundary (not lowered)";
   Value savedActive = inst.active;
   auto withIndex = [&](Value index) {
-    inst.index[d] = index;
-    if (plan.partial) {
-      Value inBounds = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
-                                             index, constIndex(plan.extent));
-      inst.active = savedActive ? Value(arith::AndIOp::create(b, loc,
-                                                              savedActive,
-                                                              inBounds))
-                                : inBounds;
-    }
+    setIndex(inst, plan, d, index, savedActive);
   };
   if (plan.unrolled) {
     for (int64_t k = 0; k < plan.count; ++k) {

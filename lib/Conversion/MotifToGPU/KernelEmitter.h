@@ -131,6 +131,10 @@ private:
                              const Instance &inst, ValueRange values,
                              Value owner);
   Value guardedIndex(Value index, int64_t extent, bool partial);
+  /// Sets dim `d` of `inst` to `index`, and its activity to `outerActive`
+  /// and (for a partial dim) the bounds check.
+  void setIndex(Instance &inst, const DimPlan &plan, int64_t d, Value index,
+                Value outerActive);
 
   KernelOp kernel;
   gpu::GPUFuncOp func;

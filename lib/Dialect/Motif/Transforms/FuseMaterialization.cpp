@@ -74,6 +74,20 @@ std::string describe(Edge &e) {
 
 KernelOp kernelOf(Operation *op) { return op->getParentOfType<KernelOp>(); }
 
+/// Kernels joined by moved (non-global) values, as equivalence classes.
+llvm::EquivalenceClasses<Operation *>
+groupKernels(MutableArrayRef<Edge> edges, ArrayRef<KernelOp> kernels) {
+  llvm::EquivalenceClasses<Operation *> groups;
+  for (KernelOp k : kernels)
+    groups.insert(k.getOperation());
+  for (Edge &e : edges)
+    if (e.fused())
+      for (auto &c : e.consumers)
+        groups.unionSets(e.producer.getOperation(),
+                         kernelOf(c.first).getOperation());
+  return groups;
+}
+
 int64_t tensorBytes(Type type) {
   auto t = cast<RankedTensorType>(type);
   return t.getNumElements() * llvm::divideCeil(t.getElementTypeBitWidth(), 8);
@@ -200,14 +214,7 @@ void FuseMaterializationPass::legalizeGroups(SmallVectorImpl<Edge> &edges,
   bool changed = true;
   while (changed) {
     changed = false;
-    llvm::EquivalenceClasses<Operation *> groups;
-    for (KernelOp k : kernels)
-      groups.insert(k.getOperation());
-    for (Edge &e : edges)
-      if (e.fused())
-        for (auto &c : e.consumers)
-          groups.unionSets(e.producer.getOperation(),
-                           kernelOf(c.first).getOperation());
+    llvm::EquivalenceClasses<Operation *> groups = groupKernels(edges, kernels);
     auto sameGroup = [&](Operation *a, Operation *b) {
       return groups.getLeaderValue(a) == groups.getLeaderValue(b);
     };
@@ -602,14 +609,7 @@ void FuseMaterializationPass::runOnOperation() {
   }
 
   // Merge every group of two or more kernels.
-  llvm::EquivalenceClasses<Operation *> groups;
-  for (KernelOp k : kernels)
-    groups.insert(k.getOperation());
-  for (Edge &e : edges)
-    if (e.fused())
-      for (auto &c : e.consumers)
-        groups.unionSets(e.producer.getOperation(),
-                         kernelOf(c.first).getOperation());
+  llvm::EquivalenceClasses<Operation *> groups = groupKernels(edges, kernels);
   llvm::MapVector<Operation *, SmallVector<KernelOp>> members;
   for (KernelOp k : kernels)
     members[groups.getLeaderValue(k.getOperation())].push_back(k);
