@@ -23,6 +23,11 @@ static bool isThreadLevel(Level l) {
   return l == Level::Thread || l == Level::Warp || l == Level::Lane;
 }
 
+/// Levels that place an index in a particular block.
+static bool isGridLevel(Level l) {
+  return l == Level::Block || l == Level::BlockWarp;
+}
+
 static std::string fmt(ArrayRef<int64_t> v) {
   std::string s;
   llvm::raw_string_ostream os(s);
@@ -46,28 +51,41 @@ EdgeScope mlir::motif::classifyEdge(ComputeOpInterface producer, Value,
     return {Scope::CrossBlock, why};
   }
   for (int64_t d : producer.getReductionIterationDims())
-    if (producer.getLevel(d) == Level::Block) {
+    if (isGridLevel(producer.getLevel(d))) {
       os << "the producer reduces across blocks";
       return {Scope::CrossBlock, why};
     }
-  // Block coordinates: the value's dims must reach the grid in the same order.
+  // Block coordinates: the value's dims must reach the grid in the same order
+  // and the same way (a whole block per index, or a warp per index).
   SmallVector<int64_t> pBlockOrder, cBlockOrder;
   for (unsigned d = 0, e = producer.getIterationExtents().size(); d < e; ++d)
-    if (producer.getLevel(d) == Level::Block)
-      pBlockOrder.push_back(llvm::find(pDims, d) - pDims.begin());
+    if (isGridLevel(producer.getLevel(d)))
+      pBlockOrder.push_back((llvm::find(pDims, d) - pDims.begin()) * 2 +
+                            (producer.getLevel(d) == Level::BlockWarp));
   for (unsigned d = 0, e = consumer.getIterationExtents().size(); d < e; ++d)
-    if (consumer.getLevel(d) == Level::Block) {
+    if (isGridLevel(consumer.getLevel(d))) {
       auto *it = llvm::find(cDims, static_cast<int64_t>(d));
       if (it == cDims.end()) {
         os << "every block of the consumer's block dim #" << d
            << " reads the whole value";
         return {Scope::CrossBlock, why};
       }
-      cBlockOrder.push_back(it - cDims.begin());
+      cBlockOrder.push_back((it - cDims.begin()) * 2 +
+                            (consumer.getLevel(d) == Level::BlockWarp));
     }
   if (pBlockOrder != cBlockOrder) {
-    os << "producer and consumer spread the value's dims " << fmt(pBlockOrder)
-       << " vs " << fmt(cBlockOrder) << " over blocks differently";
+    auto grid = [](ArrayRef<int64_t> order) {
+      std::string s;
+      llvm::raw_string_ostream gs(s);
+      gs << "[";
+      llvm::interleaveComma(order, gs, [&](int64_t o) {
+        gs << "dim " << o / 2 << (o % 2 ? " per warp" : " per block");
+      });
+      gs << "]";
+      return s;
+    };
+    os << "producer and consumer spread the value over the grid differently ("
+       << grid(pBlockOrder) << " vs " << grid(cBlockOrder) << ")";
     return {Scope::CrossBlock, why};
   }
 
@@ -118,6 +136,7 @@ int64_t mlir::motif::elementsPerThread(ComputeOpInterface producer, Value,
     int64_t e = extents[d];
     switch (producer.getLevel(d)) {
     case Level::Block:
+    case Level::BlockWarp:
       break;
     case Level::Thread:
       n *= llvm::divideCeil(e, threads);
@@ -140,9 +159,13 @@ int64_t mlir::motif::bytesPerBlock(ComputeOpInterface producer, Value value) {
   auto type = cast<RankedTensorType>(value.getType());
   int64_t bytes = llvm::divideCeil(type.getElementTypeBitWidth(), 8);
   SmallVector<int64_t> extents = producer.getIterationExtents();
-  for (int64_t d : producer.getResultIterationDims())
-    if (producer.getLevel(d) != Level::Block)
+  for (int64_t d : producer.getResultIterationDims()) {
+    Level l = producer.getLevel(d);
+    if (l == Level::BlockWarp) // one index per warp of the block
+      bytes *= std::min(extents[d], warpsPerBlockOf(producer.getOperation()));
+    else if (l != Level::Block)
       bytes *= extents[d];
+  }
   return bytes;
 }
 

@@ -90,13 +90,20 @@ SmallVector<DimPlan> KernelEmitter::planDims(ComputeOpInterface op) {
     case Level::Seq:
       plan.parallel = 1;
       break;
+    case Level::BlockWarp:
+      plan.parallel = warps;
+      break;
     }
-    if (plan.level != Level::Block) {
+    if (plan.level == Level::BlockWarp) {
+      // One index per warp of the grid: each thread sees one instance.
+      plan.count = 1;
+      plan.partial = plan.extent % warps != 0;
+    } else if (plan.level != Level::Block) {
       plan.count = llvm::divideCeil(plan.extent, plan.parallel);
       plan.partial = plan.count * plan.parallel != plan.extent;
     }
-    if (plan.level == Level::Thread &&
-        plan.extent % (threads * kVectorWidth) == 0)
+    if ((plan.level == Level::Thread || plan.level == Level::Lane) &&
+        plan.extent % (plan.parallel * kVectorWidth) == 0)
       plan.vector = kVectorWidth;
     plan.unrolled = plan.count == 1;
   }
@@ -120,20 +127,20 @@ SmallVector<DimPlan> KernelEmitter::planDims(ComputeOpInterface op) {
 Value KernelEmitter::indexOf(const DimPlan &plan, unsigned dim, Value k) {
   switch (plan.level) {
   case Level::Block:
-    return k;
+  case Level::BlockWarp:
+    return k; // forEachInstance places grid dims itself
   case Level::Seq:
     return k;
   case Level::Thread:
+  case Level::Warp:
+  case Level::Lane: {
     if (plan.vector > 1) {
       // Constant instance numbers only: loops step over runs (runIndex).
       auto c = getConstantIntValue(k);
-      assert(c && "vectorized thread dims are unrolled or run-looped");
+      assert(c && "vectorized dims are unrolled or run-looped");
       Value run = constIndex(*c / plan.vector);
       return runIndex(plan, run, *c % plan.vector);
     }
-    [[fallthrough]];
-  case Level::Warp:
-  case Level::Lane: {
     Value base = plan.level == Level::Thread ? tid
                  : plan.level == Level::Warp ? warpId
                                              : laneId;
@@ -148,9 +155,10 @@ Value KernelEmitter::indexOf(const DimPlan &plan, unsigned dim, Value k) {
 }
 
 Value KernelEmitter::runIndex(const DimPlan &plan, Value run, int64_t v) {
-  Value threadsC = constIndex(threads);
+  Value self = plan.level == Level::Lane ? laneId : tid;
   Value base = arith::AddIOp::create(
-      b, loc, arith::MulIOp::create(b, loc, run, threadsC), tid);
+      b, loc, arith::MulIOp::create(b, loc, run, constIndex(plan.parallel)),
+      self);
   Value start =
       arith::MulIOp::create(b, loc, base, constIndex(plan.vector));
   if (v == 0)
@@ -189,14 +197,22 @@ LogicalResult KernelEmitter::forEachInstance(
   auto withIndex = [&](Value index) {
     setIndex(inst, plan, d, index, savedActive);
   };
-  if (plan.level == Level::Block) {
+  if (plan.level == Level::Block || plan.level == Level::BlockWarp) {
     unsigned gridDim = 0;
     for (int64_t e = 0; e < d; ++e)
-      if (plans[e].level == Level::Block)
+      if (plans[e].level == Level::Block || plans[e].level == Level::BlockWarp)
         ++gridDim;
-    inst.index[d] = blockCoords[gridDim];
+    Value index = blockCoords[gridDim];
+    if (plan.level == Level::BlockWarp)
+      index = arith::AddIOp::create(
+          b, loc, arith::MulIOp::create(b, loc, index, constIndex(warps)),
+          warpId);
+    setIndex(inst, plan, d, index, savedActive);
     inst.k[d] = 0;
-    return forEachInstance(op, plans, dims.drop_front(), inst, body);
+    LogicalResult result =
+        forEachInstance(op, plans, dims.drop_front(), inst, body);
+    inst.active = savedActive;
+    return result;
   }
   if (plan.unrolled) {
     for (int64_t k = 0; k < plan.count; ++k) {
@@ -243,9 +259,10 @@ FailureOr<SmallVector<Value>> KernelEmitter::accumulate(
   }
   int64_t d = dims.front();
   const DimPlan &plan = plans[d];
-  if (plan.level == Level::Block)
-    return op->emitOpError() << "reduces over a dim mapped to 'block': a "
-                                "reduction across blocks needs a kernel "
+  if (plan.level == Level::Block || plan.level == Level::BlockWarp)
+    return op->emitOpError() << "reduces over a dim mapped to '"
+                             << stringifyLevel(plan.level)
+                             << "': a reduction across blocks needs a kernel "
                                 "boundary (not lowered)";
   Value savedActive = inst.active;
   auto withIndex = [&](Value index) {
@@ -320,7 +337,7 @@ FailureOr<Value> KernelEmitter::loadOperand(ComputeOpInterface op, unsigned i,
     SmallVector<Value> idx;
     for (auto [a, d] : llvm::enumerate(dims))
       if (!s.blockDim[a])
-        idx.push_back(index(d));
+        idx.push_back(s.levels[a] == Level::BlockWarp ? warpId : index(d));
     return Value(memref::LoadOp::create(b, loc, s.memref, idx));
   }
   case Storage::Kind::Registers: {
@@ -355,7 +372,7 @@ Value KernelEmitter::ownerPredicate(ComputeOpInterface op) {
   for (int64_t d : op.getResultIterationDims()) {
     Level l = op.getLevel(d);
     thread |= l == Level::Thread;
-    warp |= l == Level::Warp;
+    warp |= l == Level::Warp || l == Level::BlockWarp;
     lane |= l == Level::Lane;
   }
   if (thread)
@@ -420,9 +437,12 @@ LogicalResult KernelEmitter::prepareDestinations(ComputeOpInterface op,
       case Residency::Shared: {
         s.kind = Storage::Kind::Shared;
         SmallVector<int64_t> shape;
-        for (int64_t d : resultDims)
-          if (plans[d].level != Level::Block)
+        for (int64_t d : resultDims) {
+          if (plans[d].level == Level::BlockWarp) // one row per warp
+            shape.push_back(std::min(plans[d].extent, warps));
+          else if (plans[d].level != Level::Block)
             shape.push_back(plans[d].extent);
+        }
         auto space = gpu::AddressSpaceAttr::get(b.getContext(),
                                                 gpu::AddressSpace::Workgroup);
         auto memrefType =
@@ -473,9 +493,13 @@ LogicalResult KernelEmitter::storeResults(ComputeOpInterface op,
         continue;
       }
       SmallVector<Value> idx;
-      for (auto [a, d] : llvm::enumerate(resultDims))
-        if (s.kind == Storage::Kind::Global || !s.blockDim[a])
+      for (auto [a, d] : llvm::enumerate(resultDims)) {
+        if (s.kind == Storage::Kind::Global)
           idx.push_back(inst.index[d]);
+        else if (!s.blockDim[a])
+          idx.push_back(s.levels[a] == Level::BlockWarp ? warpId
+                                                        : inst.index[d]);
+      }
       if (!cond) {
         memref::StoreOp::create(b, loc, value, s.memref, idx);
         continue;

@@ -43,9 +43,10 @@ struct DimPlan {
   bool partial = false;
   /// Unrolled at compile time (instance number known), else an scf.for.
   bool unrolled = false;
-  /// `thread` dims only: each thread takes runs of `vector` consecutive
-  /// elements (index ((k / v) * threads + tid) * v + k % v), so the runs can
-  /// become 128-bit accesses. A loop steps over runs, unrolling each run.
+  /// `thread` and `lane` dims: each thread takes runs of `vector`
+  /// consecutive elements (index ((k / v) * parallel + self) * v + k % v), so
+  /// the runs can become 128-bit accesses. A loop steps over runs, unrolling
+  /// each run.
   int64_t vector = 1;
 };
 

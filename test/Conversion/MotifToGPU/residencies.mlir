@@ -126,3 +126,33 @@ func.func @rowmax(%x: tensor<16x1024xf32>) -> tensor<16x1024xf32> {
   }
   return %y : tensor<16x1024xf32>
 }
+
+// -----
+
+// One row per warp: the row index is block * 8 + warp, the row sum is a
+// warp butterfly -- no workgroup memory, no barrier -- and lane 0 stores it.
+// CHECK-LABEL: func.func @rows_per_warp(
+// CHECK: gpu.launch_func @motif_kernels::@rows_per_warp_k blocks in (%[[G:.*]], %{{.*}}, %{{.*}}) threads in (%[[T:.*]], %{{.*}}, %{{.*}})
+// CHECK-LABEL: gpu.func @rows_per_warp_k
+// CHECK-NOT: workgroup
+// CHECK-SAME: known_block_size = array<i32: 256, 1, 1>, known_grid_size = array<i32: 8, 1, 1>
+// CHECK: %[[TID:.*]] = gpu.thread_id x
+// CHECK: %[[WARP:.*]] = arith.divui %[[TID]]
+// CHECK: %[[LANE:.*]] = arith.remui %[[TID]]
+// CHECK: %[[BID:.*]] = gpu.block_id x
+// CHECK: %[[L0:.*]] = arith.cmpi eq, %[[LANE]]
+// CHECK: %[[ROW0:.*]] = arith.muli %[[BID]], %{{.*}} : index
+// CHECK: %[[ROW:.*]] = arith.addi %[[ROW0]], %[[WARP]] : index
+// CHECK: memref.load %{{.*}}[%[[ROW]], %{{.*}}]
+// CHECK-COUNT-5: gpu.shuffle xor
+// CHECK-NOT: gpu.barrier
+// CHECK: scf.if %[[L0]] {
+// CHECK-NEXT: memref.store %{{.*}}[%[[ROW]]]
+func.func @rows_per_warp(%x: tensor<64x128xf32>) -> tensor<64xf32> {
+  %y = motif.kernel "k" threads(256) -> tensor<64xf32> {
+    %s = motif.reduce <add> (%x[i, j]) -> [i] over [block.warp, lane] : (tensor<64x128xf32>) -> tensor<64xf32>
+    %g = motif.materialize %s in global : tensor<64xf32>
+    motif.yield %g : tensor<64xf32>
+  }
+  return %y : tensor<64xf32>
+}

@@ -519,3 +519,35 @@ func.func @dynamic_shape(%x: tensor<?xf32>) {
   }
   return
 }
+
+// -----
+
+func.func @warp_and_block_warp(%x: tensor<4x8xf32>) {
+  motif.kernel "k" threads(128) {
+    // expected-error @+1 {{maps more than one iteration dim to the same thread level (at most one 'thread', one 'warp' or 'block.warp', and one 'lane')}}
+    %m = motif.map (%x[i, j]) -> [i, j] over [block.warp, warp] : (tensor<4x8xf32>) -> tensor<4x8xf32> {
+    ^bb0(%a: f32):
+      motif.yield %a : f32
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @block_warp_grid(%x: tensor<64x32xf32>, %y: tensor<64xf32>) -> tensor<64xf32> {
+  %r = motif.kernel "k" threads(256) -> tensor<64xf32> {
+    // 64 rows over 8 warps per block is a grid of 8; the map's 64 blocks differ.
+    %s = motif.reduce <add> (%x[i, j]) -> [i] over [block.warp, lane] : (tensor<64x32xf32>) -> tensor<64xf32>
+    %sr = motif.materialize %s in register : tensor<64xf32>
+    // expected-error @+1 {{'motif.map' op maps [64] to blocks but 'motif.reduce' in the same kernel maps [8]: every motif of a kernel runs on the same grid}}
+    %m = motif.map (%sr[i], %y[i]) -> [i] over [block] : (tensor<64xf32>, tensor<64xf32>) -> tensor<64xf32> {
+    ^bb0(%a: f32, %b: f32):
+      %t = arith.addf %a, %b : f32
+      motif.yield %t : f32
+    }
+    %g = motif.materialize %m in global : tensor<64xf32>
+    motif.yield %g : tensor<64xf32>
+  }
+  return %r : tensor<64xf32>
+}

@@ -85,3 +85,15 @@ func.func @scalar_result(%x: tensor<4xf32>) -> tensor<4xf32> {
   }
   return %y : tensor<4xf32>
 }
+
+// Several rows per block: one row per warp of the grid, lanes across the row.
+// CHECK-LABEL: func.func @rows_per_warp
+func.func @rows_per_warp(%x: tensor<64x128xf32>) -> tensor<64xf32> {
+  %y = motif.kernel "rows" threads(256) -> tensor<64xf32> {
+    // CHECK: motif.reduce <add> (%{{.*}}[i, j]) -> [i] over [block.warp, lane]
+    %s = motif.reduce <add> (%x[r, c]) -> [r] over [block.warp, lane] : (tensor<64x128xf32>) -> tensor<64xf32>
+    %g = motif.materialize %s in global : tensor<64xf32>
+    motif.yield %g : tensor<64xf32>
+  }
+  return %y : tensor<64xf32>
+}

@@ -29,7 +29,7 @@ func.func @repeated_index(%x: tensor<4x4xf32>) {
 
 func.func @unknown_level(%x: tensor<4xf32>) {
   motif.kernel "k" threads(32) {
-    // expected-error @+1 {{unknown level 'grid' (expected block, warp, lane, thread or seq)}}
+    // expected-error @+1 {{unknown level 'grid' (expected block, block.warp, warp, lane, thread or seq)}}
     %m = motif.map (%x[i]) -> [i] over [grid] : (tensor<4xf32>) -> tensor<4xf32> {
     ^bb0(%a: f32):
       motif.yield %a : f32

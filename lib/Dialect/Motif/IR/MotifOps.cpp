@@ -106,7 +106,8 @@ static ParseResult parseMapping(OpAsmParser &parser, OperationState &state) {
             if (!level)
               return parser.emitError(loc)
                      << "unknown level '" << kw
-                     << "' (expected block, warp, lane, thread or seq)";
+                     << "' (expected block, block.warp, warp, lane, thread or "
+                        "seq)";
             levels.push_back(LevelAttr::get(parser.getContext(), *level));
             return success();
           }))
@@ -200,6 +201,7 @@ static LogicalResult verifyIterationSpace(ComputeOpInterface op) {
       ++threadDims;
       break;
     case Level::Warp:
+    case Level::BlockWarp:
       ++warpDims;
       break;
     case Level::Lane:
@@ -212,7 +214,8 @@ static LogicalResult verifyIterationSpace(ComputeOpInterface op) {
   if (threadDims > 1 || warpDims > 1 || laneDims > 1)
     return operation->emitOpError()
            << "maps more than one iteration dim to the same thread level "
-              "(at most one 'thread', one 'warp' and one 'lane')";
+              "(at most one 'thread', one 'warp' or 'block.warp', and one "
+              "'lane')";
   if (threadDims && (warpDims || laneDims))
     return operation->emitOpError()
            << "mixes 'thread' with 'warp'/'lane': 'thread' already spans "
@@ -264,6 +267,13 @@ static LogicalResult verifyIterationSpace(ComputeOpInterface op) {
 //===----------------------------------------------------------------------===//
 // KernelOp
 //===----------------------------------------------------------------------===//
+
+int64_t mlir::motif::warpsPerBlockOf(Operation *op) {
+  auto kernel = op->getParentOfType<KernelOp>();
+  if (!kernel)
+    return 1;
+  return std::max<int64_t>(1, llvm::divideCeil(kernel.getThreads(), kWarpSize));
+}
 
 void KernelOp::build(OpBuilder &builder, OperationState &state,
                      TypeRange resultTypes, StringRef name, int64_t threads) {

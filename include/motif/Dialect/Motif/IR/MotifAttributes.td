@@ -20,12 +20,15 @@ def Motif_ResidencyAttr : EnumAttr<Motif_Dialect, Motif_Residency, "residency">;
 //  warp   : one index per warp, computed by lane 0 of that warp
 //  lane   : one index per lane, computed by warp 0
 //  seq    : a sequential loop inside each executing thread
+//  block.warp : one index per warp of the grid (block * warps + warp_id):
+//           several rows per block, one per warp
 def Motif_Level : I32EnumAttr<"Level", "launch hierarchy level of an iteration dim", [
     I32EnumAttrCase<"Block", 0, "block">,
     I32EnumAttrCase<"Warp", 1, "warp">,
     I32EnumAttrCase<"Lane", 2, "lane">,
     I32EnumAttrCase<"Thread", 3, "thread">,
-    I32EnumAttrCase<"Seq", 4, "seq">]> {
+    I32EnumAttrCase<"Seq", 4, "seq">,
+    I32EnumAttrCase<"BlockWarp", 5, "block.warp">]> {
   let cppNamespace = "::mlir::motif";
   let genSpecializedAttr = 0;
 }

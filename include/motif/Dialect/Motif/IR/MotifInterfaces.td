@@ -29,13 +29,19 @@ def Motif_ComputeOpInterface : OpInterface<"ComputeOpInterface"> {
     ::mlir::motif::Level getLevel(unsigned d) {
       return ::llvm::cast<::mlir::motif::LevelAttr>($_op.getMapping()[d]).getValue();
     }
-    /// Extents of the iteration dims mapped to `block`: the motif's grid.
+    /// The motif's grid: for every iteration dim mapped to `block` its
+    /// extent, for every `block.warp` dim its extent over the warps of a
+    /// block (rounded up), in iteration order.
     ::llvm::SmallVector<int64_t> getGridExtents() {
       ::llvm::SmallVector<int64_t> extents = $_op.getIterationExtents();
       ::llvm::SmallVector<int64_t> out;
-      for (unsigned d = 0, e = extents.size(); d < e; ++d)
+      int64_t warps = ::mlir::motif::warpsPerBlockOf($_op.getOperation());
+      for (unsigned d = 0, e = extents.size(); d < e; ++d) {
         if (getLevel(d) == ::mlir::motif::Level::Block)
           out.push_back(extents[d]);
+        else if (getLevel(d) == ::mlir::motif::Level::BlockWarp)
+          out.push_back((extents[d] + warps - 1) / warps);
+      }
       return out;
     }
     /// Iteration dims that index no result (reduced or contracted).

@@ -16,6 +16,11 @@
 #define GET_ATTRDEF_CLASSES
 #include "motif/Dialect/Motif/IR/MotifAttributes.h.inc"
 
+namespace mlir::motif {
+/// Warps per block of the kernel around `op` (1 outside a kernel).
+int64_t warpsPerBlockOf(Operation *op);
+} // namespace mlir::motif
+
 #include "motif/Dialect/Motif/IR/MotifInterfaces.h.inc"
 
 #define GET_OP_CLASSES
