@@ -2,7 +2,7 @@
 # One device session (the GPU machine has no LLVM): everything was compiled here first with
 #   python3 -m motif.prebuild .prebuilt
 # and .prebuilt travels with the tree. Usage there: scripts/gpu-session.sh [numerics|tests|bench|nvcc|all]...
-# Logs go to $OUT (or /tmp/motif-gpu).
+# Logs go to $OUT (or /tmp/motif-gpu). BENCH_ARGS passes options to motif.bench (e.g. --families attention).
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 out="${OUT:-/tmp/motif-gpu}"; mkdir -p "$out"
@@ -24,7 +24,7 @@ if has nvcc && [ -d examples/nvcc ]; then
 fi
 if has bench; then
   echo "== bench"
-  python3 -m motif.bench --json "$out/bench.json" --png "$out/bench.png" 2>"$out/bench-progress.txt" | tee "$out/bench.txt"
+  python3 -m motif.bench ${BENCH_ARGS:-} --json "$out/bench.json" --png "$out/bench.png" 2>"$out/bench-progress.txt" | tee "$out/bench.txt"
   [ "${PIPESTATUS[0]}" = 0 ] || status=1
 fi
 exit $status

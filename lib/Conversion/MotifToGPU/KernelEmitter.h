@@ -111,9 +111,11 @@ public:
 
   /// Combines per-thread partials across lanes (shuffle butterfly) and/or
   /// warps (shared scratch + barrier); every thread gets the result.
+  /// `lanesDiffer`: the lanes of a warp reduce different results (a result
+  /// dim is on lanes), so each lane's partial crosses warps on its own.
   FailureOr<SmallVector<Value>> allReduce(
       Operation *op, SmallVector<Value> partial, bool acrossLanes,
-      bool acrossWarps,
+      bool acrossWarps, bool lanesDiffer,
       const std::function<SmallVector<Value>(ValueRange, ValueRange)> &combine);
 
   Value constIndex(int64_t v);

@@ -85,12 +85,14 @@ FailureOr<SmallVector<Value>> mlir::motif::detail::emitReduction(
     KernelEmitter &e, ComputeOpInterface op, ArrayRef<DimPlan> plans,
     Instance &inst) {
   SmallVector<int64_t> reduced = op.getReductionIterationDims();
-  bool acrossLanes = false, acrossWarps = false;
+  bool acrossLanes = false, acrossWarps = false, lanesDiffer = false;
   for (int64_t d : reduced) {
     Level l = plans[d].level;
     acrossLanes |= l == Level::Thread || l == Level::Lane;
     acrossWarps |= l == Level::Thread || l == Level::Warp;
   }
+  for (int64_t d : op.getResultIterationDims())
+    lanesDiffer |= plans[d].level == Level::Lane;
   if (auto red = dyn_cast<ReduceOp>(op.getOperation())) {
     CombineFn combine = combinerOf(e, red);
     FailureOr<SmallVector<Value>> partial = e.accumulate(
@@ -107,7 +109,8 @@ FailureOr<SmallVector<Value>> mlir::motif::detail::emitReduction(
         });
     if (failed(partial))
       return failure();
-    return e.allReduce(op, *partial, acrossLanes, acrossWarps, combine);
+    return e.allReduce(op, *partial, acrossLanes, acrossWarps, lanesDiffer,
+                       combine);
   }
   auto contract = cast<ContractOp>(op.getOperation());
   (void)contract;
@@ -123,7 +126,7 @@ FailureOr<SmallVector<Value>> mlir::motif::detail::emitReduction(
       });
   if (failed(partial))
     return failure();
-  return e.allReduce(op, *partial, acrossLanes, acrossWarps,
+  return e.allReduce(op, *partial, acrossLanes, acrossWarps, lanesDiffer,
                      [&e](ValueRange a, ValueRange x) {
                        return SmallVector<Value>{
                            arith::AddFOp::create(e.b, e.loc, a[0], x[0])};
@@ -132,7 +135,7 @@ FailureOr<SmallVector<Value>> mlir::motif::detail::emitReduction(
 
 FailureOr<SmallVector<Value>> KernelEmitter::allReduce(
     Operation *op, SmallVector<Value> partial, bool acrossLanes,
-    bool acrossWarps,
+    bool acrossWarps, bool lanesDiffer,
     const std::function<SmallVector<Value>(ValueRange, ValueRange)> &combine) {
   if (acrossLanes && lanes > 1) {
     if (!llvm::isPowerOf2_64(lanes) || (threads > kWarpSize && threads % kWarpSize))
@@ -155,31 +158,42 @@ FailureOr<SmallVector<Value>> KernelEmitter::allReduce(
                                << threads << "), not a multiple of 32";
     auto space = gpu::AddressSpaceAttr::get(b.getContext(),
                                             gpu::AddressSpace::Workgroup);
+    // When the lanes of a warp hold partials of different results (a result
+    // dim on lanes), every lane passes its own partial: scratch[warp][lane].
+    // Otherwise the lanes agree and lane 0 speaks for its warp: scratch[warp].
+    SmallVector<int64_t> shape{warps};
+    if (lanesDiffer)
+      shape.push_back(lanes);
     SmallVector<Value> scratch;
     for (Value v : partial) {
-      auto type = MemRefType::get({warps}, v.getType(), nullptr, space);
+      auto type = MemRefType::get(shape, v.getType(), nullptr, space);
       scratch.push_back(func.addWorkgroupAttribution(type, op->getLoc()));
-      sharedBytesUsed += warps * 4;
+      sharedBytesUsed += type.getNumElements() * 4;
     }
-    Value isLane0 = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                          laneId, constIndex(0));
-    auto ifOp = scf::IfOp::create(b, loc, isLane0, /*withElseRegion=*/false);
+    auto at = [&](Value warp) -> SmallVector<Value> {
+      if (lanesDiffer)
+        return {warp, laneId};
+      return {warp};
+    };
     {
       OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+      if (!lanesDiffer) {
+        Value isLane0 = arith::CmpIOp::create(
+            b, loc, arith::CmpIPredicate::eq, laneId, constIndex(0));
+        auto ifOp = scf::IfOp::create(b, loc, isLane0, /*withElseRegion=*/false);
+        b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+      }
       for (auto [v, buf] : llvm::zip(partial, scratch))
-        memref::StoreOp::create(b, loc, v, buf, ValueRange{warpId});
+        memref::StoreOp::create(b, loc, v, buf, at(warpId));
     }
     gpu::BarrierOp::create(b, loc);
     SmallVector<Value> acc;
     for (Value buf : scratch)
-      acc.push_back(memref::LoadOp::create(b, loc, buf,
-                                           ValueRange{constIndex(0)}));
+      acc.push_back(memref::LoadOp::create(b, loc, buf, at(constIndex(0))));
     for (int64_t w = 1; w < warps; ++w) {
       SmallVector<Value> next;
       for (Value buf : scratch)
-        next.push_back(memref::LoadOp::create(b, loc, buf,
-                                              ValueRange{constIndex(w)}));
+        next.push_back(memref::LoadOp::create(b, loc, buf, at(constIndex(w))));
       acc = combine(acc, next);
     }
     // Inside a loop the next round rewrites the scratch: wait for readers.

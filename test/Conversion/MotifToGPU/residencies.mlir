@@ -156,3 +156,30 @@ func.func @rows_per_warp(%x: tensor<64x128xf32>) -> tensor<64xf32> {
   }
   return %y : tensor<64xf32>
 }
+
+// -----
+
+// A reduction across warps whose result is spread over lanes (P.V with the
+// output dim on lanes, keys on warps): each lane's partial is its own, so the
+// scratch is [warps][lanes], every lane stores (no lane-0 guard), and each
+// thread folds its own lane's column. (A [warps] scratch written by lane 0
+// alone computed every output from lane 0's partial.)
+// CHECK-LABEL: gpu.func @lanes_hold_different_results_k
+// CHECK-SAME: workgroup(%[[SCRATCH:.*]] : memref<8x32xf32, #gpu.address_space<workgroup>>)
+// CHECK: %[[TID:.*]] = gpu.thread_id x
+// CHECK: %[[WARP:.*]] = arith.divui %[[TID]]
+// CHECK: %[[LANE:.*]] = arith.remui %[[TID]]
+// CHECK: math.fma
+// CHECK-NOT: scf.if
+// CHECK: memref.store %{{.*}}, %[[SCRATCH]][%[[WARP]], %[[LANE]]]
+// CHECK-NEXT: gpu.barrier
+// CHECK: memref.load %[[SCRATCH]][%{{.*}}, %[[LANE]]]
+// CHECK-COUNT-7: memref.load %[[SCRATCH]][%{{.*}}, %[[LANE]]]
+func.func @lanes_hold_different_results(%p: tensor<4x256xf32>, %v: tensor<256x32xf32>) -> tensor<4x32xf32> {
+  %y = motif.kernel "k" threads(256) -> tensor<4x32xf32> {
+    %o = motif.contract (%p[i, j], %v[j, e]) -> [i, e] over [block, lane, warp] : (tensor<4x256xf32>, tensor<256x32xf32>) -> tensor<4x32xf32>
+    %g = motif.materialize %o in global : tensor<4x32xf32>
+    motif.yield %g : tensor<4x32xf32>
+  }
+  return %y : tensor<4x32xf32>
+}
