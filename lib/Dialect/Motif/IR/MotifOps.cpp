@@ -670,15 +670,23 @@ ParseResult BroadcastOp::parse(OpAsmParser &parser, OperationState &state) {
   return success();
 }
 
-void BroadcastOp::print(OpAsmPrinter &p) {
-  p << " " << getInput();
-  printIndexList(p, getDims());
+/// `%x[...] -> [...] over [...] {attrs} : (type) -> type`, shared by the
+/// one-input data-movement motifs (broadcast, transpose).
+static void printOneInputMotif(OpAsmPrinter &p, ComputeOpInterface op,
+                               StringRef indexAttr) {
+  Operation *operation = op.getOperation();
+  p << " " << operation->getOperand(0);
+  printIndexList(p, op.getOperandIterationDims(0));
   p << " -> ";
-  printIndexList(p, getResultIterationDims());
-  printMapping(p, getMapping());
-  p.printOptionalAttrDict((*this)->getAttrs(), {"dims", "mapping"});
+  printIndexList(p, op.getResultIterationDims());
+  printMapping(p, op.getMapping());
+  p.printOptionalAttrDict(operation->getAttrs(), {indexAttr, "mapping"});
   p << " : ";
-  p.printFunctionalType(getOperation());
+  p.printFunctionalType(operation);
+}
+
+void BroadcastOp::print(OpAsmPrinter &p) {
+  printOneInputMotif(p, *this, "dims");
 }
 
 SmallVector<int64_t> BroadcastOp::getIterationExtents() {
@@ -838,15 +846,8 @@ ParseResult TransposeOp::parse(OpAsmParser &parser, OperationState &state) {
 }
 
 void TransposeOp::print(OpAsmPrinter &p) {
-  p << " " << getInput();
-  // Name input dims a, b, ... by the iteration dim they land on.
-  printIndexList(p, getOperandIterationDims(0));
-  p << " -> ";
-  printIndexList(p, getResultIterationDims());
-  printMapping(p, getMapping());
-  p.printOptionalAttrDict((*this)->getAttrs(), {"permutation", "mapping"});
-  p << " : ";
-  p.printFunctionalType(getOperation());
+  // Input dims are named by the iteration dim they land on.
+  printOneInputMotif(p, *this, "permutation");
 }
 
 SmallVector<int64_t> TransposeOp::getIterationExtents() {
