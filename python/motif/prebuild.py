@@ -18,6 +18,10 @@ from .errors import MotifError
 from .examples import FAMILIES, load_example
 
 
+#: Programs beyond the examples that GPU tests run (relative to the repository).
+EXTRA_SOURCES = ("test/Pipeline/Inputs/online_softmax_state.mlir",)
+
+
 def programs(families):
     from .bench import BENCH_SHAPES  # the shapes the benchmark runs
     for fam in families:
@@ -38,6 +42,16 @@ def main(argv=None):
     failures = 0
     start = time.time()
     todo = list(programs([f for f in args.families.split(",") if f]))
+    from ._paths import repo_root
+    from .compiler import compile_file
+    for rel in EXTRA_SOURCES:
+        print(f"[prebuild] {rel}", file=sys.stderr, flush=True)
+        try:
+            with tempfile.TemporaryDirectory() as tmp:
+                compile_file(repo_root() / rel, tmp)
+        except MotifError as e:
+            failures += 1
+            print(f"  failed: {str(e).splitlines()[0]}", file=sys.stderr)
     for i, (fam, dims, fuse) in enumerate(todo, 1):
         label = f"{fam} {dims or 'default'} {'fused' if fuse else 'unfused'}"
         print(f"[prebuild {i}/{len(todo)}] {label}", file=sys.stderr, flush=True)

@@ -253,3 +253,22 @@ def test_pipeline_end_to_end_with_standin_compiler(standin, family, tmp_path):
         assert shared  # the stand-in's block reduction uses shared memory
         p = _sanitize("racecheck", tmp_path / "fused" / "softmax.json")
         assert _clean(p), p.stdout + p.stderr
+
+
+@pytest.mark.uses_prebuilt
+def test_online_softmax_state_general_combiner(motif_compile, tmp_path):
+    """A general (region) combiner on the GPU: the online-softmax (max, sum of exp) state of every
+    row, against a float64 reference; the butterfly order differs from a sequential sum, so the
+    class is tolerance (1e-5 relative)."""
+    from motif._paths import repo_root
+    from motif.compiler import compile_file
+    from motif.runtime import Program
+    src = repo_root() / "test" / "Pipeline" / "Inputs" / "online_softmax_state.mlir"
+    (m,) = compile_file(src, tmp_path).values()
+    x = np.random.default_rng().standard_normal((64, 128)).astype(np.float32)
+    mx, l = Program(m)(x)
+    x64 = x.astype(np.float64)
+    ref_m = x64.max(axis=1)
+    ref_l = np.exp(x64 - ref_m[:, None]).sum(axis=1)
+    assert np.array_equal(mx, ref_m.astype(np.float32))  # max is exact in any order
+    assert np.max(np.abs(l - ref_l)) / np.max(np.abs(ref_l)) < 1e-5

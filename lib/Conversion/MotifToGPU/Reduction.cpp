@@ -76,7 +76,10 @@ static SmallVector<Value> identityOf(KernelEmitter &e, ReduceOp op) {
     }
   }
   SmallVector<Value> out;
-  for (Attribute a : *op.getInit())
+  // Hold the attribute: a range-for over `*op.getInit()` would iterate a
+  // destroyed temporary optional.
+  ArrayAttr init = *op.getInit();
+  for (Attribute a : init)
     out.push_back(arith::ConstantOp::create(e.b, e.loc, cast<TypedAttr>(a)));
   return out;
 }

@@ -633,7 +633,8 @@ LogicalResult ReduceOp::verifyRegions() {
                               "identity per input ("
                            << n << ")";
     SmallVector<Type> stateTypes;
-    for (auto [v, a] : llvm::zip(getInputs(), *getInit())) {
+    ArrayAttr init = *getInit(); // not a temporary: the loop below outlives it
+    for (auto [v, a] : llvm::zip(getInputs(), init)) {
       Type et = cast<ShapedType>(v.getType()).getElementType();
       auto typed = dyn_cast<TypedAttr>(a);
       if (!typed || typed.getType() != et)
