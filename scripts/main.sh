@@ -3,8 +3,8 @@
 # --fuse-materialization down to the SASS that proves where each intermediate lives:
 #   1. the residency decisions (remarks) and the residency report
 #   2. motif-compile unfused and fused: PTX -> ptxas (-v) -> cubin -> nvdisasm SASS
-#   3. the SASS signatures, and motif-sass diff of the two
-#   4. the CPU reference evaluator: fused vs unfused, bitwise
+#   3. the CPU reference evaluator: fused vs unfused, bitwise
+#   4. the SASS signatures, and motif-sass diff of the two
 # Usage: scripts/main.sh [examples/<family>.mlir]   (default: examples/softmax.mlir)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -39,14 +39,14 @@ PY
   done
 done
 
-step "3. SASS: the instructions that prove each residency (motif-sass)"
+step "3. CPU reference evaluator: fused vs unfused on fresh random inputs"
+"$bin/motif-opt" "$example" --fuse-materialization -o "$out/fused-plain.mlir" 2>/dev/null
+"$bin/motif-equiv" "$example" "$out/fused-plain.mlir" --class=bitwise --trials=2
+step "4. SASS: the instructions that prove each residency, and motif-sass diff unfused -> fused"
 f="$out/fused/$name.sass"; u="$out/unfused/$name.sass"
 "$bin/motif-sass" profile "$f" --ptxas-report "$out/fused/$name.ptxas.txt" | grep -E "^kernel|verdict|memory|count (SHFL|LDG|STG|STS|LDS|BAR)"
 echo
 "$bin/motif-sass" diff "$u" "$f" --ptxas-report-a "$out/unfused/$name.ptxas.txt" \
   --ptxas-report-b "$out/fused/$name.ptxas.txt" | grep -E "diff|kernels|boundaries|count (LDG|STG|STS|LDS|BAR|SHFL)|spill|verdict (shared|warp|global-store)"
 
-step "4. CPU reference evaluator: fused vs unfused on fresh random inputs"
-"$bin/motif-opt" "$example" --fuse-materialization -o "$out/fused-plain.mlir" 2>/dev/null
-"$bin/motif-equiv" "$example" "$out/fused-plain.mlir" --class=bitwise --trials=2
 echo; echo "outputs in $out"
