@@ -315,7 +315,7 @@ void FuseMaterializationPass::legalizeGroups(SmallVectorImpl<Edge> &edges,
       for (KernelOp k : ks)
         threads = std::max<int64_t>(threads, k.getThreads());
       for (KernelOp k : ks) {
-        if (k.getThreads() == threads)
+        if (static_cast<int64_t>(k.getThreads()) == threads)
           continue;
         Operation *reducer = nullptr;
         k.getBodyBlock().walk([&](ComputeOpInterface op) {
