@@ -134,6 +134,71 @@ private:
   WarpReduction current;
 };
 
+/// The general-purpose register an operand names ("R7", "-R7", "|R7|",
+/// "R7.reuse"), or empty (RZ, predicates, immediates, memory operands).
+static std::string registerOf(StringRef operand) {
+  operand = operand.trim().ltrim("-|!").rtrim("|");
+  if (!operand.consume_front("R") || operand.empty() || !isDigit(operand[0]))
+    return "";
+  StringRef digits = operand.take_while([](char c) { return isDigit(c); });
+  return ("R" + digits).str();
+}
+
+/// Follows accumulator registers through FMUL/FFMA: an FFMA whose addend is
+/// the register an open chain last wrote extends that chain; any other write
+/// to that register ends it. Straight-line order only (no control flow).
+class FmaScan {
+public:
+  explicit FmaScan(KernelProfile &profile) : profile(profile) {}
+
+  void visit(const SassInstruction &inst) {
+    std::string dst =
+        inst.operands.empty() ? "" : registerOf(inst.operands.front());
+    bool isFma = inst.opcode == "FFMA";
+    bool isMul = inst.opcode == "FMUL";
+    if (isFma && inst.operands.size() == 4) {
+      std::string acc = registerOf(inst.operands[3]);
+      auto it = open.find(acc);
+      if (!acc.empty() && it != open.end()) {
+        FmaChain chain = std::move(it->second);
+        open.erase(it);
+        chain.instructions.push_back(refOf(inst));
+        close(dst);
+        open[dst] = std::move(chain);
+        return;
+      }
+    }
+    close(dst);
+    if ((isFma || isMul) && !dst.empty())
+      open[dst].instructions.push_back(refOf(inst));
+  }
+
+  void flush() {
+    for (auto &entry : open)
+      record(std::move(entry.second));
+    open.clear();
+    llvm::sort(profile.fmaChains, [](const FmaChain &a, const FmaChain &b) {
+      return a.instructions.front().address < b.instructions.front().address;
+    });
+  }
+
+private:
+  void close(const std::string &reg) {
+    auto it = open.find(reg);
+    if (reg.empty() || it == open.end())
+      return;
+    record(std::move(it->second));
+    open.erase(it);
+  }
+  void record(FmaChain chain) {
+    if (chain.instructions.size() >= kMinFmaChainLength)
+      profile.fmaChains.push_back(std::move(chain));
+  }
+
+  KernelProfile &profile;
+  std::map<std::string, FmaChain> open;
+};
+
 } // namespace
 
 KernelProfile profileKernel(const SassKernel &kernel) {
@@ -145,6 +210,7 @@ KernelProfile profileKernel(const SassKernel &kernel) {
   profile.isEntry = kernel.isEntry;
   SharedScan sharedScan(profile);
   ShuffleScan shuffleScan(profile);
+  FmaScan fmaScan(profile);
   std::optional<InstrRef> firstGlobalStore;
   for (const SassInstruction &inst : kernel.instructions) {
     InstrClass cls = classifyInstruction(inst);
@@ -179,8 +245,10 @@ KernelProfile profileKernel(const SassKernel &kernel) {
       profile.reconvergence.push_back(ref);
     sharedScan.visit(inst, cls);
     shuffleScan.visit(inst, cls);
+    fmaScan.visit(inst);
   }
   shuffleScan.flush();
+  fmaScan.flush();
   return profile;
 }
 

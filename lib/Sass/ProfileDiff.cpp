@@ -53,6 +53,7 @@ ProfileSummary summarizeKernel(const KernelProfile &kernel) {
   number("hazards", kernel.hazards.size());
   number("warp-reductions", kernel.warpReductions.size());
   number("warp-reduction-stages", stages);
+  number("fma-chains", kernel.fmaChains.size());
   return summary;
 }
 

@@ -126,6 +126,27 @@ void printKernel(raw_ostream &os, const KernelProfile &kernel) {
        << formatAddress(hazard.store.address) << " (" << hazard.store.opcode
        << ") reaches shared load at " << formatAddress(hazard.load.address)
        << " (" << hazard.load.opcode << ") with no barrier\n";
+  // FMA chains: the longest few, then a count (GEMM-like kernels have many).
+  if (!kernel.fmaChains.empty()) {
+    std::vector<const FmaChain *> chains;
+    for (const FmaChain &chain : kernel.fmaChains)
+      chains.push_back(&chain);
+    std::stable_sort(chains.begin(), chains.end(), [](auto *a, auto *b) {
+      return a->instructions.size() > b->instructions.size();
+    });
+    constexpr size_t kShown = 4;
+    for (size_t i = 0; i < std::min(kShown, chains.size()); ++i) {
+      const FmaChain &chain = *chains[i];
+      os << "  verdict fma-chain: " << chain.instructions.front().opcode
+         << " -> FFMA x" << chain.instructions.size() - 1 << " ("
+         << chain.instructions.size() << " dependent instructions) at";
+      printInstrList(os, chain.instructions);
+      os << "\n";
+    }
+    if (chains.size() > kShown)
+      os << "  verdict fma-chains: " << chains.size() << " in all (+"
+         << chains.size() - kShown << " not listed)\n";
+  }
   for (const WarpReduction &reduction : kernel.warpReductions) {
     os << "  verdict warp-reduction: " << reduction.stages.size() << " SHFL."
        << reduction.mode << " stage" << (reduction.stages.size() == 1 ? "" : "s")
@@ -259,11 +280,15 @@ json::Value kernelToJSON(const KernelProfile &kernel) {
   for (const GlobalRoundTrip &trip : kernel.globalRoundTrips)
     trips.push_back(json::Object{{"store", refToJSON(trip.store)},
                                  {"load", refToJSON(trip.load)}});
+  json::Array fmaChains;
+  for (const FmaChain &chain : kernel.fmaChains)
+    fmaChains.push_back(refsToJSON(chain.instructions));
   json::Object verdicts{
       {"register_only", kernel.isRegisterOnly()},
       {"shared_materialization", std::move(chains)},
       {"hazards", std::move(hazards)},
       {"warp_reductions", std::move(reductions)},
+      {"fma_chains", std::move(fmaChains)},
       {"global_round_trips", std::move(trips)},
   };
   if (!kernel.localLoads.empty() || !kernel.localStores.empty())

@@ -56,6 +56,16 @@ struct WarpReduction {
 
 /// A global store followed (in address order) by a global load in the same
 /// kernel: an intermediate that left registers and came back.
+/// A dependent multiply-add chain: each FFMA accumulates into the register
+/// the previous FMUL/FFMA of the chain wrote (a dot product, an affine
+/// accumulation: seed 000's q.k_j is FMUL -> FFMA -> FFMA -> FFMA).
+struct FmaChain {
+  std::vector<InstrRef> instructions;
+};
+
+/// Reported FMA chains have at least this many instructions.
+constexpr size_t kMinFmaChainLength = 3;
+
 struct GlobalRoundTrip {
   InstrRef store, load;
 };
@@ -81,6 +91,7 @@ struct KernelProfile {
   std::vector<SharedChain> sharedChains;
   std::vector<SharedHazard> hazards;
   std::vector<WarpReduction> warpReductions;
+  std::vector<FmaChain> fmaChains;
   std::vector<GlobalRoundTrip> globalRoundTrips;
 
   /// No shared or local memory traffic and no global round trip: every
