@@ -139,6 +139,18 @@ static void printMapping(OpAsmPrinter &p, ArrayAttr mapping) {
   p << "]";
 }
 
+/// ` (%a[i, j], %b[i]) -> [i, j]`: every operand with its index names, then
+/// the result's.
+static void printIndexedOperands(OpAsmPrinter &p, ComputeOpInterface op) {
+  p << " (";
+  llvm::interleaveComma(llvm::enumerate(op->getOperands()), p, [&](auto it) {
+    p << it.value();
+    printIndexList(p, op.getOperandIterationDims(it.index()));
+  });
+  p << ") -> ";
+  printIndexList(p, op.getResultIterationDims());
+}
+
 static SmallVector<int64_t> iota(int64_t n) {
   return llvm::to_vector(llvm::seq<int64_t>(0, n));
 }
@@ -414,13 +426,7 @@ ParseResult MapOp::parse(OpAsmParser &parser, OperationState &state) {
 }
 
 void MapOp::print(OpAsmPrinter &p) {
-  p << " (";
-  llvm::interleaveComma(llvm::enumerate(getInputs()), p, [&](auto it) {
-    p << it.value();
-    printIndexList(p, getOperandIterationDims(it.index()));
-  });
-  p << ") -> ";
-  printIndexList(p, getResultIterationDims());
+  printIndexedOperands(p, *this);
   printMapping(p, getMapping());
   p.printOptionalAttrDict((*this)->getAttrs(), {"indexing", "mapping"});
   p << " : ";
@@ -553,13 +559,7 @@ ParseResult ReduceOp::parse(OpAsmParser &parser, OperationState &state) {
 void ReduceOp::print(OpAsmPrinter &p) {
   if (getKind())
     p << " <" << stringifyCombinerKind(*getKind()) << ">";
-  p << " (";
-  llvm::interleaveComma(llvm::enumerate(getInputs()), p, [&](auto it) {
-    p << it.value();
-    printIndexList(p, getOperandIterationDims(it.index()));
-  });
-  p << ") -> ";
-  printIndexList(p, getResultIterationDims());
+  printIndexedOperands(p, *this);
   if (getInit()) {
     p << " init ";
     p.printAttribute(*getInit());
@@ -755,12 +755,7 @@ ParseResult ContractOp::parse(OpAsmParser &parser, OperationState &state) {
 }
 
 void ContractOp::print(OpAsmPrinter &p) {
-  p << " (" << getLhs();
-  printIndexList(p, getLhsDims());
-  p << ", " << getRhs();
-  printIndexList(p, getRhsDims());
-  p << ") -> ";
-  printIndexList(p, getResultIterationDims());
+  printIndexedOperands(p, *this);
   printMapping(p, getMapping());
   p.printOptionalAttrDict((*this)->getAttrs(),
                           {"lhs_dims", "rhs_dims", "mapping"});
