@@ -23,12 +23,10 @@ ProfileSummary summarizeKernel(const KernelProfile &kernel) {
     summary.resources.push_back(metric);
   };
   const KernelResources res = kernel.resources.value_or(KernelResources());
-  resource("registers", res.registers);
-  resource("barriers", res.barriers);
-  resource("smem", res.sharedBytes);
-  resource("stack", res.stackFrameBytes);
-  resource("spill-stores", res.spillStoreBytes);
-  resource("spill-loads", res.spillLoadBytes);
+  forEachResource(res, [&](StringRef name, StringRef,
+                           const std::optional<uint64_t> &value) {
+    resource(name, value);
+  });
 
   auto flag = [&](StringRef name, bool value) {
     summary.verdicts.push_back({name.str(), value ? 1 : 0, true});

@@ -71,12 +71,10 @@ void printResources(raw_ostream &os, const KernelResources &res) {
       os << "?";
   };
   os << "  resources";
-  field("registers", res.registers);
-  field("barriers", res.barriers);
-  field("smem", res.sharedBytes);
-  field("stack", res.stackFrameBytes);
-  field("spill-stores", res.spillStoreBytes);
-  field("spill-loads", res.spillLoadBytes);
+  forEachResource(res, [&](StringRef name, StringRef,
+                           const std::optional<uint64_t> &value) {
+    field(name, value);
+  });
   os << "\n";
 }
 
@@ -249,12 +247,10 @@ json::Value resourcesToJSON(const KernelResources &res) {
   auto put = [&](StringRef key, const std::optional<uint64_t> &value) {
     object[key] = value ? json::Value(*value) : json::Value(nullptr);
   };
-  put("registers", res.registers);
-  put("barriers", res.barriers);
-  put("shared_bytes", res.sharedBytes);
-  put("stack_frame_bytes", res.stackFrameBytes);
-  put("spill_store_bytes", res.spillStoreBytes);
-  put("spill_load_bytes", res.spillLoadBytes);
+  forEachResource(res, [&](StringRef, StringRef key,
+                           const std::optional<uint64_t> &value) {
+    put(key, value);
+  });
   return object;
 }
 

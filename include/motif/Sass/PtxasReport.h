@@ -3,6 +3,7 @@
 #ifndef MOTIF_SASS_PTXASREPORT_H
 #define MOTIF_SASS_PTXASREPORT_H
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -23,6 +24,21 @@ struct KernelResources {
   std::optional<uint64_t> spillStoreBytes;  ///< "N bytes spill stores"
   std::optional<uint64_t> spillLoadBytes;   ///< "N bytes spill loads"
 };
+
+/// Visits every resource field in a fixed order with its text name (as
+/// `motif-sass` prints it) and its JSON key: the one list of the fields.
+inline void forEachResource(
+    const KernelResources &res,
+    llvm::function_ref<void(llvm::StringRef name, llvm::StringRef jsonKey,
+                            const std::optional<uint64_t> &value)>
+        fn) {
+  fn("registers", "registers", res.registers);
+  fn("barriers", "barriers", res.barriers);
+  fn("smem", "shared_bytes", res.sharedBytes);
+  fn("stack", "stack_frame_bytes", res.stackFrameBytes);
+  fn("spill-stores", "spill_store_bytes", res.spillStoreBytes);
+  fn("spill-loads", "spill_load_bytes", res.spillLoadBytes);
+}
 
 /// Resources per function name (mangled, as ptxas prints it).
 using PtxasReport = llvm::StringMap<KernelResources>;
