@@ -11,6 +11,7 @@
 #define MOTIF_EVALUATOR_EVALUATOR_H
 
 #include "motif/Dialect/Motif/IR/MotifOps.h"
+#include "motif/Evaluator/ScalarProgram.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Support/LLVM.h"
@@ -24,14 +25,6 @@
 #include <vector>
 
 namespace mlir::motif {
-
-/// How every scalar is computed.
-enum class NumericMode {
-  /// Every f32 value is computed and stored in float: the bitwise reference.
-  F32,
-  /// Everything is computed in double: a float64 reference.
-  F64,
-};
 
 /// A dense row-major host tensor. Elements are stored as double; in F32 mode
 /// every stored value is exactly representable in float.
