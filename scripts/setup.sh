@@ -11,7 +11,7 @@ log() { printf '[setup] %s\n' "$*" >&2; }
 sudo_() { if [ "$(id -u)" = 0 ]; then "$@"; else sudo "$@"; fi; }
 
 need_apt=()
-for pkg in llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools ninja-build cmake g++ python3-pip; do
+for pkg in llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools ninja-build cmake g++ python3-pip libgtest-dev; do
   dpkg -s "$pkg" >/dev/null 2>&1 || need_apt+=("$pkg")
 done
 if [ "${#need_apt[@]}" -gt 0 ] && [ "${MOTIF_SKIP_APT:-0}" != 1 ]; then

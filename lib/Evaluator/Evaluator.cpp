@@ -23,6 +23,7 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <cmath>
 #include <cstring>
@@ -397,6 +398,38 @@ FailureOr<SmallVector<Buffer>> mlir::motif::evaluate(func::FuncOp func,
   return evaluator.run(func, inputs);
 }
 
+LogicalResult mlir::motif::checkEvaluationSize(func::FuncOp func,
+                                              int64_t limit) {
+  int64_t total = 0;
+  auto count = [&](Value v, Operation *at) -> LogicalResult {
+    auto t = dyn_cast<RankedTensorType>(v.getType());
+    if (!t || !t.hasStaticShape())
+      return success();
+    int64_t n = 1;
+    bool overflow = false;
+    for (int64_t e : t.getShape())
+      overflow |= llvm::MulOverflow(n, e, n);
+    if (overflow || llvm::AddOverflow(total, n, total) || total > limit)
+      return at->emitOpError()
+             << "needs more than " << limit
+             << " tensor elements in all to evaluate (the evaluator's memory "
+                "bound); evaluate a smaller shape";
+    return success();
+  };
+  for (BlockArgument arg : func.getArguments())
+    if (failed(count(arg, func)))
+      return failure();
+  WalkResult r = func.walk([&](Operation *op) {
+    if (isa<func::FuncOp>(op))
+      return WalkResult::advance();
+    for (Value v : op->getResults())
+      if (failed(count(v, op)))
+        return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return failure(r.wasInterrupted());
+}
+
 //===----------------------------------------------------------------------===//
 // Random inputs
 //===----------------------------------------------------------------------===//
@@ -512,17 +545,32 @@ mlir::motif::compareFunctions(func::FuncOp a, func::FuncOp b,
     cmp.outputs.push_back(out);
   }
 
+  cmp.model = options.model;
+  if (failed(checkEvaluationSize(a)) || failed(checkEvaluationSize(b)))
+    return failure();
   std::mt19937_64 rng(cmp.seed);
   for (unsigned trial = 0; trial < options.trials; ++trial) {
     FailureOr<SmallVector<Buffer>> inputs = makeRandomInputs(a, rng);
     if (failed(inputs))
       return failure();
-    FailureOr<SmallVector<Buffer>> ra = evaluate(a, *inputs, NumericMode::F32);
+    SmallVector<int64_t> unwrittenA, unwrittenB;
+    auto run = [&](func::FuncOp f, SmallVector<int64_t> &unwritten) {
+      if (options.model == EvaluationModel::Schedule)
+        return evaluateSchedule(f, *inputs, NumericMode::F32, &unwritten);
+      return evaluate(f, *inputs, NumericMode::F32);
+    };
+    FailureOr<SmallVector<Buffer>> ra = run(a, unwrittenA);
     if (failed(ra))
       return failure();
-    FailureOr<SmallVector<Buffer>> rb = evaluate(b, *inputs, NumericMode::F32);
+    FailureOr<SmallVector<Buffer>> rb = run(b, unwrittenB);
     if (failed(rb))
       return failure();
+    for (OutputComparison &out : cmp.outputs) {
+      if (out.index < unwrittenA.size())
+        out.unwrittenA += unwrittenA[out.index];
+      if (out.index < unwrittenB.size())
+        out.unwrittenB += unwrittenB[out.index];
+    }
     FailureOr<SmallVector<Buffer>> ref =
         evaluate(a, *inputs, NumericMode::F64);
     if (failed(ref))
@@ -564,6 +612,8 @@ mlir::motif::compareFunctions(func::FuncOp a, func::FuncOp b,
       out.pass = true;
       break;
     }
+    // An element no thread stored is never a valid result.
+    out.pass &= out.unwrittenA == 0 && out.unwrittenB == 0;
     cmp.pass &= out.pass;
   }
   return cmp;
@@ -580,7 +630,9 @@ static std::string sci(double v) {
 void mlir::motif::printComparison(raw_ostream &os,
                                   const FunctionComparison &cmp) {
   os << "@" << cmp.name << ": class " << stringifyEquivalence(cmp.equivalence)
-     << ", " << cmp.trials << " trials, seed " << cmp.seed << "\n";
+     << ", " << cmp.trials << " trials, seed " << cmp.seed << ", model "
+     << (cmp.model == EvaluationModel::Schedule ? "schedule" : "sequential")
+     << "\n";
   os << llvm::format("  %-7s %-24s %-13s %-8s %-10s %-10s %-10s %-10s %s\n",
                      "output", "type", "class", "bitwise", "differing",
                      "max-ulp", "rel-err-A", "rel-err-B", "verdict");
@@ -597,6 +649,11 @@ void mlir::motif::printComparison(raw_ostream &os,
         sci(out.relErrA).c_str(), sci(out.relErrB).c_str(),
         out.pass ? "PASS" : "FAIL");
   }
+  for (const OutputComparison &out : cmp.outputs)
+    if (out.unwrittenA || out.unwrittenB)
+      os << "  #" << out.index << ": " << out.unwrittenA << " (A) and "
+         << out.unwrittenB
+         << " (B) elements were never stored by any thread\n";
   os << "@" << cmp.name << ": " << (cmp.pass ? "PASS" : "FAIL");
   switch (cmp.equivalence) {
   case Equivalence::Bitwise:
@@ -620,16 +677,23 @@ void mlir::motif::printComparison(raw_ostream &os,
 
 FailureOr<RunReport>
 mlir::motif::runOnRandomInputs(func::FuncOp func,
-                               std::optional<uint64_t> seed) {
+                               std::optional<uint64_t> seed,
+                               EvaluationModel model) {
   RunReport report;
   report.name = func.getName().str();
   report.seed = seed ? *seed : freshSeed();
+  if (failed(checkEvaluationSize(func)))
+    return failure();
   std::mt19937_64 rng(report.seed);
   FailureOr<SmallVector<Buffer>> inputs = makeRandomInputs(func, rng);
   if (failed(inputs))
     return failure();
+  report.model = model;
+  SmallVector<int64_t> unwritten;
   FailureOr<SmallVector<Buffer>> f32 =
-      evaluate(func, *inputs, NumericMode::F32);
+      model == EvaluationModel::Schedule
+          ? evaluateSchedule(func, *inputs, NumericMode::F32, &unwritten)
+          : evaluate(func, *inputs, NumericMode::F32);
   if (failed(f32))
     return failure();
   FailureOr<SmallVector<Buffer>> f64 =
@@ -648,19 +712,26 @@ mlir::motif::runOnRandomInputs(func::FuncOp func,
     for (size_t k = 0; k < std::min<size_t>(4, x.data.size()); ++k)
       out.firstValues.push_back(x.data[k]);
     out.relErr = relativeError(x, (*f64)[i]);
+    if (i < unwritten.size())
+      out.unwritten = unwritten[i];
     report.outputs.push_back(std::move(out));
   }
   return report;
 }
 
 void mlir::motif::printRunReport(raw_ostream &os, const RunReport &report) {
-  os << "@" << report.name << ": seed " << report.seed << "\n";
+  os << "@" << report.name << ": seed " << report.seed << ", model "
+     << (report.model == EvaluationModel::Schedule ? "schedule" : "sequential")
+     << "\n";
   for (const RunOutput &out : report.outputs) {
     os << "  #" << out.index << " " << out.type
        << llvm::format(" sum %.7e abs-sum %.7e first [", out.sum, out.absSum);
     llvm::interleave(
         out.firstValues, os,
         [&](double v) { os << llvm::format("%.7e", v); }, ", ");
-    os << "] rel-err f32 vs f64 " << sci(out.relErr) << "\n";
+    os << "] rel-err f32 vs f64 " << sci(out.relErr);
+    if (out.unwritten)
+      os << " (" << out.unwritten << " elements never stored)";
+    os << "\n";
   }
 }

@@ -36,7 +36,7 @@ func.func @function_level(%x: tensor<8xf32>) -> tensor<8xf32> {
   %y = motif.kernel "k" threads(32) -> tensor<8xf32> {
     %v = motif.map (%x[i]) -> [i] over [thread] : (tensor<8xf32>) -> tensor<8xf32> {
     ^bb0(%a: f32):
-      %r = arith.mulf %a, %c : f32
+      %r = arith.mulf %a, %a : f32
       motif.yield %r : f32
     }
     %g = motif.materialize %v in global : tensor<8xf32>

@@ -2,7 +2,9 @@
 // through another motif; the verdicts pin down the evaluation order.
 //
 // A general combiner folds each element in as combine(acc, element) from
-// `init`, in the same order as a built-in one: acc - x == acc + (-x) bitwise.
+// `init`, in the same order as a built-in one: acc - x == acc + (-x) bitwise
+// (a sequential fold: 'acc - x' is not associative, so it may not be mapped
+// to a parallel level; see test/Conversion/MotifToGPU/combiner-laws.mlir).
 // RUN: motif-equiv %S/Inputs/motifs.mlir %s --function=combiner --seed=2 | FileCheck %s --check-prefix=COMBINER
 // A contraction is a chain of fmaf, so mul-then-add differs in the bits but
 // not beyond the tolerance class.
@@ -38,7 +40,7 @@
 
 func.func @combiner(%x: tensor<8x16xf32>) -> tensor<8xf32> {
   %y = motif.kernel "k" threads(32) -> tensor<8xf32> {
-    %s = motif.reduce (%x[i, j]) -> [i] init [0.0 : f32] over [block, thread] : (tensor<8x16xf32>) -> tensor<8xf32> combiner {
+    %s = motif.reduce (%x[i, j]) -> [i] init [0.0 : f32] over [block, seq] : (tensor<8x16xf32>) -> tensor<8xf32> combiner {
     ^bb0(%acc: f32, %v: f32):
       %r = arith.subf %acc, %v : f32
       motif.yield %r : f32

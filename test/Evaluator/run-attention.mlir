@@ -26,7 +26,8 @@ func.func @attention(%q: tensor<4xf32>, %k: tensor<4x4xf32>, %v: tensor<4x4xf32>
       %r = math.exp %d : f32
       motif.yield %r : f32
     }
-    %pr = motif.materialize %p in register : tensor<4xf32>
+    // Shared: P.V reads all of P in every thread (j at seq), not its own slot.
+    %pr = motif.materialize %p in shared : tensor<4xf32>
     %l = motif.reduce <add> (%pr[j]) -> [] over [thread] : (tensor<4xf32>) -> tensor<f32>
     %ls = motif.materialize %l in shared : tensor<f32>
     %u = motif.contract (%pr[j], %v[j, d]) -> [d] over [thread, seq] : (tensor<4xf32>, tensor<4x4xf32>) -> tensor<4xf32>

@@ -1,50 +1,28 @@
 //===- ExecutionScope.h - who computes and who reads an element -*- C++ -*-===//
 //
-// The mapping model (docs/residency.md): every iteration dim of a motif is at
-// a level -- block, warp, lane, thread or seq. An element of a motif's result
-// is *owned* by the threads that compute it: the thread the thread-level dims
-// select (thread 0 when there are none), and every thread of a level the motif
-// reduced over (a block/warp all-reduce leaves its result in all of them). An
-// element a consumer reads is *read* by the threads the consumer's own dims
-// select. Comparing owners and readers gives the execution scope of a
-// producer -> consumer edge:
-//   SameThread  every reader owns the element          -> register legal
-//   SameBlock   readers are other threads of the block -> shared (+ barrier)
-//   CrossBlock  another block, or another grid, reads  -> global only
+// The residency analysis' questions, answered by the schedule model
+// (Schedule.h): the scope of an edge between motifs of kernels that may be
+// merged, and what a value costs in registers or shared memory.
 //
 //===----------------------------------------------------------------------===//
 #ifndef MOTIF_ANALYSIS_EXECUTIONSCOPE_H
 #define MOTIF_ANALYSIS_EXECUTIONSCOPE_H
 
-#include "motif/Dialect/Motif/IR/MotifOps.h"
-
-#include <string>
+#include "motif/Analysis/Schedule.h"
 
 namespace mlir::motif {
 
-enum class Scope { SameThread, SameBlock, CrossBlock };
+/// The scope of the edge from `producer` to `consumer` (operand
+/// `operandIndex`) when both run in one kernel of `threads` threads (0: the
+/// producer's kernel's).
+EdgeScope classifyEdge(ComputeOpInterface producer, ComputeOpInterface consumer,
+                       unsigned operandIndex, int64_t threads = 0);
 
-llvm::StringRef stringifyScope(Scope s);
+/// How many register slots one thread keeps for `producer`'s result when it
+/// lives in registers, with `threads` threads per block.
+int64_t elementsPerThread(ComputeOpInterface producer, int64_t threads);
 
-struct EdgeScope {
-  Scope scope;
-  /// Why, in words a user reads in a remark.
-  std::string reason;
-};
-
-/// The scope of the edge from `producer` (which computes `value`, one of its
-/// results) to `consumer`, which reads it as operand `operandIndex`, when both
-/// run in one kernel (one block size).
-EdgeScope classifyEdge(ComputeOpInterface producer, Value value,
-                       ComputeOpInterface consumer, unsigned operandIndex);
-
-
-/// How many elements of `value` (a result of `producer`) one thread keeps
-/// when the value lives in registers, with `threads` threads per block.
-int64_t elementsPerThread(ComputeOpInterface producer, Value value,
-                          int64_t threads);
-
-/// Bytes of `value` one block holds (its non-block dims) when the value
+/// Bytes of `value` (a result of `producer`) one block holds when the value
 /// lives in shared memory.
 int64_t bytesPerBlock(ComputeOpInterface producer, Value value);
 

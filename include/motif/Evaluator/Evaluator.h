@@ -44,6 +44,36 @@ FailureOr<SmallVector<Buffer>> evaluate(func::FuncOp func,
                                         ArrayRef<Buffer> inputs,
                                         NumericMode mode);
 
+/// Which meaning of a program the evaluator executes.
+enum class EvaluationModel {
+  /// Materializations are the identity and every reduction folds its
+  /// elements in increasing order: what the program means, whatever its
+  /// mapping (the float64 reference is always this).
+  Sequential,
+  /// The mapping executed thread by thread (the schedule model): register
+  /// slots per thread, shared buffers per block, global memory between
+  /// kernels, and the GPU's reduction tree. What the compiled kernel computes.
+  Schedule,
+};
+
+/// The most thread-instance steps the schedule-faithful model simulates.
+constexpr int64_t kDefaultScheduleWorkLimit = int64_t(1) << 31;
+/// The most tensor elements (all values of a function together) either
+/// model holds.
+constexpr int64_t kDefaultEvaluatorElementLimit = int64_t(1) << 27;
+
+/// Evaluates `func` under the schedule-faithful model. `unwritten`, when
+/// given, receives per result the number of elements no thread stored.
+FailureOr<SmallVector<Buffer>>
+evaluateSchedule(func::FuncOp func, ArrayRef<Buffer> inputs, NumericMode mode,
+                 SmallVectorImpl<int64_t> *unwritten = nullptr,
+                 int64_t workLimit = kDefaultScheduleWorkLimit);
+
+/// Fails (located, on the value that passes the limit) when the tensors of
+/// `func` hold more than `limit` elements together.
+LogicalResult checkEvaluationSize(func::FuncOp func,
+                                  int64_t limit = kDefaultEvaluatorElementLimit);
+
 /// Fresh inputs for `func`: one normal(0, 1) buffer per argument, never zero.
 /// Fails (located) when an argument is not a static f32 tensor.
 FailureOr<SmallVector<Buffer>> makeRandomInputs(func::FuncOp func,
@@ -67,6 +97,8 @@ struct CompareOptions {
   double rtol = 1e-5;
   /// Relative error bound of the `mathematical` class.
   double mathematicalRtol = 1e-3;
+  /// How A and B are run (the f64 reference is always sequential).
+  EvaluationModel model = EvaluationModel::Schedule;
 };
 
 /// One output of the compared functions, aggregated over every trial.
@@ -83,6 +115,10 @@ struct OutputComparison {
   /// result, the largest over trials.
   double relErrA = 0.0;
   double relErrB = 0.0;
+  /// Elements of A's and B's result no thread stored (schedule model),
+  /// summed over trials: any fails every class.
+  int64_t unwrittenA = 0;
+  int64_t unwrittenB = 0;
   bool pass = false;
 };
 
@@ -92,6 +128,7 @@ struct FunctionComparison {
   Equivalence equivalence = Equivalence::Bitwise;
   uint64_t seed = 0;
   unsigned trials = 0;
+  EvaluationModel model = EvaluationModel::Schedule;
   /// The relative error bound the verdict used (0 for bitwise and semantic).
   double bound = 0.0;
   SmallVector<OutputComparison> outputs;
@@ -124,17 +161,22 @@ struct RunOutput {
   SmallVector<double> firstValues;
   /// max|f32 - f64| / max|f64|.
   double relErr = 0.0;
+  /// Elements no thread stored (schedule model).
+  int64_t unwritten = 0;
 };
 
 struct RunReport {
   std::string name;
   uint64_t seed = 0;
+  EvaluationModel model = EvaluationModel::Schedule;
   SmallVector<RunOutput> outputs;
 };
 
 /// Evaluates `func` once on fresh random inputs in F32 and F64 mode.
-FailureOr<RunReport> runOnRandomInputs(func::FuncOp func,
-                                       std::optional<uint64_t> seed);
+/// The f32 run uses `model`; the f64 reference is sequential.
+FailureOr<RunReport>
+runOnRandomInputs(func::FuncOp func, std::optional<uint64_t> seed,
+                  EvaluationModel model = EvaluationModel::Schedule);
 
 void printRunReport(raw_ostream &os, const RunReport &report);
 

@@ -10,10 +10,6 @@ using namespace mlir;
 using namespace mlir::motif;
 using namespace mlir::motif::detail;
 
-/// The most per-thread instances one register-resident value may unroll to.
-static constexpr int64_t kMaxRegisterSlots = 256;
-/// Elements per 128-bit access for f32.
-static constexpr int64_t kVectorWidth = 4;
 /// Alignment (bytes) the ABI requires of every buffer (docs/abi.md).
 static constexpr int64_t kBufferAlignment = 16;
 
@@ -26,7 +22,7 @@ KernelEmitter::KernelEmitter(KernelOp kernel, gpu::GPUFuncOp func,
                                                   kWarpSize))),
       lanes(std::min<int64_t>(kernel.getThreads(), kWarpSize)),
       gridExtents(gridExtents) {
-  (void)gridSize;
+  this->gridSize = gridSize;
   b.setInsertionPointToStart(&func.getBody().front());
   tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
   Value c32 = constIndex(kWarpSize);
@@ -67,45 +63,14 @@ Value KernelEmitter::constF32(double v) {
   return arith::ConstantOp::create(b, loc, b.getF32FloatAttr(v));
 }
 
-SmallVector<DimPlan> KernelEmitter::planDims(ComputeOpInterface op) {
-  SmallVector<int64_t> extents = op.getIterationExtents();
-  SmallVector<DimPlan> plans(extents.size());
-  for (auto [d, plan] : llvm::enumerate(plans)) {
-    plan.level = op.getLevel(d);
-    plan.extent = extents[d];
-    switch (plan.level) {
-    case Level::Block:
-      plan.parallel = 1;
-      plan.count = 1;
-      break;
-    case Level::Thread:
-      plan.parallel = threads;
-      break;
-    case Level::Warp:
-      plan.parallel = warps;
-      break;
-    case Level::Lane:
-      plan.parallel = lanes;
-      break;
-    case Level::Seq:
-      plan.parallel = 1;
-      break;
-    case Level::BlockWarp:
-      plan.parallel = warps;
-      break;
-    }
-    if (plan.level == Level::BlockWarp) {
-      // One index per warp of the grid: each thread sees one instance.
-      plan.count = 1;
-      plan.partial = plan.extent % warps != 0;
-    } else if (plan.level != Level::Block) {
-      plan.count = llvm::divideCeil(plan.extent, plan.parallel);
-      plan.partial = plan.count * plan.parallel != plan.extent;
-    }
-    if ((plan.level == Level::Thread || plan.level == Level::Lane) &&
-        plan.extent % (plan.parallel * kVectorWidth) == 0)
-      plan.vector = kVectorWidth;
+SmallVector<DimPlan> KernelEmitter::planDims(const MotifSchedule &schedule) {
+  ComputeOpInterface op = schedule.getOp();
+  SmallVector<DimPlan> plans;
+  for (const DimSchedule &d : schedule.getDims()) {
+    DimPlan plan;
+    static_cast<DimSchedule &>(plan) = d;
     plan.unrolled = plan.count == 1;
+    plans.push_back(plan);
   }
   // Dims that index a register value must be unrolled (its slots are SSA).
   Operation *operation = op.getOperation();
@@ -319,9 +284,6 @@ FailureOr<Value> KernelEmitter::loadOperand(ComputeOpInterface op, unsigned i,
   Storage &s = it->second;
   SmallVector<int64_t> dims = op.getOperandIterationDims(i);
   SmallVector<int64_t> extents = op.getIterationExtents();
-  SmallVector<Level> levels;
-  for (unsigned d = 0; d < extents.size(); ++d)
-    levels.push_back(op.getLevel(d));
   auto index = [&](int64_t d) {
     // Out-of-bounds instances are inactive; clamp so they load safely.
     return guardedIndex(inst.index[d], extents[d], currentPlans[d].partial);
@@ -334,29 +296,28 @@ FailureOr<Value> KernelEmitter::loadOperand(ComputeOpInterface op, unsigned i,
     return Value(memref::LoadOp::create(b, loc, s.memref, idx));
   }
   case Storage::Kind::Shared: {
+    // The producer's layout: block dims dropped, block.warp dims one row per
+    // warp, the others indexed by this consumer's index of that dim.
     SmallVector<Value> idx;
-    for (auto [a, d] : llvm::enumerate(dims))
-      if (!s.blockDim[a])
-        idx.push_back(s.levels[a] == Level::BlockWarp ? warpId : index(d));
+    for (auto [kind, d] : llvm::zip(s.shared.kinds, dims)) {
+      if (kind == SharedLayout::DimKind::PerWarp)
+        idx.push_back(warpId);
+      else if (kind == SharedLayout::DimKind::Indexed)
+        idx.push_back(index(d));
+    }
     return Value(memref::LoadOp::create(b, loc, s.memref, idx));
   }
   case Storage::Kind::Registers: {
-    int64_t slot = 0;
-    for (auto [a, d] : llvm::enumerate(dims)) {
-      if (s.blockDim[a])
-        continue;
-      if (levels[d] != s.levels[a])
-        return op->emitOpError()
-               << "reads operand #" << i << " (in registers) at level '"
-               << stringifyLevel(levels[d]) << "' but it was computed at '"
-               << stringifyLevel(s.levels[a])
-               << "': the lowering keeps register values per instance and "
-                  "cannot re-index them";
+    // Slot k of every value dim, where this thread computed slot k: the
+    // residency check made sure both motifs walk that dim alike.
+    SmallVector<int64_t> k;
+    for (int64_t d : dims) {
       if (inst.k[d] < 0)
         return op->emitOpError() << "internal: register operand #" << i
                                  << " indexed by a loop dim";
-      slot = slot * s.slotCounts[a] + inst.k[d];
+      k.push_back(inst.k[d]);
     }
+    int64_t slot = s.registers.slotOf(k);
     if (slot >= static_cast<int64_t>(s.slots.size()) || !s.slots[slot])
       return op->emitOpError() << "reads register slot " << slot
                                << " of operand #" << i
@@ -367,88 +328,75 @@ FailureOr<Value> KernelEmitter::loadOperand(ComputeOpInterface op, unsigned i,
   llvm_unreachable("unknown storage");
 }
 
-Value KernelEmitter::ownerPredicate(ComputeOpInterface op) {
-  bool thread = false, warp = false, lane = false;
-  for (int64_t d : op.getResultIterationDims()) {
-    Level l = op.getLevel(d);
-    thread |= l == Level::Thread;
-    warp |= l == Level::Warp || l == Level::BlockWarp;
-    lane |= l == Level::Lane;
-  }
-  if (thread)
-    return nullptr;
+Value KernelEmitter::ownerPredicate(ComputeOpInterface) {
+  // The schedule model names the one thread that stores each element.
   Value zero = constIndex(0);
   Value pred;
   auto conj = [&](Value c) {
     pred = pred ? Value(arith::AndIOp::create(b, loc, pred, c)) : c;
   };
-  if (!lane && lanes > 1)
+  if (schedule().ownerNeedsLaneZero())
     conj(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, laneId, zero));
-  if (!warp && warps > 1)
+  if (schedule().ownerNeedsWarpZero())
     conj(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, warpId, zero));
   return pred;
+}
+
+Value KernelEmitter::addWorkgroupBuffer(MemRefType type, Location at) {
+  Value buffer = func.addWorkgroupAttribution(type, at);
+  func.setWorkgroupAttributionAttr(
+      func.getNumWorkgroupAttributions() - 1, "llvm.align",
+      b.getI64IntegerAttr(SharedLayout::kAlignment));
+  return buffer;
+}
+
+/// Every materialization of `v`, through chains of materializations (a
+/// register value also yielded in global memory is stored by its producer).
+static void collectMaterializations(Value v, SmallVectorImpl<MaterializeOp> &out) {
+  for (Operation *user : v.getUsers())
+    if (auto mat = dyn_cast<MaterializeOp>(user)) {
+      out.push_back(mat);
+      collectMaterializations(mat.getResult(), out);
+    }
 }
 
 LogicalResult KernelEmitter::prepareDestinations(ComputeOpInterface op,
                                                  ArrayRef<DimPlan> plans) {
   Operation *operation = op.getOperation();
-  SmallVector<int64_t> resultDims = op.getResultIterationDims();
   for (Value r : operation->getResults()) {
     auto type = cast<RankedTensorType>(r.getType());
-    for (Operation *user : r.getUsers()) {
-      auto mat = dyn_cast<MaterializeOp>(user);
-      if (!mat)
+    for (Operation *user : r.getUsers())
+      if (!isa<MaterializeOp>(user))
         return user->emitOpError()
                << "uses a motif result directly; the lowering expects a "
                   "motif.materialize";
+    SmallVector<MaterializeOp> mats;
+    collectMaterializations(r, mats);
+    for (MaterializeOp mat : mats) {
       Storage s;
-      for (int64_t d : resultDims) {
-        s.blockDim.push_back(plans[d].level == Level::Block);
-        s.levels.push_back(plans[d].level);
-      }
       switch (mat.getResidency()) {
       case Residency::Register: {
         s.kind = Storage::Kind::Registers;
-        int64_t total = 1;
-        for (int64_t d : resultDims) {
-          if (plans[d].level == Level::Block)
-            continue;
-          s.slotCounts.push_back(plans[d].count);
-          total *= plans[d].count;
-        }
-        // Keep slotCounts aligned with the value's dims (block dims: 1).
-        SmallVector<int64_t> counts;
-        unsigned next = 0;
-        for (int64_t d : resultDims)
-          counts.push_back(plans[d].level == Level::Block
-                               ? 1
-                               : s.slotCounts[next++]);
-        s.slotCounts = counts;
-        if (total > kMaxRegisterSlots)
+        s.registers = registerLayoutOf(schedule());
+        if (s.registers.slots > kMaxRegisterSlots)
           return mat.emitOpError()
-                 << "keeps " << total
+                 << "keeps " << s.registers.slots
                  << " elements per thread in registers; the lowering unrolls "
                     "at most "
                  << kMaxRegisterSlots
                  << " (map more dims to threads, or use 'shared')";
-        s.slots.assign(total, Value());
+        s.slots.assign(s.registers.slots, Value());
         break;
       }
       case Residency::Shared: {
         s.kind = Storage::Kind::Shared;
-        SmallVector<int64_t> shape;
-        for (int64_t d : resultDims) {
-          if (plans[d].level == Level::BlockWarp) // one row per warp
-            shape.push_back(std::min(plans[d].extent, warps));
-          else if (plans[d].level != Level::Block)
-            shape.push_back(plans[d].extent);
-        }
+        s.shared = sharedLayoutOf(schedule(), type.getElementType());
         auto space = gpu::AddressSpaceAttr::get(b.getContext(),
                                                 gpu::AddressSpace::Workgroup);
-        auto memrefType =
-            MemRefType::get(shape, type.getElementType(), nullptr, space);
-        s.memref = func.addWorkgroupAttribution(memrefType, mat.getLoc());
-        sharedBytesUsed += memrefType.getNumElements() * 4;
+        auto memrefType = MemRefType::get(s.shared.shape,
+                                          type.getElementType(), nullptr, space);
+        s.memref = addWorkgroupBuffer(memrefType, mat.getLoc());
+        sharedBytesUsed += s.shared.bytes;
         break;
       }
       case Residency::Global: {
@@ -466,6 +414,7 @@ LogicalResult KernelEmitter::prepareDestinations(ComputeOpInterface op,
       storage[mat.getResult()] = std::move(s);
     }
   }
+  (void)plans;
   return success();
 }
 
@@ -479,26 +428,28 @@ LogicalResult KernelEmitter::storeResults(ComputeOpInterface op,
     cond = cond ? Value(arith::AndIOp::create(b, loc, cond, inst.active))
                 : inst.active;
   for (auto [r, value] : llvm::zip(op->getResults(), values)) {
-    for (Operation *user : r.getUsers()) {
-      auto mat = cast<MaterializeOp>(user);
+    SmallVector<MaterializeOp> mats;
+    collectMaterializations(r, mats);
+    for (MaterializeOp mat : mats) {
       Storage &s = storage[mat.getResult()];
       if (s.kind == Storage::Kind::Registers) {
-        int64_t slot = 0;
-        for (auto [a, d] : llvm::enumerate(resultDims)) {
-          if (s.blockDim[a])
-            continue;
-          slot = slot * s.slotCounts[a] + inst.k[d];
-        }
-        s.slots[slot] = value;
+        SmallVector<int64_t> k;
+        for (int64_t d : resultDims)
+          k.push_back(inst.k[d]);
+        s.slots[s.registers.slotOf(k)] = value;
         continue;
       }
       SmallVector<Value> idx;
-      for (auto [a, d] : llvm::enumerate(resultDims)) {
-        if (s.kind == Storage::Kind::Global)
+      if (s.kind == Storage::Kind::Global) {
+        for (int64_t d : resultDims)
           idx.push_back(inst.index[d]);
-        else if (!s.blockDim[a])
-          idx.push_back(s.levels[a] == Level::BlockWarp ? warpId
-                                                        : inst.index[d]);
+      } else {
+        for (auto [kind, d] : llvm::zip(s.shared.kinds, resultDims)) {
+          if (kind == SharedLayout::DimKind::PerWarp)
+            idx.push_back(warpId);
+          else if (kind == SharedLayout::DimKind::Indexed)
+            idx.push_back(inst.index[d]);
+        }
       }
       if (!cond) {
         memref::StoreOp::create(b, loc, value, s.memref, idx);
@@ -514,7 +465,8 @@ LogicalResult KernelEmitter::storeResults(ComputeOpInterface op,
 }
 
 LogicalResult KernelEmitter::emitOp(ComputeOpInterface op) {
-  SmallVector<DimPlan> plans = planDims(op);
+  currentSchedule.emplace(op, threads);
+  SmallVector<DimPlan> plans = planDims(*currentSchedule);
   currentPlans = plans;
   for (Type t : op->getOperandTypes())
     if (!cast<RankedTensorType>(t).getElementType().isF32())
@@ -545,19 +497,76 @@ LogicalResult KernelEmitter::emitOp(ComputeOpInterface op) {
   if (failed(result))
     return failure();
   bool shared = false;
-  for (Value r : op->getResults())
-    for (Operation *user : r.getUsers())
-      shared |= cast<MaterializeOp>(user).getResidency() == Residency::Shared;
+  for (Value r : op->getResults()) {
+    SmallVector<MaterializeOp> mats;
+    collectMaterializations(r, mats);
+    for (MaterializeOp mat : mats)
+      shared |= mat.getResidency() == Residency::Shared;
+  }
   // Producers in other threads must finish their stores before any reader.
   if (shared)
     gpu::BarrierOp::create(b, loc);
   return success();
 }
 
-LogicalResult KernelEmitter::emit() {
+LogicalResult KernelEmitter::checkResidencies() {
   for (Operation &op : kernel.getBodyBlock().without_terminator()) {
-    if (isa<MaterializeOp>(op))
+    auto mat = dyn_cast<MaterializeOp>(op);
+    if (!mat)
       continue;
+    if (std::optional<std::string> why = checkMaterialization(mat))
+      return mat.emitOpError() << *why;
+  }
+  return success();
+}
+
+LogicalResult KernelEmitter::emitCopy(MaterializeOp mat) {
+  auto it = storage.find(mat.getInput());
+  Value dest;
+  YieldOp yield = kernel.getYield();
+  unsigned inputs = func.getNumArguments() - kernel.getNumResults();
+  for (OpOperand &use : mat.getResult().getUses())
+    if (use.getOwner() == yield)
+      dest = params[inputs + use.getOperandNumber()];
+  if (it == storage.end() || it->second.kind != Storage::Kind::Global || !dest)
+    return mat.emitOpError() << "copies a value the lowering cannot read "
+                                "(internal)";
+  // Every element once: i = block * threads + tid, step grid * threads.
+  auto type = cast<RankedTensorType>(mat.getType());
+  Value bid = gpu::BlockIdOp::create(b, loc, gpu::Dimension::x);
+  Value start = arith::AddIOp::create(
+      b, loc, arith::MulIOp::create(b, loc, bid, constIndex(threads)), tid);
+  auto loop = scf::ForOp::create(b, loc, start,
+                                 constIndex(type.getNumElements()),
+                                 constIndex(gridSize * threads));
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPoint(loop.getBody()->getTerminator());
+  SmallVector<Value> idx(type.getRank());
+  Value rest = loop.getInductionVar();
+  for (int64_t a = type.getRank() - 1; a >= 0; --a) {
+    Value extent = constIndex(type.getDimSize(a));
+    idx[a] = a == 0 ? rest : Value(arith::RemUIOp::create(b, loc, rest, extent));
+    if (a > 0)
+      rest = arith::DivUIOp::create(b, loc, rest, extent);
+  }
+  Value v = memref::LoadOp::create(b, loc, it->second.memref, idx);
+  memref::StoreOp::create(b, loc, v, dest, idx);
+  return success();
+}
+
+LogicalResult KernelEmitter::emit() {
+  // The lowering emits only what the schedule model says is legal.
+  if (failed(checkResidencies()))
+    return failure();
+  for (Operation &op : kernel.getBodyBlock().without_terminator()) {
+    if (auto mat = dyn_cast<MaterializeOp>(op)) {
+      // A kernel result copied from outside the kernel (a motif's results
+      // are stored by the motif).
+      if (mat.getResidency() == Residency::Global && !producerOf(mat) &&
+          failed(emitCopy(mat)))
+        return failure();
+      continue;
+    }
     auto motif = dyn_cast<ComputeOpInterface>(op);
     if (!motif)
       return op.emitOpError() << "cannot be lowered inside a motif.kernel";

@@ -21,6 +21,7 @@
 #ifndef MOTIF_LIB_CONVERSION_MOTIFTOGPU_KERNELEMITTER_H
 #define MOTIF_LIB_CONVERSION_MOTIFTOGPU_KERNELEMITTER_H
 
+#include "motif/Analysis/Schedule.h"
 #include "motif/Dialect/Motif/IR/MotifOps.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -31,37 +32,24 @@
 
 namespace mlir::motif::detail {
 
-/// How one iteration dim of the current motif is walked by a thread.
-struct DimPlan {
-  Level level = Level::Seq;
-  int64_t extent = 1;
-  /// Threads along this level (threads, warps, lanes; 1 for seq and block).
-  int64_t parallel = 1;
-  /// Instances each thread walks.
-  int64_t count = 1;
-  /// Some instances of the last round fall beyond the extent.
-  bool partial = false;
-  /// Unrolled at compile time (instance number known), else an scf.for.
+/// How one iteration dim of the current motif is walked by a thread: the
+/// schedule model's DimSchedule, plus how the emitter walks it.
+struct DimPlan : DimSchedule {
+  /// Unrolled at compile time (instance number known), else an scf.for
+  /// over runs of `vector` instances.
   bool unrolled = false;
-  /// `thread` and `lane` dims: each thread takes runs of `vector`
-  /// consecutive elements (index ((k / v) * parallel + self) * v + k % v), so
-  /// the runs can become 128-bit accesses. A loop steps over runs, unrolling
-  /// each run.
-  int64_t vector = 1;
 };
 
 /// Where a tensor value lives while the kernel runs.
 struct Storage {
   enum class Kind { Global, Shared, Registers } kind = Kind::Global;
-  /// Global and shared: the memref (shared: only the value's non-block dims).
+  /// Global and shared: the memref (shared: the producer's SharedLayout).
   Value memref;
-  /// Per dim of the value: mapped to blocks by its producer.
-  SmallVector<bool> blockDim;
-  /// Registers: one SSA value per per-thread instance, row-major over the
-  /// value's non-block dims with `slotCounts` instances each.
+  SharedLayout shared;
+  /// Registers: one SSA value per per-thread instance, laid out by the
+  /// producer's RegisterLayout.
+  RegisterLayout registers;
   SmallVector<Value> slots;
-  SmallVector<int64_t> slotCounts;
-  SmallVector<Level> levels;
 };
 
 /// The indices of one instance of a motif's iteration space.
@@ -109,21 +97,31 @@ public:
       const std::function<FailureOr<SmallVector<Value>>(
           Instance &, ValueRange)> &step);
 
-  /// Combines per-thread partials across lanes (shuffle butterfly) and/or
-  /// warps (shared scratch + barrier); every thread gets the result.
-  /// `lanesDiffer`: the lanes of a warp reduce different results (a result
-  /// dim is on lanes), so each lane's partial crosses warps on its own.
+  /// Combines per-thread partials as `tree` says (schedule model): across
+  /// lanes (shuffle butterfly) and/or warps (shared scratch + barrier);
+  /// every thread gets the result.
   FailureOr<SmallVector<Value>> allReduce(
-      Operation *op, SmallVector<Value> partial, bool acrossLanes,
-      bool acrossWarps, bool lanesDiffer,
+      Operation *op, SmallVector<Value> partial, const ReductionTree &tree,
       const std::function<SmallVector<Value>(ValueRange, ValueRange)> &combine);
+
+  /// A workgroup buffer aligned for the widest access the emitter makes.
+  Value addWorkgroupBuffer(MemRefType type, Location at);
+
+  /// The schedule of the motif being emitted.
+  const MotifSchedule &schedule() const { return *currentSchedule; }
 
   Value constIndex(int64_t v);
   Value constF32(double v);
 
 private:
   LogicalResult emitOp(ComputeOpInterface op);
-  SmallVector<DimPlan> planDims(ComputeOpInterface op);
+  SmallVector<DimPlan> planDims(const MotifSchedule &schedule);
+  /// Checks every materialization against the schedule model before
+  /// anything is emitted.
+  LogicalResult checkResidencies();
+  /// A kernel result copied from a value defined outside the kernel: a
+  /// grid-stride loop over its elements.
+  LogicalResult emitCopy(MaterializeOp mat);
   Value indexOf(const DimPlan &plan, unsigned dim, Value k);
   /// Index of element `v` of run `run` of a vectorized thread dim.
   Value runIndex(const DimPlan &plan, Value run, int64_t v);
@@ -153,6 +151,8 @@ private:
   int64_t sharedBytesUsed = 0;
   /// The plans of the motif being emitted.
   SmallVector<DimPlan> currentPlans;
+  std::optional<MotifSchedule> currentSchedule;
+  int64_t gridSize = 1;
   /// Depth of dynamic loops around the current point (scratch reuse needs a
   /// trailing barrier inside loops).
   int loopDepth = 0;

@@ -211,6 +211,21 @@ ConvertMotifToGPUPass::convertFunction(func::FuncOp func,
 
 void ConvertMotifToGPUPass::runOnOperation() {
   ModuleOp module = getOperation();
+  // Kernels run as a function's straight-line sequence of launches; one
+  // anywhere else (inside scf.for, a nested region) is not lowered, and is
+  // never skipped silently.
+  WalkResult misplaced = module.walk([](KernelOp kernel) {
+    auto func = dyn_cast<func::FuncOp>(kernel->getParentOp());
+    if (func && kernel->getBlock() == &func.getBody().front())
+      return WalkResult::advance();
+    kernel.emitOpError()
+        << "is nested in '" << kernel->getParentOp()->getName()
+        << "': the lowering launches kernels only from the body of a "
+           "func.func";
+    return WalkResult::interrupt();
+  });
+  if (misplaced.wasInterrupted())
+    return signalPassFailure();
   SmallVector<func::FuncOp> funcs;
   for (auto f : module.getOps<func::FuncOp>())
     if (!f.isExternal() && !f.getOps<KernelOp>().empty())

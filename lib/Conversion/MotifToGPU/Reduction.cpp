@@ -84,39 +84,69 @@ static SmallVector<Value> identityOf(KernelEmitter &e, ReduceOp op) {
   return out;
 }
 
+/// The cross-thread combine. With `flagged` every partial carries one more
+/// value, 1.0 when it folded at least one element (else 0.0), and a partial
+/// without elements is never combined: two identities of a general combiner
+/// can make NaN (the online-softmax state's -inf - -inf).
+static CombineFn treeCombine(KernelEmitter &e, CombineFn combine, bool flagged) {
+  if (!flagged)
+    return combine;
+  return [&e, combine](ValueRange a, ValueRange x) {
+    unsigned n = a.size() - 1;
+    Value zero = e.constF32(0.0);
+    Value av = arith::CmpFOp::create(e.b, e.loc, arith::CmpFPredicate::ONE,
+                                     a[n], zero);
+    Value xv = arith::CmpFOp::create(e.b, e.loc, arith::CmpFPredicate::ONE,
+                                     x[n], zero);
+    Value both = arith::AndIOp::create(e.b, e.loc, av, xv);
+    SmallVector<Value> c = combine(a.take_front(n), x.take_front(n));
+    SmallVector<Value> out;
+    for (unsigned i = 0; i < n; ++i) {
+      Value one = arith::SelectOp::create(e.b, e.loc, xv, x[i], a[i]);
+      out.push_back(arith::SelectOp::create(e.b, e.loc, both, c[i], one));
+    }
+    out.push_back(arith::MaximumFOp::create(e.b, e.loc, a[n], x[n]));
+    return out;
+  };
+}
+
 FailureOr<SmallVector<Value>> mlir::motif::detail::emitReduction(
     KernelEmitter &e, ComputeOpInterface op, ArrayRef<DimPlan> plans,
     Instance &inst) {
   SmallVector<int64_t> reduced = op.getReductionIterationDims();
-  bool acrossLanes = false, acrossWarps = false, lanesDiffer = false;
-  for (int64_t d : reduced) {
-    Level l = plans[d].level;
-    acrossLanes |= l == Level::Thread || l == Level::Lane;
-    acrossWarps |= l == Level::Thread || l == Level::Warp;
-  }
-  for (int64_t d : op.getResultIterationDims())
-    lanesDiffer |= plans[d].level == Level::Lane;
+  ReductionTree tree = e.schedule().getReductionTree();
+  if (std::optional<std::string> why = e.schedule().treeUnsupportedReason())
+    return op->emitOpError() << *why;
   if (auto red = dyn_cast<ReduceOp>(op.getOperation())) {
     CombineFn combine = combinerOf(e, red);
+    SmallVector<Value> init = identityOf(e, red);
+    unsigned n = init.size();
+    if (tree.flagged)
+      init.push_back(e.constF32(0.0));
     FailureOr<SmallVector<Value>> partial = e.accumulate(
-        op, plans, reduced, inst, identityOf(e, red),
+        op, plans, reduced, inst, init,
         [&](Instance &i, ValueRange acc) -> FailureOr<SmallVector<Value>> {
           SmallVector<Value> elems;
-          for (unsigned k = 0, n = red.getInputs().size(); k < n; ++k) {
+          for (unsigned k = 0; k < n; ++k) {
             FailureOr<Value> v = e.loadOperand(op, k, i);
             if (failed(v))
               return failure();
             elems.push_back(*v);
           }
-          return combine(acc, elems);
+          SmallVector<Value> next = combine(acc.take_front(n), elems);
+          if (tree.flagged)
+            next.push_back(e.constF32(1.0));
+          return next;
         });
     if (failed(partial))
       return failure();
-    return e.allReduce(op, *partial, acrossLanes, acrossWarps, lanesDiffer,
-                       combine);
+    FailureOr<SmallVector<Value>> all =
+        e.allReduce(op, *partial, tree, treeCombine(e, combine, tree.flagged));
+    if (failed(all))
+      return failure();
+    all->resize(n);
+    return all;
   }
-  auto contract = cast<ContractOp>(op.getOperation());
-  (void)contract;
   FailureOr<SmallVector<Value>> partial = e.accumulate(
       op, plans, reduced, inst, {e.constF32(0.0)},
       [&](Instance &i, ValueRange acc) -> FailureOr<SmallVector<Value>> {
@@ -129,23 +159,16 @@ FailureOr<SmallVector<Value>> mlir::motif::detail::emitReduction(
       });
   if (failed(partial))
     return failure();
-  return e.allReduce(op, *partial, acrossLanes, acrossWarps, lanesDiffer,
-                     [&e](ValueRange a, ValueRange x) {
-                       return SmallVector<Value>{
-                           arith::AddFOp::create(e.b, e.loc, a[0], x[0])};
-                     });
+  return e.allReduce(op, *partial, tree, [&e](ValueRange a, ValueRange x) {
+    return SmallVector<Value>{arith::AddFOp::create(e.b, e.loc, a[0], x[0])};
+  });
 }
 
 FailureOr<SmallVector<Value>> KernelEmitter::allReduce(
-    Operation *op, SmallVector<Value> partial, bool acrossLanes,
-    bool acrossWarps, bool lanesDiffer,
+    Operation *op, SmallVector<Value> partial, const ReductionTree &tree,
     const std::function<SmallVector<Value>(ValueRange, ValueRange)> &combine) {
-  if (acrossLanes && lanes > 1) {
-    if (!llvm::isPowerOf2_64(lanes) || (threads > kWarpSize && threads % kWarpSize))
-      return op->emitOpError()
-             << "reduces across lanes with threads(" << threads
-             << "): the shuffle butterfly needs a power of two up to 32 or a "
-                "multiple of 32";
+  bool lanesDiffer = tree.lanesDiffer;
+  if (tree.acrossLanes) {
     for (int64_t offset = lanes / 2; offset >= 1; offset /= 2) {
       SmallVector<Value> others;
       for (Value v : partial)
@@ -155,10 +178,7 @@ FailureOr<SmallVector<Value>> KernelEmitter::allReduce(
       partial = combine(partial, others);
     }
   }
-  if (acrossWarps && warps > 1) {
-    if (threads % kWarpSize)
-      return op->emitOpError() << "reduces across warps with threads("
-                               << threads << "), not a multiple of 32";
+  if (tree.acrossWarps) {
     auto space = gpu::AddressSpaceAttr::get(b.getContext(),
                                             gpu::AddressSpace::Workgroup);
     // When the lanes of a warp hold partials of different results (a result
@@ -170,8 +190,9 @@ FailureOr<SmallVector<Value>> KernelEmitter::allReduce(
     SmallVector<Value> scratch;
     for (Value v : partial) {
       auto type = MemRefType::get(shape, v.getType(), nullptr, space);
-      scratch.push_back(func.addWorkgroupAttribution(type, op->getLoc()));
-      sharedBytesUsed += type.getNumElements() * 4;
+      scratch.push_back(addWorkgroupBuffer(type, op->getLoc()));
+      sharedBytesUsed += type.getNumElements() *
+                         llvm::divideCeil(v.getType().getIntOrFloatBitWidth(), 8);
     }
     auto at = [&](Value warp) -> SmallVector<Value> {
       if (lanesDiffer)

@@ -76,12 +76,13 @@ func.func @reduce_over_blocks(%x: tensor<8xf32>) -> tensor<f32> {
 
 // A row sum over threads is replicated in every thread, but its rows are a
 // seq dim; a consumer reading them at the thread level would index the
-// per-thread registers dynamically, which the lowering does not do.
+// per-thread registers dynamically. The schedule model says register is
+// illegal here (same block: shared), and the lowering checks it first.
 func.func @reindex_registers(%x: tensor<32x64xf32>) -> tensor<32xf32> {
   %y = motif.kernel "k" threads(32) -> tensor<32xf32> {
     %s = motif.reduce <add> (%x[i, j]) -> [i] over [seq, thread] : (tensor<32x64xf32>) -> tensor<32xf32>
+    // expected-error @+1 {{keeps the result of 'motif.reduce' in register, but 'motif.map' reads it (operand #0) in same block: dim 0 is computed at 'seq' but read at 'thread'; it needs shared}}
     %r = motif.materialize %s in register : tensor<32xf32>
-    // expected-error @+1 {{reads operand #0 (in registers) at level 'thread' but it was computed at 'seq'}}
     %m = motif.map (%r[i]) -> [i] over [thread] : (tensor<32xf32>) -> tensor<32xf32> {
     ^bb0(%a: f32):
       motif.yield %a : f32

@@ -34,7 +34,7 @@ func.func @reg(%q: tensor<4xf32>, %k: tensor<4x4xf32>) -> tensor<f32> {
 // Shared residency: score j is stored by lane 0 of warp j into a workgroup
 // buffer, a barrier follows, then the reader loads it.
 // CHECK-LABEL: gpu.func @shared_k
-// CHECK-SAME: workgroup(%[[BUF:.*]] : memref<4xf32, #gpu.address_space<workgroup>>)
+// CHECK-SAME: workgroup(%[[BUF:.*]] : memref<4xf32, #gpu.address_space<workgroup>> {llvm.align = 16 : i64})
 // CHECK-SAME: known_block_size = array<i32: 128, 1, 1>
 // CHECK: %[[TID:.*]] = gpu.thread_id x
 // CHECK: %[[WARP:.*]] = arith.divui %[[TID]]
@@ -94,7 +94,7 @@ func.func @glob(%q: tensor<4xf32>, %k: tensor<4x4xf32>) -> tensor<f32> {
 // of each warp writes its partial, a barrier, every thread folds the 8
 // partials in warp order; then every thread uses the row max in registers.
 // CHECK-LABEL: gpu.func @rowmax_k
-// CHECK-SAME: workgroup(%[[SCRATCH:.*]] : memref<8xf32, #gpu.address_space<workgroup>>)
+// CHECK-SAME: workgroup(%[[SCRATCH:.*]] : memref<8xf32, #gpu.address_space<workgroup>> {llvm.align = 16 : i64})
 // CHECK-SAME: known_grid_size = array<i32: 16, 1, 1>
 // CHECK: %[[BID:.*]] = gpu.block_id x
 // CHECK: %[[NEG_INF:.*]] = arith.constant 0xFF800000 : f32
@@ -165,7 +165,7 @@ func.func @rows_per_warp(%x: tensor<64x128xf32>) -> tensor<64xf32> {
 // thread folds its own lane's column. (A [warps] scratch written by lane 0
 // alone computed every output from lane 0's partial.)
 // CHECK-LABEL: gpu.func @lanes_hold_different_results_k
-// CHECK-SAME: workgroup(%[[SCRATCH:.*]] : memref<8x32xf32, #gpu.address_space<workgroup>>)
+// CHECK-SAME: workgroup(%[[SCRATCH:.*]] : memref<8x32xf32, #gpu.address_space<workgroup>> {llvm.align = 16 : i64})
 // CHECK: %[[TID:.*]] = gpu.thread_id x
 // CHECK: %[[WARP:.*]] = arith.divui %[[TID]]
 // CHECK: %[[LANE:.*]] = arith.remui %[[TID]]

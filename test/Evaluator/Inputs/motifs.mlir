@@ -4,13 +4,13 @@
 // Sum of -x with the built-in <add> combiner.
 func.func @combiner(%x: tensor<8x16xf32>) -> tensor<8xf32> {
   %y = motif.kernel "k" threads(32) -> tensor<8xf32> {
-    %n = motif.map (%x[i, j]) -> [i, j] over [block, thread] : (tensor<8x16xf32>) -> tensor<8x16xf32> {
+    %n = motif.map (%x[i, j]) -> [i, j] over [block, seq] : (tensor<8x16xf32>) -> tensor<8x16xf32> {
     ^bb0(%a: f32):
       %r = arith.negf %a : f32
       motif.yield %r : f32
     }
     %nr = motif.materialize %n in register : tensor<8x16xf32>
-    %s = motif.reduce <add> (%nr[i, j]) -> [i] over [block, thread] : (tensor<8x16xf32>) -> tensor<8xf32>
+    %s = motif.reduce <add> (%nr[i, j]) -> [i] over [block, seq] : (tensor<8x16xf32>) -> tensor<8xf32>
     %g = motif.materialize %s in global : tensor<8xf32>
     motif.yield %g : tensor<8xf32>
   }

@@ -17,6 +17,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallSet.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlir::motif;
@@ -233,6 +234,35 @@ static LogicalResult verifyIterationSpace(ComputeOpInterface op) {
            << "mixes 'thread' with 'warp'/'lane': 'thread' already spans "
               "every warp and lane of the block";
 
+  // Sizes: every extent at least 1, and few enough instances that every
+  // index and byte count the tools compute fits in 64 bits.
+  int64_t instances = 1;
+  for (auto [d, e] : llvm::enumerate(extents)) {
+    if (e < 1)
+      return operation->emitOpError()
+             << "iteration dim '" << dimName(d) << "' has extent " << e
+             << ": every extent must be at least 1";
+    if (llvm::MulOverflow(instances, e, instances) ||
+        instances > kMaxIterationInstances)
+      return operation->emitOpError()
+             << "has more than " << kMaxIterationInstances
+             << " iteration instances (2^40): sizes past that limit are not "
+                "supported";
+  }
+  // A reduction across the block's threads must be one the lowering can
+  // combine (shuffle butterfly, then shared memory across warps).
+  if (auto kernel = operation->getParentOfType<KernelOp>()) {
+    bool acrossLanes = false, acrossWarps = false;
+    for (int64_t d : op.getReductionIterationDims()) {
+      Level l = op.getLevel(d);
+      acrossLanes |= l == Level::Thread || l == Level::Lane;
+      acrossWarps |= l == Level::Thread || l == Level::Warp;
+    }
+    if (std::optional<std::string> why = crossThreadCombineError(
+            kernel.getThreads(), acrossLanes, acrossWarps))
+      return operation->emitOpError() << *why;
+  }
+
   Type elementType;
   auto checkTensor = [&](Value v, ArrayRef<int64_t> dims,
                          StringRef what) -> LogicalResult {
@@ -285,6 +315,21 @@ int64_t mlir::motif::warpsPerBlockOf(Operation *op) {
   if (!kernel)
     return 1;
   return std::max<int64_t>(1, llvm::divideCeil(kernel.getThreads(), kWarpSize));
+}
+
+std::optional<std::string>
+mlir::motif::crossThreadCombineError(int64_t threads, bool acrossLanes,
+                                     bool acrossWarps) {
+  int64_t lanes = std::min<int64_t>(threads, kWarpSize);
+  if (acrossLanes && lanes > 1 &&
+      (!llvm::isPowerOf2_64(lanes) || (threads > kWarpSize && threads % kWarpSize)))
+    return "reduces across lanes with threads(" + std::to_string(threads) +
+           "): the shuffle butterfly needs a power of two up to 32 or a "
+           "multiple of 32";
+  if (acrossWarps && threads > kWarpSize && threads % kWarpSize)
+    return "reduces across warps with threads(" + std::to_string(threads) +
+           "), not a multiple of 32";
+  return std::nullopt;
 }
 
 void KernelOp::build(OpBuilder &builder, OperationState &state,
@@ -354,6 +399,14 @@ LogicalResult KernelOp::verifyRegions() {
              << ": every motif of a kernel runs on the same grid";
     }
   }
+  if (grid) {
+    int64_t blocks = 1;
+    for (int64_t g : *grid)
+      if (llvm::MulOverflow(blocks, g, blocks) || blocks > kMaxGridBlocks)
+        return gridOp->emitOpError()
+               << "launches more than " << kMaxGridBlocks
+               << " blocks (the grid limit, 2^31-1)";
+  }
   return success();
 }
 
@@ -376,6 +429,22 @@ LogicalResult MaterializeOp::verify() {
     return emitOpError() << "marks an observable value '"
                          << stringifyResidency(getResidency())
                          << "': an observable value must stay in global memory";
+  if (getResidency() != Residency::Global) {
+    // Only a motif's result can live in registers or shared memory: follow
+    // materializations back to the value's origin in this kernel.
+    Value v = getInput();
+    Operation *kernel = (*this)->getParentOp();
+    Operation *def = v.getDefiningOp();
+    while (def && def->getParentOp() == kernel && isa<MaterializeOp>(def)) {
+      v = cast<MaterializeOp>(def).getInput();
+      def = v.getDefiningOp();
+    }
+    if (!def || def->getParentOp() != kernel || !isa<ComputeOpInterface>(def))
+      return emitOpError()
+             << "in " << stringifyResidency(getResidency())
+             << " names a value no motif of this kernel computes: values "
+                "from outside the kernel live in global memory";
+  }
   for (Operation *user : getResult().getUsers()) {
     bool yielded = isa<YieldOp>(user) && user->getParentOp() == (*this)->getParentOp();
     if (getResidency() == Residency::Global && !yielded)
@@ -458,6 +527,20 @@ static LogicalResult verifyScalarBody(Operation *op, Region &body,
     llvm::interleaveComma(argTypes, os);
     return op->emitOpError() << what << " must take " << argTypes.size()
                              << " scalar arguments (" << expected << ")";
+  }
+  // Bodies are self-contained scalar code: nothing from outside the body,
+  // no nested regions (the lowering clones them op by op).
+  for (Operation &inner : block) {
+    if (inner.getNumRegions() != 0)
+      return inner.emitOpError()
+             << "has regions; a " << what
+             << " of a motif holds straight-line scalar code";
+    for (Value v : inner.getOperands())
+      if (v.getParentRegion() != &body)
+        return inner.emitOpError()
+               << "uses a value defined outside the " << what
+               << " of its motif; bodies are self-contained (pass tensors as "
+                  "motif operands)";
   }
   auto yield = block.empty() ? YieldOp() : dyn_cast<YieldOp>(block.back());
   if (!yield)

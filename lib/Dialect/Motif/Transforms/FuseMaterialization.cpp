@@ -149,10 +149,15 @@ void FuseMaterializationPass::decide(Edge &e, const TargetResources &target,
   if (!e.producerOp)
     return keep("kept: the kernel copies a value it does not compute");
 
+  // Once merged, every member runs with the largest block.
+  int64_t threads = e.producer.getThreads();
+  for (auto [consumer, idx] : e.consumers)
+    threads = std::max<int64_t>(threads, kernelOf(consumer).getThreads());
+
   Scope worst = Scope::SameThread;
   std::string why;
   for (auto [consumer, idx] : e.consumers) {
-    EdgeScope s = classifyEdge(e.producerOp, e.value(), consumer, idx);
+    EdgeScope s = classifyEdge(e.producerOp, consumer, idx, threads);
     std::string where = "consumer '" + kernelOf(consumer).getSymName().str() +
                         "' (" + consumer->getName().getStringRef().str() + ")";
     if (s.scope == Scope::CrossBlock)
@@ -174,12 +179,13 @@ void FuseMaterializationPass::decide(Edge &e, const TargetResources &target,
           "); first with this scope: " + why;
   }
 
-  int64_t threads = e.producer.getThreads();
-  for (auto [consumer, idx] : e.consumers)
-    threads = std::max<int64_t>(threads, kernelOf(consumer).getThreads());
-  e.sharedBytes = bytesPerBlock(e.producerOp, e.value());
+  MotifSchedule schedule(e.producerOp, threads);
+  e.sharedBytes =
+      sharedLayoutOf(schedule,
+                     cast<ShapedType>(e.value().getType()).getElementType())
+          .bytes;
   if (worst == Scope::SameThread) {
-    e.registers = elementsPerThread(e.producerOp, e.value(), threads);
+    e.registers = registerLayoutOf(schedule).slots;
     if (e.registers <= registerBudget) {
       e.decision = Residency::Register;
       e.rule = "rule 1: not observable, same thread; " + why;
@@ -310,10 +316,34 @@ void FuseMaterializationPass::legalizeGroups(SmallVectorImpl<Edge> &edges,
         break;
       }
 
-      // Re-blocking a reduction across threads reorders its tree.
       int64_t threads = 0;
       for (KernelOp k : ks)
         threads = std::max<int64_t>(threads, k.getThreads());
+      // Every member's reductions must still be lowerable in the merged
+      // block (a lane butterfly needs a power of two up to 32, or a
+      // multiple of 32).
+      for (KernelOp k : ks) {
+        std::optional<std::string> why;
+        k.getBodyBlock().walk([&](ComputeOpInterface op) {
+          if (!why)
+            why = MotifSchedule(op, threads).treeUnsupportedReason();
+        });
+        if (!why)
+          continue;
+        for (Edge *e : groupEdges)
+          if (e->producer == k || llvm::any_of(e->consumers, [&](auto &c) {
+                return kernelOf(c.first) == k;
+              }))
+            giveBack(*e, "rule 5: refused: merged into a block of " +
+                             std::to_string(threads) + " threads, kernel '" +
+                             k.getSymName() + "' " + *why);
+        changed = true;
+        break;
+      }
+      if (changed)
+        break;
+
+      // Re-blocking a reduction across threads reorders its tree.
       for (KernelOp k : ks) {
         if (static_cast<int64_t>(k.getThreads()) == threads)
           continue;
@@ -466,8 +496,7 @@ void FuseMaterializationPass::cacheReusedInputs(KernelOp kernel,
     std::string refusal;
     if (loadIface.getGridExtents() != first.getGridExtents())
       refusal = "its first reader spreads other dims over blocks";
-    int64_t regs = elementsPerThread(loadIface, load.getResult(),
-                                     kernel.getThreads());
+    int64_t regs = elementsPerThread(loadIface, kernel.getThreads());
     if (refusal.empty() && regs > registerBudget)
       refusal = std::to_string(regs) + " registers per thread exceed the "
                 "register budget (" + std::to_string(registerBudget) + ")";
@@ -475,8 +504,8 @@ void FuseMaterializationPass::cacheReusedInputs(KernelOp kernel,
       if (!refusal.empty())
         break;
       auto reader = cast<ComputeOpInterface>(use->getOwner());
-      EdgeScope s = classifyEdge(loadIface, load.getResult(), reader,
-                                 use->getOperandNumber());
+      EdgeScope s = classifyEdge(loadIface, reader, use->getOperandNumber(),
+                                 kernel.getThreads());
       if (s.scope != Scope::SameThread)
         refusal = "'" + use->getOwner()->getName().getStringRef().str() +
                   "' reads it in other threads (" + s.reason + ")";
@@ -528,6 +557,11 @@ void FuseMaterializationPass::runOnOperation() {
     func.emitError() << "unknown equivalence cap '" << equivalenceCap
                      << "' (expected bitwise, tolerance, mathematical or "
                         "semantic)";
+    return signalPassFailure();
+  }
+  if (sharedBudget < -1) {
+    func.emitError() << "shared budget " << static_cast<int64_t>(sharedBudget)
+                     << " is negative (use -1 for the chip's default)";
     return signalPassFailure();
   }
   int64_t budget = sharedBudget < 0 ? target->sharedBytesPerBlock : sharedBudget;

@@ -16,9 +16,19 @@
 #define GET_ATTRDEF_CLASSES
 #include "motif/Dialect/Motif/IR/MotifAttributes.h.inc"
 
+#include <optional>
+#include <string>
+
 namespace mlir::motif {
 /// Warps per block of the kernel around `op` (1 outside a kernel).
 int64_t warpsPerBlockOf(Operation *op);
+/// Why a block of `threads` threads cannot combine partials across its
+/// lanes (a shuffle butterfly: a power of two up to 32, or a multiple of 32)
+/// or across its warps (a multiple of 32); nullopt when it can. The
+/// verifier and the schedule model (motif/Analysis/Schedule.h) both ask.
+std::optional<std::string> crossThreadCombineError(int64_t threads,
+                                                   bool acrossLanes,
+                                                   bool acrossWarps);
 } // namespace mlir::motif
 
 #include "motif/Dialect/Motif/IR/MotifInterfaces.h.inc"
@@ -31,6 +41,11 @@ namespace mlir::motif {
 constexpr int64_t kWarpSize = 32;
 /// The largest block the hardware launches.
 constexpr int64_t kMaxThreadsPerBlock = 1024;
+/// The most blocks a kernel launches (blockIdx.x).
+constexpr int64_t kMaxGridBlocks = (int64_t(1) << 31) - 1;
+/// The most iteration instances (and so tensor elements) a motif may have:
+/// 2^40, so that every index, element count and byte count fits in 64 bits.
+constexpr int64_t kMaxIterationInstances = int64_t(1) << 40;
 } // namespace mlir::motif
 
 #endif

@@ -1,0 +1,238 @@
+//===- Schedule.h - the meaning of a motif's mapping ------------*- C++ -*-===//
+//
+// The schedule model: what `over [...]` means for one motif in a block of
+// `threads` threads (docs/schedule.md). It answers, for every instance of the
+// motif's iteration space, which threads compute it, which thread stores it,
+// in which order a thread folds a reduction and which tree combines the
+// threads' partials; and, for a value kept in shared memory or registers,
+// where each element lives. Three clients ask it and nobody re-derives it:
+//
+//   the residency analysis  (ExecutionScope.h, --fuse-materialization):
+//                           which residency is legal for an edge;
+//   the emitter             (convert-motif-to-gpu): what each thread does,
+//                           and the check before emitting;
+//   the evaluator           (motif-equiv --model=schedule): what the kernel
+//                           computes, thread by thread.
+//
+// Every thread of a block executes every motif: it walks the instances its
+// own coordinates select, redundantly where the mapping names no level for
+// that coordinate (a `[block, seq]` reduction runs in every thread). Only
+// stores to shared and global memory are guarded (one owner per element);
+// register slots are written by every thread that computes them.
+//
+//===----------------------------------------------------------------------===//
+#ifndef MOTIF_ANALYSIS_SCHEDULE_H
+#define MOTIF_ANALYSIS_SCHEDULE_H
+
+#include "motif/Dialect/Motif/IR/MotifOps.h"
+
+#include "llvm/ADT/SmallVector.h"
+
+#include <optional>
+#include <string>
+
+namespace mlir::motif {
+
+/// The threads of one block as the lowering numbers them: thread `tid` is
+/// lane `tid % 32` of warp `tid / 32`.
+struct BlockShape {
+  int64_t threads = 1;
+  int64_t warps = 1;
+  /// Lanes per warp: 32, or `threads` when the block is smaller.
+  int64_t lanes = 1;
+
+  static BlockShape of(int64_t threads);
+  int64_t warpOf(int64_t tid) const { return tid / kWarpSize; }
+  int64_t laneOf(int64_t tid) const { return tid % kWarpSize; }
+};
+
+/// Which thread coordinates a computation depends on.
+struct ThreadCoords {
+  bool tid = false;
+  bool warp = false;
+  bool lane = false;
+
+  ThreadCoords operator|(ThreadCoords o) const {
+    return {tid || o.tid, warp || o.warp, lane || o.lane};
+  }
+  /// The representative of `t`'s class: threads whose used coordinates agree
+  /// compute the same values.
+  int64_t representative(int64_t t) const;
+};
+
+/// How the threads of a block walk one iteration dim.
+struct DimSchedule {
+  Level level = Level::Seq;
+  int64_t extent = 1;
+  /// Threads along this level: the block's threads, warps or lanes; 1 for
+  /// `seq` and `block`; the block's warps for `block.warp`.
+  int64_t parallel = 1;
+  /// Instances each thread walks (1 for grid levels).
+  int64_t count = 1;
+  /// Some thread's instance falls beyond the extent (it is masked).
+  bool partial = false;
+  /// `thread` and `lane` dims whose extent is a multiple of 4 x parallel:
+  /// each thread takes runs of `vector` consecutive elements.
+  int64_t vector = 1;
+
+  bool isGrid() const {
+    return level == Level::Block || level == Level::BlockWarp;
+  }
+  /// Spread over the threads of a block (thread, warp or lane).
+  bool isParallel() const {
+    return level == Level::Thread || level == Level::Warp ||
+           level == Level::Lane;
+  }
+  /// The index of instance `k` for a thread whose coordinate on this level
+  /// is `self` (tid, warp or lane; ignored for seq). Grid levels: `self` is
+  /// the block coordinate (block.warp: block * warps + warp). May be past the
+  /// extent when `partial`.
+  int64_t index(int64_t self, int64_t k) const;
+};
+
+/// The cross-thread part of a reduction (docs/schedule.md, "Reductions").
+struct ReductionTree {
+  /// A butterfly over the lanes of each warp: offsets lanes/2, ..., 1, each
+  /// lane computing combine(own, other).
+  bool acrossLanes = false;
+  /// Then lane 0 of every warp (every lane when `lanesDiffer`) stores its
+  /// partial, a barrier, and every thread folds the partials in warp order:
+  /// acc = p[0]; acc = combine(acc, p[w]) for w = 1, 2, ...
+  bool acrossWarps = false;
+  /// A result dim is on lanes: lanes hold partials of different results.
+  bool lanesDiffer = false;
+  /// Identity-aware combine: partials carry a flag "folded at least one
+  /// element", and a partial without one is never combined (general
+  /// combiners whose idle threads would combine two identities).
+  bool flagged = false;
+};
+
+/// The schedule of one motif in a block of a given size.
+class MotifSchedule {
+public:
+  /// The schedule of `op` in a block of `threads` threads (the threads of
+  /// the kernel around it when 0).
+  explicit MotifSchedule(ComputeOpInterface op, int64_t threads = 0);
+
+  ComputeOpInterface getOp() const { return op; }
+  Operation *getOperation() const { return operation; }
+  const BlockShape &getBlock() const { return block; }
+  ArrayRef<DimSchedule> getDims() const { return dims; }
+  const DimSchedule &getDim(unsigned d) const { return dims[d]; }
+  ArrayRef<int64_t> getResultDims() const { return resultDims; }
+  ArrayRef<int64_t> getReducedDims() const { return reducedDims; }
+  ArrayRef<int64_t> getOperandDims(unsigned i) const {
+    return operandDims[i];
+  }
+  /// The grid: one extent per grid dim, in iteration order (block.warp: its
+  /// extent over the block's warps, rounded up).
+  SmallVector<int64_t> getGridExtents() const;
+  /// Iteration dims at grid levels, in iteration order (grid position).
+  SmallVector<int64_t> getGridDims() const;
+
+  /// The coordinate thread `tid` has on dim `d`'s level; grid levels use
+  /// `blockCoords` (one per grid dim, row-major over the grid).
+  int64_t selfOf(unsigned d, int64_t tid, ArrayRef<int64_t> blockCoords) const;
+  /// The index of instance `k` of dim `d` for thread `tid`.
+  int64_t indexOf(unsigned d, int64_t tid, ArrayRef<int64_t> blockCoords,
+                  int64_t k) const {
+    return dims[d].index(selfOf(d, tid, blockCoords), k);
+  }
+
+  /// The thread coordinates the motif's own dims use.
+  ThreadCoords usedCoords() const;
+
+  /// Whether thread `tid` stores the elements it computes to shared or
+  /// global memory: with no result dim on threads, only lane 0 (no result
+  /// dim on lanes) of warp 0 (no result dim on warps) stores.
+  bool isStoreOwner(int64_t tid) const;
+  /// The same as predicates: only lane 0 stores; only warp 0 stores.
+  bool ownerNeedsLaneZero() const;
+  bool ownerNeedsWarpZero() const;
+
+  /// The tree a reduction or contraction combines its partials with.
+  ReductionTree getReductionTree() const;
+
+  /// A located reason why the lowering cannot combine across the block's
+  /// threads (the butterfly needs a power of two up to 32 or a multiple of
+  /// 32), or nullopt.
+  std::optional<std::string> treeUnsupportedReason() const;
+
+private:
+  ComputeOpInterface op;
+  Operation *operation;
+  BlockShape block;
+  SmallVector<DimSchedule> dims;
+  SmallVector<int64_t> resultDims, reducedDims;
+  SmallVector<SmallVector<int64_t>> operandDims;
+};
+
+/// Where each element of a value computed by a motif lives when the value
+/// is kept in registers: one slot per instance of its non-block result dims,
+/// row-major (`counts[a]` per value dim; 1 for a `block` dim).
+struct RegisterLayout {
+  SmallVector<int64_t> counts;
+  /// Slots per thread (saturated at INT64_MAX).
+  int64_t slots = 1;
+
+  /// The slot of the instance numbers `k` (one per value dim).
+  int64_t slotOf(ArrayRef<int64_t> k) const;
+};
+RegisterLayout registerLayoutOf(const MotifSchedule &producer);
+
+/// Where each element lives when the value is kept in shared memory: one
+/// buffer per block over the value's non-`block` dims; a `block.warp` dim
+/// keeps one row per warp of the block.
+struct SharedLayout {
+  enum class DimKind { Block, PerWarp, Indexed };
+  SmallVector<DimKind> kinds; // per value dim
+  SmallVector<int64_t> shape; // per buffer dim
+  int64_t elementBytes = 4;
+  /// Bytes of the buffer (saturated at INT64_MAX).
+  int64_t bytes = 0;
+  /// Every workgroup buffer is aligned for the widest access the emitter
+  /// makes (128-bit).
+  static constexpr int64_t kAlignment = 16;
+
+  /// The buffer index of an element for a thread of warp `warp`, given the
+  /// index of every value dim.
+  SmallVector<int64_t> bufferIndex(ArrayRef<int64_t> valueIndex,
+                                   int64_t warp) const;
+};
+SharedLayout sharedLayoutOf(const MotifSchedule &producer, Type elementType);
+
+/// The execution scope of a producer -> consumer edge, from the two
+/// schedules (docs/schedule.md, "Legal residencies"):
+///   SameThread  every thread reads its own register slots -> register
+///   SameBlock   readers are other threads of the block    -> shared
+///   CrossBlock  another block, or another grid, reads it  -> global only
+enum class Scope { SameThread, SameBlock, CrossBlock };
+llvm::StringRef stringifyScope(Scope s);
+
+struct EdgeScope {
+  Scope scope;
+  /// Why, in words a user reads in a remark.
+  std::string reason;
+};
+
+/// The scope of the edge from `producer` (which computes the value) to
+/// `consumer`, which reads it as operand `operandIndex`, both scheduled in
+/// the same block size.
+EdgeScope classifyEdge(const MotifSchedule &producer,
+                       const MotifSchedule &consumer, unsigned operandIndex);
+
+/// The most register slots one value may unroll to in the lowering.
+constexpr int64_t kMaxRegisterSlots = 256;
+
+/// Nullopt when `residency` is legal for every consumer of the value
+/// `mat` names (its producer's result materialized in this kernel), else a
+/// reason naming the producer, the reader and why. Global is always legal.
+std::optional<std::string> checkMaterialization(MaterializeOp mat);
+
+/// The motif whose result `mat` materializes, through chains of
+/// materializations; null when the value comes from outside the kernel.
+ComputeOpInterface producerOf(MaterializeOp mat);
+
+} // namespace mlir::motif
+
+#endif

@@ -1,0 +1,449 @@
+//===- Schedule.cpp - the meaning of a motif's mapping --------------------===//
+#include "motif/Analysis/Schedule.h"
+
+#include "llvm/Support/MathExtras.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <limits>
+
+using namespace mlir;
+using namespace mlir::motif;
+
+/// Elements per 128-bit access for 32-bit elements.
+static constexpr int64_t kVectorWidth = 4;
+
+static int64_t saturatingMul(int64_t a, int64_t b) {
+  int64_t r;
+  if (llvm::MulOverflow(a, b, r))
+    return std::numeric_limits<int64_t>::max();
+  return r;
+}
+
+BlockShape BlockShape::of(int64_t threads) {
+  BlockShape s;
+  s.threads = std::max<int64_t>(1, threads);
+  s.warps = llvm::divideCeil(s.threads, kWarpSize);
+  s.lanes = std::min<int64_t>(s.threads, kWarpSize);
+  return s;
+}
+
+int64_t ThreadCoords::representative(int64_t t) const {
+  if (tid)
+    return t;
+  int64_t w = warp ? t / kWarpSize : 0;
+  int64_t l = lane ? t % kWarpSize : 0;
+  return w * kWarpSize + l;
+}
+
+int64_t DimSchedule::index(int64_t self, int64_t k) const {
+  switch (level) {
+  case Level::Block:
+  case Level::BlockWarp:
+    return self;
+  case Level::Seq:
+    return k;
+  case Level::Thread:
+  case Level::Warp:
+  case Level::Lane:
+    if (vector > 1)
+      return ((k / vector) * parallel + self) * vector + k % vector;
+    return k * parallel + self;
+  }
+  llvm_unreachable("unknown level");
+}
+
+MotifSchedule::MotifSchedule(ComputeOpInterface op, int64_t threads)
+    : op(op), operation(op.getOperation()) {
+  if (threads <= 0) {
+    auto kernel = op->getParentOfType<KernelOp>();
+    threads = kernel ? kernel.getThreads() : 1;
+  }
+  block = BlockShape::of(threads);
+  resultDims = op.getResultIterationDims();
+  reducedDims = op.getReductionIterationDims();
+  for (unsigned i = 0, e = op->getNumOperands(); i < e; ++i)
+    operandDims.push_back(op.getOperandIterationDims(i));
+  SmallVector<int64_t> extents = op.getIterationExtents();
+  dims.resize(extents.size());
+  for (auto [d, s] : llvm::enumerate(dims)) {
+    s.level = op.getLevel(d);
+    s.extent = extents[d];
+    switch (s.level) {
+    case Level::Block:
+    case Level::Seq:
+      s.parallel = 1;
+      break;
+    case Level::Thread:
+      s.parallel = block.threads;
+      break;
+    case Level::Warp:
+    case Level::BlockWarp:
+      s.parallel = block.warps;
+      break;
+    case Level::Lane:
+      s.parallel = block.lanes;
+      break;
+    }
+    if (s.level == Level::Block) {
+      s.count = 1;
+    } else if (s.level == Level::BlockWarp) {
+      // One index per warp of the grid: each thread sees one instance.
+      s.count = 1;
+      s.partial = s.extent % block.warps != 0;
+    } else {
+      s.count = llvm::divideCeil(s.extent, s.parallel);
+      s.partial = saturatingMul(s.count, s.parallel) != s.extent;
+    }
+    if ((s.level == Level::Thread || s.level == Level::Lane) &&
+        s.extent % saturatingMul(s.parallel, kVectorWidth) == 0)
+      s.vector = kVectorWidth;
+  }
+}
+
+SmallVector<int64_t> MotifSchedule::getGridDims() const {
+  SmallVector<int64_t> out;
+  for (auto [d, s] : llvm::enumerate(dims))
+    if (s.isGrid())
+      out.push_back(d);
+  return out;
+}
+
+SmallVector<int64_t> MotifSchedule::getGridExtents() const {
+  SmallVector<int64_t> out;
+  for (const DimSchedule &s : dims) {
+    if (s.level == Level::Block)
+      out.push_back(s.extent);
+    else if (s.level == Level::BlockWarp)
+      out.push_back(llvm::divideCeil(s.extent, block.warps));
+  }
+  return out;
+}
+
+int64_t MotifSchedule::selfOf(unsigned d, int64_t tid,
+                              ArrayRef<int64_t> blockCoords) const {
+  const DimSchedule &s = dims[d];
+  switch (s.level) {
+  case Level::Block:
+  case Level::BlockWarp: {
+    unsigned pos = 0;
+    for (unsigned e = 0; e < d; ++e)
+      pos += dims[e].isGrid();
+    int64_t coord = blockCoords[pos];
+    if (s.level == Level::BlockWarp)
+      return coord * block.warps + block.warpOf(tid);
+    return coord;
+  }
+  case Level::Thread:
+    return tid;
+  case Level::Warp:
+    return block.warpOf(tid);
+  case Level::Lane:
+    return block.laneOf(tid);
+  case Level::Seq:
+    return 0;
+  }
+  llvm_unreachable("unknown level");
+}
+
+ThreadCoords MotifSchedule::usedCoords() const {
+  ThreadCoords c;
+  for (const DimSchedule &s : dims) {
+    c.tid |= s.level == Level::Thread;
+    c.warp |= s.level == Level::Warp || s.level == Level::BlockWarp;
+    c.lane |= s.level == Level::Lane;
+  }
+  return c;
+}
+
+namespace {
+struct ResultLevels {
+  bool thread = false, warp = false, lane = false;
+};
+} // namespace
+
+static ResultLevels resultLevels(const MotifSchedule &s) {
+  ResultLevels r;
+  for (int64_t d : s.getResultDims()) {
+    Level l = s.getDim(d).level;
+    r.thread |= l == Level::Thread;
+    r.warp |= l == Level::Warp || l == Level::BlockWarp;
+    r.lane |= l == Level::Lane;
+  }
+  return r;
+}
+
+bool MotifSchedule::ownerNeedsLaneZero() const {
+  ResultLevels r = resultLevels(*this);
+  return !r.thread && !r.lane && block.lanes > 1;
+}
+
+bool MotifSchedule::ownerNeedsWarpZero() const {
+  ResultLevels r = resultLevels(*this);
+  return !r.thread && !r.warp && block.warps > 1;
+}
+
+bool MotifSchedule::isStoreOwner(int64_t tid) const {
+  if (ownerNeedsLaneZero() && block.laneOf(tid) != 0)
+    return false;
+  if (ownerNeedsWarpZero() && block.warpOf(tid) != 0)
+    return false;
+  return true;
+}
+
+ReductionTree MotifSchedule::getReductionTree() const {
+  ReductionTree t;
+  bool someThreadIdle = false;
+  for (int64_t d : reducedDims) {
+    const DimSchedule &s = dims[d];
+    t.acrossLanes |= s.level == Level::Thread || s.level == Level::Lane;
+    t.acrossWarps |= s.level == Level::Thread || s.level == Level::Warp;
+    someThreadIdle |= s.isParallel() && s.extent < s.parallel;
+  }
+  t.acrossLanes &= block.lanes > 1;
+  t.acrossWarps &= block.warps > 1;
+  for (int64_t d : resultDims)
+    t.lanesDiffer |= dims[d].level == Level::Lane;
+  // Built-in combiners have exact identities; a general combiner may turn
+  // two identities into NaN (the online-softmax state's -inf - -inf).
+  auto reduce = dyn_cast<ReduceOp>(operation);
+  t.flagged = reduce && !reduce.getKind() && someThreadIdle &&
+              (t.acrossLanes || t.acrossWarps);
+  return t;
+}
+
+std::optional<std::string> MotifSchedule::treeUnsupportedReason() const {
+  ReductionTree t = getReductionTree();
+  if (std::optional<std::string> why = crossThreadCombineError(
+          block.threads, t.acrossLanes, t.acrossWarps))
+    return why;
+  return std::nullopt;
+}
+
+//===----------------------------------------------------------------------===//
+// Layouts
+//===----------------------------------------------------------------------===//
+
+int64_t RegisterLayout::slotOf(ArrayRef<int64_t> k) const {
+  int64_t slot = 0;
+  for (auto [c, kk] : llvm::zip(counts, k))
+    slot = slot * c + (c == 1 ? 0 : kk);
+  return slot;
+}
+
+RegisterLayout mlir::motif::registerLayoutOf(const MotifSchedule &producer) {
+  RegisterLayout layout;
+  for (int64_t d : producer.getResultDims()) {
+    const DimSchedule &s = producer.getDim(d);
+    int64_t c = s.level == Level::Block ? 1 : s.count;
+    layout.counts.push_back(c);
+    layout.slots = saturatingMul(layout.slots, c);
+  }
+  return layout;
+}
+
+SmallVector<int64_t> SharedLayout::bufferIndex(ArrayRef<int64_t> valueIndex,
+                                               int64_t warp) const {
+  SmallVector<int64_t> idx;
+  for (auto [kind, v] : llvm::zip(kinds, valueIndex)) {
+    if (kind == DimKind::PerWarp)
+      idx.push_back(warp);
+    else if (kind == DimKind::Indexed)
+      idx.push_back(v);
+  }
+  return idx;
+}
+
+SharedLayout mlir::motif::sharedLayoutOf(const MotifSchedule &producer,
+                                         Type elementType) {
+  SharedLayout layout;
+  layout.elementBytes =
+      std::max<int64_t>(1, llvm::divideCeil(elementType.getIntOrFloatBitWidth(), 8));
+  int64_t bytes = layout.elementBytes;
+  for (int64_t d : producer.getResultDims()) {
+    const DimSchedule &s = producer.getDim(d);
+    if (s.level == Level::Block) {
+      layout.kinds.push_back(SharedLayout::DimKind::Block);
+      continue;
+    }
+    int64_t e = s.extent;
+    if (s.level == Level::BlockWarp) {
+      layout.kinds.push_back(SharedLayout::DimKind::PerWarp);
+      e = std::min(s.extent, producer.getBlock().warps);
+    } else {
+      layout.kinds.push_back(SharedLayout::DimKind::Indexed);
+    }
+    layout.shape.push_back(e);
+    bytes = saturatingMul(bytes, e);
+  }
+  layout.bytes = bytes;
+  return layout;
+}
+
+//===----------------------------------------------------------------------===//
+// Legal residencies
+//===----------------------------------------------------------------------===//
+
+StringRef mlir::motif::stringifyScope(Scope s) {
+  switch (s) {
+  case Scope::SameThread:
+    return "same thread";
+  case Scope::SameBlock:
+    return "same block";
+  case Scope::CrossBlock:
+    return "other blocks";
+  }
+  llvm_unreachable("unknown scope");
+}
+
+static std::string fmt(ArrayRef<int64_t> v) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << "[";
+  llvm::interleaveComma(v, os);
+  os << "]";
+  return s;
+}
+
+EdgeScope mlir::motif::classifyEdge(const MotifSchedule &producer,
+                                    const MotifSchedule &consumer,
+                                    unsigned operandIndex) {
+  ArrayRef<int64_t> pDims = producer.getResultDims();
+  ArrayRef<int64_t> cDims = consumer.getOperandDims(operandIndex);
+  std::string why;
+  llvm::raw_string_ostream os(why);
+
+  // Block b's copy (shared) or threads (registers) hold only what block b
+  // computed: both motifs must place every element in the same block.
+  if (producer.getGridExtents() != consumer.getGridExtents()) {
+    os << "the producer runs on grid " << fmt(producer.getGridExtents())
+       << " but the consumer on " << fmt(consumer.getGridExtents());
+    return {Scope::CrossBlock, why};
+  }
+  for (int64_t d : producer.getReducedDims())
+    if (producer.getDim(d).isGrid()) {
+      os << "the producer reduces across blocks";
+      return {Scope::CrossBlock, why};
+    }
+  // Grid position by grid position, the same value dim the same way (a
+  // whole block per index, or a warp per index).
+  SmallVector<int64_t> pOrder, cOrder;
+  for (int64_t d : producer.getGridDims())
+    pOrder.push_back((llvm::find(pDims, d) - pDims.begin()) * 2 +
+                     (producer.getDim(d).level == Level::BlockWarp));
+  for (int64_t d : consumer.getGridDims()) {
+    auto *it = llvm::find(cDims, d);
+    if (it == cDims.end()) {
+      os << "every block of the consumer's block dim #" << d
+         << " reads the whole value";
+      return {Scope::CrossBlock, why};
+    }
+    cOrder.push_back((it - cDims.begin()) * 2 +
+                     (consumer.getDim(d).level == Level::BlockWarp));
+  }
+  if (pOrder != cOrder) {
+    auto grid = [](ArrayRef<int64_t> order) {
+      std::string s;
+      llvm::raw_string_ostream gs(s);
+      gs << "[";
+      llvm::interleaveComma(order, gs, [&](int64_t o) {
+        gs << "dim " << o / 2 << (o % 2 ? " per warp" : " per block");
+      });
+      gs << "]";
+      return s;
+    };
+    os << "producer and consumer spread the value over the grid differently ("
+       << grid(pOrder) << " vs " << grid(cOrder) << ")";
+    return {Scope::CrossBlock, why};
+  }
+
+  // Registers: a thread reads slot k of a dim where it computed slot k, so
+  // the element must be at the same index -- the same level on both sides.
+  for (auto [a, pd] : llvm::enumerate(pDims)) {
+    Level lp = producer.getDim(pd).level;
+    Level lc = consumer.getDim(cDims[a]).level;
+    if (lp == lc)
+      continue;
+    os << "dim " << a << " is computed at '" << stringifyLevel(lp)
+       << "' but read at '" << stringifyLevel(lc) << "'";
+    return {Scope::SameBlock, why};
+  }
+  std::optional<Level> allReduced;
+  for (int64_t d : producer.getReducedDims())
+    if (producer.getDim(d).isParallel() && !allReduced)
+      allReduced = producer.getDim(d).level;
+  if (allReduced)
+    os << "every reader owns the element (the all-reduce over '"
+       << stringifyLevel(*allReduced) << "' leaves it in each thread)";
+  else
+    os << "each element is read by the thread that computes it";
+  return {Scope::SameThread, why};
+}
+
+ComputeOpInterface mlir::motif::producerOf(MaterializeOp mat) {
+  Value v = mat.getInput();
+  auto kernel = mat->getParentOfType<KernelOp>();
+  while (Operation *def = v.getDefiningOp()) {
+    if (def->getParentOp() != kernel.getOperation())
+      return nullptr;
+    if (auto inner = dyn_cast<MaterializeOp>(def)) {
+      v = inner.getInput();
+      continue;
+    }
+    return dyn_cast<ComputeOpInterface>(def);
+  }
+  return nullptr;
+}
+
+static std::string opName(Operation *op) {
+  return op->getName().getStringRef().str();
+}
+
+std::optional<std::string> mlir::motif::checkMaterialization(MaterializeOp mat) {
+  Residency r = mat.getResidency();
+  if (r == Residency::Global)
+    return std::nullopt;
+  ComputeOpInterface producer = producerOf(mat);
+  if (!producer)
+    return std::string("keeps a value no motif of this kernel computes in ") +
+           stringifyResidency(r).str() +
+           ": only a motif's result can live in registers or shared memory "
+           "(values from outside the kernel are read from global memory)";
+  MotifSchedule ps(producer);
+  if (r == Residency::Register) {
+    RegisterLayout layout = registerLayoutOf(ps);
+    if (layout.slots > kMaxRegisterSlots)
+      return "keeps " + std::to_string(layout.slots) +
+             " elements per thread in registers; the lowering unrolls at "
+             "most " +
+             std::to_string(kMaxRegisterSlots) +
+             " (map more dims to threads, or use 'shared')";
+  }
+  // Readers in program order, so the first illegal one is named.
+  SmallVector<OpOperand *> uses;
+  for (OpOperand &use : mat.getResult().getUses())
+    if (isa<ComputeOpInterface>(use.getOwner()))
+      uses.push_back(&use);
+  llvm::sort(uses, [](OpOperand *a, OpOperand *b) {
+    if (a->getOwner() != b->getOwner())
+      return a->getOwner()->isBeforeInBlock(b->getOwner());
+    return a->getOperandNumber() < b->getOperandNumber();
+  });
+  for (OpOperand *usePtr : uses) {
+    OpOperand &use = *usePtr;
+    auto consumer = cast<ComputeOpInterface>(use.getOwner());
+    EdgeScope s = classifyEdge(ps, MotifSchedule(consumer),
+                               use.getOperandNumber());
+    bool legal = r == Residency::Register ? s.scope == Scope::SameThread
+                                          : s.scope != Scope::CrossBlock;
+    if (legal)
+      continue;
+    std::string need =
+        s.scope == Scope::CrossBlock ? "global (a kernel boundary)" : "shared";
+    return "keeps the result of '" + opName(producer) + "' in " +
+           stringifyResidency(r).str() + ", but '" + opName(consumer) +
+           "' reads it (operand #" + std::to_string(use.getOperandNumber()) +
+           ") in " + stringifyScope(s.scope).str() + ": " + s.reason +
+           "; it needs " + need;
+  }
+  return std::nullopt;
+}
