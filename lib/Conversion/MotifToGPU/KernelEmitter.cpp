@@ -1,6 +1,8 @@
 //===- KernelEmitter.cpp - emit one motif.kernel as a gpu.func ------------===//
 #include "KernelEmitter.h"
 
+#include "motif/Evaluator/CombinerLaws.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -517,6 +519,17 @@ LogicalResult KernelEmitter::checkResidencies() {
     if (std::optional<std::string> why = checkMaterialization(mat))
       return mat.emitOpError() << *why;
   }
+  // A tree computes the sequential fold only for a lawful combiner.
+  for (Operation &op : kernel.getBodyBlock().without_terminator())
+    if (auto red = dyn_cast<ReduceOp>(op))
+      if (combinesInATree(red))
+        if (std::optional<std::string> why = checkCombinerLaws(red))
+          return red.emitOpError()
+                 << "reduces across threads, but its combiner " << *why
+                 << ": the threads' partials are combined in a tree "
+                    "(docs/schedule.md), which computes the sequential fold "
+                    "only for an associative, commutative combiner whose "
+                    "identity is 'init'; map the reduced dims to 'seq'";
   return success();
 }
 

@@ -24,6 +24,7 @@
 #include "motif/Analysis/Invariants.h"
 #include "motif/Analysis/ResourceModel.h"
 #include "motif/Dialect/Motif/Transforms/Passes.h"
+#include "motif/Evaluator/CombinerLaws.h"
 
 #include "mlir/Analysis/TopologicalSortUtils.h"
 #include "mlir/IR/IRMapping.h"
@@ -576,6 +577,29 @@ void FuseMaterializationPass::runOnOperation() {
                      << " is outside [0, " << target->registersPerThread << "]";
     return signalPassFailure();
   }
+
+  // A general combiner combined in a tree must be lawful; re-blocking
+  // changes its tree, so under the bitwise cap an unlawful one is an error.
+  bool lawless = false;
+  func.walk([&](ReduceOp red) {
+    if (!combinesInATree(red))
+      return;
+    std::optional<std::string> why = checkCombinerLaws(red);
+    if (!why)
+      return;
+    if (*cap == Equivalence::Bitwise) {
+      red.emitError() << "the combiner " << *why
+                      << ": a reduction across threads needs an associative, "
+                         "commutative combiner with 'init' as its identity";
+      lawless = true;
+    } else {
+      red.emitWarning() << "the combiner " << *why
+                        << ": the GPU's tree computes another function than "
+                           "the sequential fold";
+    }
+  });
+  if (lawless)
+    return signalPassFailure();
 
   SmallVector<KernelOp> kernels;
   for (Operation &op : func.getBody().front())
