@@ -181,7 +181,8 @@ LogicalResult addFusePass(Session &s, OpPassManager &pm) {
         return fail(fuseWhat, m);
       })))
     return failure();
-  // --chip was checked against supportedChips(): no text of its own.
+  // --chip is one of supportedChips() (no spaces or braces): this option
+  // string holds exactly that one option.
   Pass &pass = *std::prev(funcPM.end());
   std::string chipWhat = "--chip='" + o.chip + "'";
   return pass.initializeOptions("chip=" + o.chip, [&](const Twine &m) {
