@@ -19,7 +19,7 @@ step() { printf '\n== %s\n' "$*"; }
 
 step "1. $name: --fuse-materialization (remarks: one per intermediate)"
 "$bin/motif-opt" "$example" --mlir-print-op-on-diagnostic=false \
-  --pass-pipeline="builtin.module(func.func(fuse-materialization,motif-verify-invariants,motif-residency-report))" \
+  --pass-pipeline="builtin.module(func.func(fuse-materialization,motif-verify-invariants),motif-residency-report)" \
   -o "$out/fused.mlir" 2> "$out/remarks.txt"
 sed -n 's/^.*remark: /  /p' "$out/remarks.txt"
 echo; echo "fused IR: $out/fused.mlir ($(grep -c 'motif.kernel "' "$out/fused.mlir") kernel(s), was $(grep -c 'motif.kernel "' "$example"))"

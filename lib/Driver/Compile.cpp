@@ -123,6 +123,73 @@ bool holdsMotifOps(ModuleOp module, Operation *&first) {
   return first != nullptr;
 }
 
+/// The keys of a pass option string ("a=1 b={x y}" -> a, b), split the way
+/// mlir::detail::PassOptions splits it: on spaces outside braces and quotes.
+SmallVector<StringRef> optionKeys(StringRef text) {
+  SmallVector<StringRef> keys;
+  size_t i = 0, n = text.size();
+  while (i < n) {
+    while (i < n && isSpace(text[i]))
+      ++i;
+    if (i >= n)
+      break;
+    size_t start = i;
+    int depth = 0;
+    char quote = 0;
+    for (; i < n; ++i) {
+      char c = text[i];
+      if (quote) {
+        if (c == quote)
+          quote = 0;
+      } else if (c == '"' || c == '\'') {
+        quote = c;
+      } else if (c == '{') {
+        ++depth;
+      } else if (c == '}') {
+        depth = std::max(0, depth - 1);
+      } else if (depth == 0 && isSpace(c)) {
+        break;
+      }
+    }
+    keys.push_back(text.slice(start, i).split('=').first);
+  }
+  return keys;
+}
+
+/// Adds func.func(fuse-materialization) to `pm`: the registered pass (looked
+/// up by name), its options parsed by its own option parser from
+/// --fuse-options, then its chip set from --chip. A bad option string is an
+/// error naming --fuse-options and its value.
+LogicalResult addFusePass(Session &s, OpPassManager &pm) {
+  const CompileOptions &o = s.options;
+  const PassInfo *fuse = PassInfo::lookup("fuse-materialization");
+  if (!fuse)
+    return s.error("--fuse-materialization: this build has no "
+                   "'fuse-materialization' pass registered");
+  for (StringRef key : optionKeys(o.fuseOptions))
+    if (key == "chip")
+      return s.error("--fuse-options='" + o.fuseOptions +
+                     "' sets chip; the chip comes from --chip");
+  auto fail = [&](StringRef what, const Twine &message) {
+    std::string text = StringRef(message.str()).trim().str();
+    return s.error(what + " is not a valid fuse-materialization option " +
+                   "string" + (text.empty() ? "" : ": " + text));
+  };
+  OpPassManager &funcPM = pm.nest<func::FuncOp>();
+  std::string fuseWhat = "--fuse-options='" + o.fuseOptions + "'";
+  if (failed(fuse->addToPipeline(funcPM, o.fuseOptions, [&](const Twine &m) {
+        return fail(fuseWhat, m);
+      })))
+    return failure();
+  // --chip is one of supportedChips() (no spaces or braces): this option
+  // string holds exactly that one option.
+  Pass &pass = *std::prev(funcPM.end());
+  std::string chipWhat = "--chip='" + o.chip + "'";
+  return pass.initializeOptions("chip=" + o.chip, [&](const Twine &m) {
+    return fail(chipWhat, m);
+  });
+}
+
 /// Step 1: motif IR to the gpu form of docs/abi.md, when needed.
 LogicalResult lowerMotifToGPU(Session &s, ModuleOp module) {
   Operation *firstMotifOp;
@@ -133,34 +200,28 @@ LogicalResult lowerMotifToGPU(Session &s, ModuleOp module) {
     s.progress("input is already lowered (no motif ops)");
     return success();
   }
-  if (!PassInfo::lookup("convert-motif-to-gpu"))
+  const PassInfo *convert = PassInfo::lookup("convert-motif-to-gpu");
+  if (!convert)
     return firstMotifOp->emitError()
            << "the input holds motif ops, but this build has no "
               "'convert-motif-to-gpu' pass registered to lower them; pass IR "
               "already lowered to the gpu form of docs/abi.md";
 
-  // Parsed into a PassManager anchored on builtin.module: no outer
-  // builtin.module(...) here, or the passes would run on nested modules.
-  std::string pipeline;
-  if (s.options.fuseMaterialization) {
-    std::string fuseOptions = s.options.fuseOptions;
-    if (!StringRef(fuseOptions).contains("chip="))
-      fuseOptions = "chip=" + s.options.chip +
-                    (fuseOptions.empty() ? "" : " " + fuseOptions);
-    pipeline += "func.func(fuse-materialization{" + fuseOptions + "}),";
-  }
-  pipeline += "convert-motif-to-gpu";
-  s.progress("running builtin.module(" + pipeline + ")");
-
+  // Built from the registered passes, anchored on builtin.module; option
+  // values are never pasted into pipeline text.
   PassManager pm(module->getName());
-  std::string parseErrors;
-  raw_string_ostream parseErrorStream(parseErrors);
-  if (failed(parsePassPipeline(pipeline, pm, parseErrorStream)))
-    return s.error("invalid pass pipeline '" + pipeline +
-                   "': " + StringRef(parseErrors).trim());
+  if (s.options.fuseMaterialization && failed(addFusePass(s, pm)))
+    return failure();
+  if (failed(convert->addToPipeline(pm, "", [&](const Twine &message) {
+        return s.error("convert-motif-to-gpu: " + message);
+      })))
+    return failure();
+  std::string pipeline;
+  raw_string_ostream pipelineStream(pipeline);
+  pm.printAsTextualPipeline(pipelineStream);
+  s.progress("running " + pipeline);
   if (failed(pm.run(module)))
-    return s.error("lowering motif IR failed (builtin.module(" + pipeline +
-                   "))");
+    return s.error("lowering motif IR failed (" + pipeline + ")");
   return success();
 }
 
@@ -406,22 +467,32 @@ LogicalResult compileSource(Session &s, llvm::SourceMgr &sourceMgr,
 LogicalResult checkOptions(Session &s) {
   const CompileOptions &o = s.options;
   if (!llvm::is_contained(supportedChips(), o.chip))
-    return s.error("unknown chip '" + o.chip + "' (supported: " +
-                   join(supportedChips(), ", ") + ")");
+    return s.error("--chip='" + o.chip + "' is not a supported chip " +
+                   "(supported: " + join(supportedChips(), ", ") + ")");
   if (o.optLevel > 3)
     return s.error("--opt-level=" + Twine(o.optLevel) +
                    " is out of range (0-3)");
   if (!o.fuseOptions.empty() && !o.fuseMaterialization)
     return s.error("--fuse-options needs --fuse-materialization");
+  if (o.function && o.function->empty())
+    return s.error("--function= is empty: name a host function, or leave "
+                   "--function out to compile every one");
   if (o.outputDir.empty())
     return s.error("no output folder (-o OUTDIR)");
+  if (o.fuseMaterialization) {
+    // The option string is checked now, before the input is read.
+    OpPassManager scratch(ModuleOp::getOperationName());
+    if (failed(addFusePass(s, scratch)))
+      return failure();
+  }
   return success();
 }
 
 } // namespace
 
 ArrayRef<StringRef> supportedChips() {
-  static const StringRef chips[] = {"sm_80", "sm_90", "sm_100"};
+  static const StringRef chips[] = {"sm_80", "sm_90", "sm_90a", "sm_100",
+                                    "sm_100a"};
   return chips;
 }
 
@@ -450,11 +521,12 @@ void registerCompileDependencies(DialectRegistry &registry) {
 
 LogicalResult compile(const CompileOptions &options, raw_ostream &errs) {
   Session s{options, errs, "", ""};
-  if (failed(checkOptions(s)))
-    return failure();
-  // Pass registration is global; convert-motif-to-gpu is found by name.
+  // Pass registration is global; fuse-materialization and
+  // convert-motif-to-gpu are found by name.
   static std::once_flag registered;
   std::call_once(registered, [] { motif::registerAllPasses(); });
+  if (failed(checkOptions(s)))
+    return failure();
 
   DialectRegistry registry;
   registerCompileDependencies(registry);
@@ -504,19 +576,22 @@ LogicalResult compileSource(Session &s, llvm::SourceMgr &sourceMgr,
   SmallVector<func::FuncOp> hosts;
   for (auto func : module->getOps<func::FuncOp>())
     if (func->hasAttr(kHostAttr) &&
-        (options.function.empty() || func.getSymName() == options.function))
+        (!options.function || func.getSymName() == *options.function))
       hosts.push_back(func);
   if (hosts.empty()) {
-    if (!options.function.empty()) {
+    if (options.function) {
       SmallVector<std::string> available;
       for (auto func : module->getOps<func::FuncOp>())
         if (func->hasAttr(kHostAttr))
           available.push_back("@" + func.getSymName().str());
-      return s.error(options.inputPath + ": no host function @" +
-                     options.function + " (host functions: " +
+      std::string why;
+      if (module->lookupSymbol<func::FuncOp>(*options.function))
+        why = "; @" + *options.function + " has no 'motif.host' attribute";
+      return s.error(options.inputPath + ": --function=" + *options.function +
+                     " names no host function (host functions: " +
                      (available.empty() ? std::string("none")
                                         : join(available, ", ")) +
-                     ")");
+                     ")" + why);
     }
     return s.error(options.inputPath +
                    ": no host function (a func.func with the 'motif.host' "

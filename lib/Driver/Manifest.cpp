@@ -18,6 +18,7 @@
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
+#include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
@@ -67,13 +68,30 @@ LogicalResult describeBuffer(Location loc, StringRef name, Type type,
   // A rank-0 buffer has one element; the manifest lists it as shape [1].
   if (info.shape.empty())
     info.shape.push_back(1);
-  info.bytes = dtype->second * memref.getNumElements();
+  // Checked: a wrapped product would be written as a wrong (even negative)
+  // size into the manifest and the header.
+  std::optional<int64_t> numel = 1;
+  for (int64_t extent : info.shape)
+    if (numel)
+      numel = checkedMul(*numel, extent);
+  std::optional<int64_t> bytes =
+      numel ? checkedMul(*numel, dtype->second) : std::nullopt;
+  if (!bytes)
+    return emitError(loc) << "buffer '" << name << "' (" << type
+                          << ") is too large: its size in bytes overflows a "
+                             "64-bit integer";
+  info.numel = *numel;
+  info.bytes = *bytes;
   return success();
 }
 
 /// The three constant sizes of a launch dimension, or a located error.
+/// `limits` are CUDA's per-dimension maxima (the same on every chip since
+/// sm_30): what the header's `unsigned grid[3], block[3]` and cuLaunchKernel
+/// can take.
 LogicalResult constantDim3(gpu::LaunchFuncOp launch, gpu::KernelDim3 dims,
-                           StringRef what, std::array<int64_t, 3> &out) {
+                           StringRef what, const std::array<int64_t, 3> &limits,
+                           std::array<int64_t, 3> &out) {
   Value values[3] = {dims.x, dims.y, dims.z};
   for (int i = 0; i < 3; ++i) {
     APInt value;
@@ -82,9 +100,14 @@ LogicalResult constantDim3(gpu::LaunchFuncOp launch, gpu::KernelDim3 dims,
              << what << " size " << "xyz"[i]
              << " is not a constant; motif-compile needs static launch "
                 "geometry (arith.constant operands)";
-    if (value.getSExtValue() < 1)
+    std::string text = toString(value, 10, /*Signed=*/true);
+    if (value.isNonPositive())
       return launch.emitError() << what << " size " << "xyz"[i] << " is "
-                                << value.getSExtValue() << "; must be >= 1";
+                                << text << "; must be >= 1";
+    if (value.getSignificantBits() > 64 || value.getSExtValue() > limits[i])
+      return launch.emitError()
+             << what << " size " << "xyz"[i] << " is " << text
+             << "; CUDA allows at most " << limits[i];
     out[i] = value.getSExtValue();
   }
   return success();
@@ -225,18 +248,18 @@ FailureOr<FunctionManifest> collectManifest(func::FuncOp host) {
       info.params.push_back(it->second);
     }
     if (failed(constantDim3(launch, launch.getGridSizeOperandValues(), "grid",
-                            info.grid)) ||
+                            {int64_t(INT32_MAX), 65535, 65535}, info.grid)) ||
         failed(constantDim3(launch, launch.getBlockSizeOperandValues(),
-                            "block", info.block)) ||
+                            "block", {1024, 1024, 64}, info.block)) ||
         failed(checkKnownSize(launch, kernel, kernel.getKnownGridSize(),
                               "grid", info.grid)) ||
         failed(checkKnownSize(launch, kernel, kernel.getKnownBlockSize(),
                               "block", info.block)))
       return WalkResult::interrupt();
-    if (info.block[0] * info.block[1] * info.block[2] > 1024)
-      return launch.emitError() << "block of "
-                                << info.block[0] * info.block[1] *
-                                       info.block[2]
+    // Each extent is at most 1024 (checked above): the product cannot wrap.
+    int64_t threads = info.block[0] * info.block[1] * info.block[2];
+    if (threads > 1024)
+      return launch.emitError() << "block of " << threads
                                 << " threads; at most 1024",
              WalkResult::interrupt();
     manifest.kernels.push_back(std::move(info));
@@ -436,7 +459,7 @@ void writeHeader(const FunctionManifest &m, raw_ostream &os) {
      << "_buffers and in the launch helper's\n"
      << " * `buffers` array; BYTES_x and NUMEL_x its size. */\n";
   for (auto [i, b] : llvm::enumerate(m.buffers)) {
-    int64_t numel = b.bytes / 4;
+    int64_t numel = b.numel;
     os << "/* " << b.name << ": " << b.role << " " << b.dtype << " ["
        << llvm::join(llvm::map_range(b.shape,
                                      [](int64_t d) { return std::to_string(d); }),

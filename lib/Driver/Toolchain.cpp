@@ -213,11 +213,20 @@ Expected<std::string> findNvdisasm(StringRef explicitPath,
 Expected<std::string> findLibdevice(StringRef explicitPath,
                                     StringRef ptxasPath) {
   if (!explicitPath.empty()) {
-    if (isRegularFile(explicitPath.str()))
-      return explicitPath.str();
-    return createStringError(inconvertibleErrorCode(),
-                             "libdevice not found: --libdevice=" +
-                                 explicitPath + " is not a file");
+    if (!isRegularFile(explicitPath.str()))
+      return createStringError(inconvertibleErrorCode(),
+                               "libdevice not found: --libdevice=" +
+                                   explicitPath + " is not a file");
+    // Checked here, before the pipeline runs, so the error names the flag.
+    ErrorOr<std::unique_ptr<MemoryBuffer>> readable =
+        MemoryBuffer::getFile(explicitPath, /*IsText=*/false,
+                              /*RequiresNullTerminator=*/false);
+    if (!readable)
+      return createStringError(inconvertibleErrorCode(),
+                               "--libdevice=" + explicitPath +
+                                   " cannot be read: " +
+                                   readable.getError().message());
+    return explicitPath.str();
   }
   const char *relative = "nvvm/libdevice/libdevice.10.bc";
   Search search;

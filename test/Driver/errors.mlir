@@ -10,6 +10,11 @@
 // RUN: motif-compile %t/no-launch.mlir -o %t/out --no-ptxas --verify-diagnostics
 // RUN: motif-compile %t/dynamic-shape.mlir -o %t/out --no-ptxas --verify-diagnostics
 // RUN: motif-compile %t/bad-syntax.mlir -o %t/out --no-ptxas --verify-diagnostics
+// RUN: motif-compile %t/huge-argument.mlir -o %t/out --no-ptxas --verify-diagnostics
+// RUN: motif-compile %t/huge-intermediate.mlir -o %t/out --no-ptxas --verify-diagnostics
+// RUN: motif-compile %t/huge-motif.mlir -o %t/out --no-ptxas --verify-diagnostics
+// RUN: motif-compile %t/grid-too-large.mlir -o %t/out --no-ptxas --verify-diagnostics
+// RUN: motif-compile %t/block-too-deep.mlir -o %t/out --no-ptxas --verify-diagnostics
 // Nothing is written for a function that fails.
 // RUN: not ls %t/out/f.json
 
@@ -124,4 +129,72 @@ module attributes {gpu.container_module} {
 //--- bad-syntax.mlir
 // expected-error @+1 {{custom op 'func.funk' is unknown}}
 func.funk @f() {
+}
+
+//--- huge-argument.mlir
+// Sizes are computed with overflow checks: never a wrapped "bytes" in f.json.
+module attributes {gpu.container_module} {
+  // expected-error @+1 {{buffer 'arg0' ('memref<4611686018427387904xf32>') is too large: its size in bytes overflows a 64-bit integer}}
+  func.func @f(%arg0: memref<4611686018427387904xf32> {motif.buffer = "arg0", motif.role = "output"})
+      attributes {motif.host} {
+    return
+  }
+}
+
+//--- huge-intermediate.mlir
+module attributes {gpu.container_module} {
+  func.func @f(%arg0: memref<4xf32> {motif.buffer = "result0", motif.role = "output"})
+      attributes {motif.host} {
+    // expected-error @+1 {{buffer 't' ('memref<4294967296x4294967296xf32>') is too large: its size in bytes overflows a 64-bit integer}}
+    %t = memref.alloc() {motif.buffer = "t"} : memref<4294967296x4294967296xf32>
+    return
+  }
+}
+
+//--- huge-motif.mlir
+// The same through convert-motif-to-gpu (a tensor of INT64_MAX elements).
+// expected-error @+1 {{buffer 'arg0' ('memref<9223372036854775807xf32>') is too large}}
+func.func @f(%x: tensor<9223372036854775807xf32>) -> tensor<9223372036854775807xf32> {
+  %y = motif.kernel "k" threads(256) -> tensor<9223372036854775807xf32> {
+    %m = motif.map (%x[i]) -> [i] over [thread] : (tensor<9223372036854775807xf32>) -> tensor<9223372036854775807xf32> {
+    ^bb0(%a: f32):
+      motif.yield %a : f32
+    }
+    %g = motif.materialize %m in global : tensor<9223372036854775807xf32>
+    motif.yield %g : tensor<9223372036854775807xf32>
+  }
+  return %y : tensor<9223372036854775807xf32>
+}
+
+//--- grid-too-large.mlir
+// The header's grid is `unsigned grid[3]`: CUDA's limits are checked.
+module attributes {gpu.container_module} {
+  gpu.module @motif_kernels {
+    gpu.func @f_k(%a: memref<4xf32>) kernel { gpu.return }
+  }
+  func.func @f(%arg0: memref<4xf32> {motif.buffer = "result0", motif.role = "output"})
+      attributes {motif.host} {
+    %c1 = arith.constant 1 : index
+    %big = arith.constant 4294967297 : index
+    // expected-error @+1 {{grid size y is 4294967297; CUDA allows at most 65535}}
+    gpu.launch_func @motif_kernels::@f_k blocks in (%c1, %big, %c1) threads in (%c1, %c1, %c1)
+        args(%arg0 : memref<4xf32>)
+    return
+  }
+}
+
+//--- block-too-deep.mlir
+module attributes {gpu.container_module} {
+  gpu.module @motif_kernels {
+    gpu.func @f_k(%a: memref<4xf32>) kernel { gpu.return }
+  }
+  func.func @f(%arg0: memref<4xf32> {motif.buffer = "result0", motif.role = "output"})
+      attributes {motif.host} {
+    %c1 = arith.constant 1 : index
+    %c128 = arith.constant 128 : index
+    // expected-error @+1 {{block size z is 128; CUDA allows at most 64}}
+    gpu.launch_func @motif_kernels::@f_k blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c128)
+        args(%arg0 : memref<4xf32>)
+    return
+  }
 }

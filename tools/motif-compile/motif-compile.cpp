@@ -6,8 +6,10 @@
 
 #include "motif/Driver/Compile.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace llvm;
@@ -22,8 +24,10 @@ int main(int argc, char **argv) {
   cl::opt<std::string> output("o", cl::desc("Output folder"),
                               cl::value_desc("OUTDIR"), cl::Required,
                               cl::cat(category));
-  cl::opt<std::string> chip("chip", cl::desc("Target chip: sm_80, sm_90, sm_100"),
-                            cl::init("sm_90"), cl::cat(category));
+  std::string chipHelp =
+      "Target chip: " + join(driver::supportedChips(), ", ");
+  cl::opt<std::string> chip("chip", cl::desc(chipHelp), cl::init("sm_90"),
+                            cl::cat(category));
   cl::opt<bool> fuse("fuse-materialization",
                      cl::desc("Run fuse-materialization before lowering"),
                      cl::cat(category));
@@ -64,13 +68,24 @@ int main(int argc, char **argv) {
       "motif-compile: motif IR (or its lowered gpu form) to PTX, cubin, SASS, "
       "a JSON manifest and a C header per host function\n");
 
+  // An empty path would silently mean "search for it": refuse it.
+  for (cl::opt<std::string> *path : {&output, &ptxas, &nvdisasm, &libdevice})
+    if (path->getNumOccurrences() && path->getValue().empty()) {
+      WithColor::error(errs(), "motif-compile")
+          << (path == &output ? "-o" : "--" + path->ArgStr.str())
+          << " is empty: give a path\n";
+      return 1;
+    }
+
   driver::CompileOptions options;
   options.inputPath = input;
   options.outputDir = output;
   options.chip = chip;
   options.fuseMaterialization = fuse;
   options.fuseOptions = fuseOptions;
-  options.function = function;
+  // --function= (empty) is refused by compile(), not taken as "every one".
+  if (function.getNumOccurrences())
+    options.function = function.getValue();
   options.runPtxas = !noPtxas;
   options.runNvdisasm = !noSass;
   options.optLevel = optLevel;

@@ -6,7 +6,8 @@
 //
 // Argument handling only; the evaluator and the comparison live in
 // lib/Evaluator. Exit status: 0 every verdict passes, 1 a verdict fails,
-// 2 bad input (unparsable file, missing function, unsupported IR).
+// 2 bad input (a bad option, unparsable file, missing function, unsupported
+// IR).
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,7 +23,10 @@
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/WithColor.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <cmath>
 
 using namespace mlir;
 using namespace mlir::motif;
@@ -48,13 +52,18 @@ static cl::opt<Equivalence> equivalence(
                           "both within 1e-3 of the f64 reference"),
                clEnumValN(Equivalence::Semantic, "semantic",
                           "signatures only; numerics not checked")));
-static cl::opt<unsigned> trials("trials", cl::desc("random input sets"),
+static cl::opt<unsigned> trials("trials",
+                                cl::desc("random input sets (>= 1)"),
                                 cl::init(3));
 static cl::opt<uint64_t>
     seed("seed", cl::desc("input generator seed (default: random_device)"));
 static cl::opt<double> rtol("rtol",
-                            cl::desc("relative error bound of 'tolerance'"),
+                            cl::desc("relative error bound of 'tolerance' "
+                                     "(finite, >= 0)"),
                             cl::init(1e-5));
+static int savedArgc;
+static char **savedArgv;
+
 static cl::opt<bool> verifyDiagnostics(
     "verify-diagnostics",
     cl::desc("check diagnostics against expected-* lines in the inputs"));
@@ -76,6 +85,51 @@ static OwningOpRef<ModuleOp> parseFile(StringRef path, MLIRContext &ctx,
       llvm::SMLoc());
   fileMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
   return parseSourceFile<ModuleOp>(fileMgr, &ctx);
+}
+
+/// Checks what the option parser cannot: ranges and combinations. Prints
+/// "motif-equiv: error: ..." naming the option and its value.
+static bool checkOptions() {
+  auto error = [](const Twine &message) {
+    llvm::WithColor::error(llvm::errs(), "motif-equiv") << message << "\n";
+    return false;
+  };
+  // The value as given on the command line, for the message.
+  auto given = [](const cl::Option &opt) -> std::string {
+    std::string value;
+    for (int i = 1; i < savedArgc; ++i) {
+      StringRef arg = StringRef(savedArgv[i]).ltrim('-');
+      if (arg == opt.ArgStr && i + 1 < savedArgc)
+        value = savedArgv[++i];
+      else if (arg.starts_with((opt.ArgStr + "=").str()))
+        value = arg.drop_front(opt.ArgStr.size() + 1).str();
+    }
+    return value; // the last occurrence, the one cl::opt keeps
+  };
+  if (functionName.getNumOccurrences() && functionName.empty())
+    return error("--function= is empty: name a function, or leave --function "
+                 "out to check every function");
+  if (runOnly) {
+    for (const cl::Option *opt :
+         {static_cast<const cl::Option *>(&equivalence),
+          static_cast<const cl::Option *>(&trials),
+          static_cast<const cl::Option *>(&rtol)})
+      if (opt->getNumOccurrences())
+        return error("--" + opt->ArgStr +
+                     " compares two programs; it does not apply to --run");
+    return true;
+  }
+  if (trials == 0)
+    return error("--trials=" + given(trials) + " must be at least 1");
+  if (rtol.getNumOccurrences()) {
+    if (!std::isfinite(rtol) || rtol < 0)
+      return error("--rtol=" + given(rtol) + " must be finite and >= 0");
+    if (equivalence != Equivalence::Tolerance)
+      return error("--rtol=" + given(rtol) +
+                   " applies to --class=tolerance only (the class is '" +
+                   stringifyEquivalence(equivalence) + "')");
+  }
+  return true;
 }
 
 /// 0 pass, 1 a verdict failed, 2 bad input.
@@ -145,9 +199,17 @@ static int run(ArrayRef<OwningOpRef<ModuleOp>> modules) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
-  cl::ParseCommandLineOptions(argc, argv,
-                              "motif-equiv: run motif programs on the CPU "
-                              "and check a declared equivalence class\n");
+  savedArgc = argc;
+  savedArgv = argv;
+  // A bad option is bad input (2), not a failed verdict (1).
+  if (!cl::ParseCommandLineOptions(argc, argv,
+                                   "motif-equiv: run motif programs on the "
+                                   "CPU and check a declared equivalence "
+                                   "class\n",
+                                   &llvm::errs()))
+    return 2;
+  if (!checkOptions())
+    return 2;
   size_t expected = runOnly ? 1 : 2;
   if (inputFiles.size() != expected) {
     llvm::errs() << "motif-equiv: expected " << expected

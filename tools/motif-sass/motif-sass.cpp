@@ -77,6 +77,34 @@ struct Arguments {
   }
 };
 
+Error argumentError(const Twine &message) {
+  return createStringError(inconvertibleErrorCode(),
+                           "motif-sass: error: " + message);
+}
+
+/// Options that name a kernel ("NAME" or "NAME@sm_90").
+bool isKernelOption(StringRef name) { return name.starts_with("kernel"); }
+
+/// Checks one option value: never empty (an empty value would silently mean
+/// "not given", or match every kernel), and a kernel query has a name before
+/// any '@' and an architecture after it.
+Error checkValue(StringRef name, StringRef value) {
+  if (value.empty())
+    return argumentError("--" + name + "='' is empty: " +
+                         (isKernelOption(name) ? "name a kernel"
+                                               : "give a file"));
+  if (isKernelOption(name) && value.contains('@')) {
+    auto [kernel, arch] = value.split('@');
+    if (kernel.empty())
+      return argumentError("--" + name + "='" + value +
+                           "' has no kernel name before '@'");
+    if (arch.empty())
+      return argumentError("--" + name + "='" + value +
+                           "' has no architecture after '@' (NAME@sm_90)");
+  }
+  return Error::success();
+}
+
 Expected<Arguments> parseArguments(ArrayRef<const char *> argv,
                                    ArrayRef<StringRef> valueOptions,
                                    ArrayRef<StringRef> flagOptions) {
@@ -95,24 +123,30 @@ Expected<Arguments> parseArguments(ArrayRef<const char *> argv,
       name = name.take_front(eq);
       hasInline = true;
     }
-    if (is_contained(flagOptions, name) && !hasInline) {
+    if (is_contained(flagOptions, name)) {
+      if (hasInline)
+        return argumentError("option '--" + name + "' takes no value (got '" +
+                             arg + "')");
       args.flags.push_back(name.str());
       continue;
     }
     if (!is_contained(valueOptions, name))
-      return createStringError(inconvertibleErrorCode(),
-                               "motif-sass: error: unknown option '%s' (see "
-                               "motif-sass --help)",
-                               arg.str().c_str());
-    if (hasInline) {
-      args.values[name.str()] = inlineValue.str();
-      continue;
+      return argumentError("unknown option '" + arg +
+                           "' (see motif-sass --help)");
+    StringRef value = inlineValue;
+    if (!hasInline) {
+      // A following option is no value (kernel names and files do not
+      // start with "--").
+      if (i + 1 >= argv.size() || StringRef(argv[i + 1]).starts_with("--"))
+        return argumentError("option '" + arg + "' needs a value");
+      value = argv[++i];
     }
-    if (i + 1 >= argv.size())
-      return createStringError(inconvertibleErrorCode(),
-                               "motif-sass: error: option '%s' needs a value",
-                               arg.str().c_str());
-    args.values[name.str()] = argv[++i];
+    if (Error err = checkValue(name, value))
+      return std::move(err);
+    auto [it, inserted] = args.values.try_emplace(name.str(), value.str());
+    if (!inserted)
+      return argumentError("option '--" + name + "' given twice ('" +
+                           it->second + "', then '" + value + "')");
   }
   return args;
 }

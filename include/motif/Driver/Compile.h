@@ -12,6 +12,7 @@
 
 #include "mlir/Support/LLVM.h"
 
+#include <optional>
 #include <string>
 
 namespace llvm {
@@ -29,14 +30,15 @@ struct CompileOptions {
   std::string inputPath;
   /// Where the outputs go; created when missing.
   std::string outputDir;
-  /// Target chip: sm_80, sm_90 or sm_100.
+  /// Target chip: one of supportedChips().
   std::string chip = "sm_90";
   /// Run fuse-materialization before convert-motif-to-gpu.
   bool fuseMaterialization = false;
-  /// Extra fuse-materialization options ("shared-budget=... ...").
+  /// Extra fuse-materialization options ("shared-budget=... ..."), parsed
+  /// by the pass's own option parser; `chip` comes from `chip` only.
   std::string fuseOptions;
-  /// Only this host function (empty: every one).
-  std::string function;
+  /// Only this host function (unset: every one; set but empty is an error).
+  std::optional<std::string> function;
   /// Run ptxas (cubin, resource report). Off: PTX and manifest only.
   bool runPtxas = true;
   /// Run nvdisasm on the cubin.
@@ -54,7 +56,7 @@ struct CompileOptions {
   std::string libdevicePath;
 };
 
-/// The chips motif-compile targets.
+/// The chips motif-compile targets (those the resource model knows).
 ArrayRef<StringRef> supportedChips();
 
 /// Registers the dialects, interfaces and LLVM IR translations the whole

@@ -31,6 +31,8 @@ struct BufferInfo {
   std::string role;  ///< input | intermediate | output
   std::string dtype; ///< f32
   SmallVector<int64_t> shape;
+  /// Elements and bytes, computed with overflow checks.
+  int64_t numel = 0;
   int64_t bytes = 0;
 };
 

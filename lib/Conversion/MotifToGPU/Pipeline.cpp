@@ -1,54 +1,144 @@
 //===- Pipeline.cpp - motif-lower-to-nvvm: motif to a gpu.binary with PTX -===//
 //
 // The named pipeline: convert-motif-to-gpu, then the upstream NVVM passes
-// (docs/lowering.md).
+// (docs/lowering.md). Every option is checked before any pass is built, and
+// the passes are built as objects from upstream option structs, so no option
+// value is ever pasted into pipeline text and parsed again.
 //
 //===----------------------------------------------------------------------===//
 #include "motif/Conversion/Passes.h"
 
+#include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
+#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/Process.h"
+#include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
 
 //===----------------------------------------------------------------------===//
 
 namespace {
+constexpr llvm::StringLiteral kPipelineName = "motif-lower-to-nvvm";
+
+/// The chips the resource model (lib/Analysis/ResourceModel.cpp) knows.
+constexpr llvm::StringLiteral kChips[] = {"sm_80", "sm_90", "sm_90a", "sm_100",
+                                          "sm_100a"};
+
+/// The spellings gpu-module-to-binary accepts for its `format` option
+/// (mlir/lib/Dialect/GPU/Transforms/ModuleToBinary.cpp): isa is PTX.
+constexpr llvm::StringLiteral kFormats[] = {
+    "isa", "assembly", "bin", "binary", "fatbin", "fatbinary", "llvm",
+    "offloading"};
+
 struct LowerToNVVMOptions : public PassPipelineOptions<LowerToNVVMOptions> {
-  PassOptions::Option<std::string> chip{*this, "chip",
-                                        llvm::cl::desc("sm_80, sm_90, sm_100"),
-                                        llvm::cl::init("sm_90")};
-  PassOptions::Option<int> optLevel{*this, "O",
-                                    llvm::cl::desc("NVPTX optimization level"),
-                                    llvm::cl::init(3)};
+  PassOptions::Option<std::string> chip{
+      *this, "chip",
+      llvm::cl::desc("Target chip: sm_80, sm_90, sm_90a, sm_100 or sm_100a"),
+      llvm::cl::init("sm_90")};
+  PassOptions::Option<int> optLevel{
+      *this, "O", llvm::cl::desc("NVPTX optimization level (0-3)"),
+      llvm::cl::init(3)};
   PassOptions::Option<std::string> libdevice{
       *this, "libdevice",
-      llvm::cl::desc("libdevice.10.bc to link (math functions)"),
+      llvm::cl::desc("libdevice.10.bc to link (math functions); must be a "
+                     "readable file"),
       llvm::cl::init("")};
   PassOptions::Option<std::string> format{
-      *this, "format", llvm::cl::desc("gpu-module-to-binary format (isa: PTX)"),
+      *this, "format",
+      llvm::cl::desc("gpu-module-to-binary format: isa (PTX), bin, fatbin or "
+                     "llvm (and their long names assembly, binary, fatbinary, "
+                     "offloading)"),
       llvm::cl::init("isa")};
 };
+
+using ErrorHandler = function_ref<LogicalResult(const Twine &)>;
+
+/// Checks every option; the first bad one is reported through `error`,
+/// naming the option and its value.
+LogicalResult checkOptions(const LowerToNVVMOptions &opts, ErrorHandler error) {
+  const std::string &chip = opts.chip.getValue();
+  if (!llvm::is_contained(kChips, chip))
+    return error(Twine(kPipelineName) + ": chip='" + chip +
+                 "' is not a supported chip (supported: " +
+                 llvm::join(std::begin(kChips), std::end(kChips), ", ") + ")");
+  int optLevel = opts.optLevel.getValue();
+  if (optLevel < 0 || optLevel > 3)
+    return error(Twine(kPipelineName) + ": O=" + Twine(optLevel) +
+                 " is out of range (0-3)");
+  const std::string &format = opts.format.getValue();
+  if (!llvm::is_contained(kFormats, format))
+    return error(Twine(kPipelineName) + ": format='" + format +
+                 "' is not a gpu-module-to-binary format (expected one of " +
+                 llvm::join(std::begin(kFormats), std::end(kFormats), ", ") + ")");
+  const std::string &libdevice = opts.libdevice.getValue();
+  if (!libdevice.empty()) {
+    if (!llvm::sys::fs::is_regular_file(libdevice))
+      return error(Twine(kPipelineName) + ": libdevice='" + libdevice +
+                   "' is not an existing file");
+    int fd;
+    if (std::error_code ec = llvm::sys::fs::openFileForRead(libdevice, fd))
+      return error(Twine(kPipelineName) + ": libdevice='" + libdevice +
+                   "' cannot be read: " + ec.message());
+    llvm::sys::Process::SafelyCloseFileDescriptor(fd);
+  }
+  return success();
+}
+
+/// The pipeline from checked options, as pass objects.
+void buildPipeline(OpPassManager &pm, const LowerToNVVMOptions &opts) {
+  pm.addPass(motif::createConvertMotifToGPU());
+  OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
+  kernels.addPass(createCanonicalizerPass());
+  kernels.addPass(createCSEPass());
+  kernels.addPass(createSCFToControlFlowPass());
+  ConvertGpuOpsToNVVMOpsOptions toNVVM;
+  toNVVM.useBarePtrCallConv = true;
+  kernels.addPass(createConvertGpuOpsToNVVMOps(toNVVM));
+  pm.addPass(createReconcileUnrealizedCastsPass());
+  GpuNVVMAttachTargetOptions target;
+  target.chip = opts.chip.getValue();
+  target.optLevel = static_cast<unsigned>(opts.optLevel.getValue());
+  if (!opts.libdevice.getValue().empty())
+    target.linkLibs.push_back(opts.libdevice.getValue());
+  pm.addPass(createGpuNVVMAttachTarget(target));
+  GpuModuleToBinaryPassOptions toBinary;
+  toBinary.compilationTarget = opts.format.getValue();
+  pm.addPass(createGpuModuleToBinaryPass(toBinary));
+}
+
+LogicalResult buildFromText(OpPassManager &pm, StringRef text,
+                            ErrorHandler error) {
+  LowerToNVVMOptions opts;
+  std::string parseErrors;
+  llvm::raw_string_ostream parseErrorStream(parseErrors);
+  if (failed(opts.parseFromString(text, parseErrorStream)))
+    return error(Twine(kPipelineName) + ": invalid options '" + text + "'" +
+                 (parseErrors.empty()
+                      ? Twine("")
+                      : ": " + StringRef(parseErrors).trim()));
+  if (failed(checkOptions(opts, error)))
+    return failure();
+  buildPipeline(pm, opts);
+  return success();
+}
 } // namespace
 
 void mlir::motif::registerMotifPipelines() {
-  PassPipelineRegistration<LowerToNVVMOptions>(
-      "motif-lower-to-nvvm",
+  registerPassPipeline(
+      kPipelineName,
       "convert-motif-to-gpu, then the upstream NVVM pipeline to a gpu.binary "
       "(PTX with format=isa)",
-      [](OpPassManager &pm, const LowerToNVVMOptions &opts) {
-        std::string attach = "nvvm-attach-target{chip=" + opts.chip.getValue() +
-                             " O=" + std::to_string(opts.optLevel.getValue());
-        if (!opts.libdevice.getValue().empty())
-          attach += " l=" + opts.libdevice.getValue();
-        attach += "}";
-        std::string pipeline =
-            "convert-motif-to-gpu,gpu.module(canonicalize,cse,convert-scf-to-cf,"
-            "convert-gpu-to-nvvm{use-bare-ptr-memref-call-conv=1}),"
-            "reconcile-unrealized-casts," +
-            attach + ",gpu-module-to-binary{format=" + opts.format.getValue() +
-            "}";
-        if (failed(parsePassPipeline(pipeline, pm)))
-          llvm::report_fatal_error("motif-lower-to-nvvm: bad pipeline");
+      buildFromText,
+      [](function_ref<void(const detail::PassOptions &)> optHandler) {
+        optHandler(LowerToNVVMOptions());
       });
 }

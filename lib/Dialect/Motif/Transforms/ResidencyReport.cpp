@@ -2,6 +2,7 @@
 #include "motif/Analysis/ExecutionScope.h"
 #include "motif/Dialect/Motif/Transforms/Passes.h"
 
+#include "llvm/Support/CheckedArithmetic.h"
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
@@ -22,79 +23,127 @@ struct Row {
   int64_t savedBytes = 0, sharedBytes = 0, barriers = 0;
 };
 
+/// The table of one function, or failure (a located error) when a size
+/// overflows.
+LogicalResult writeTable(func::FuncOp func, llvm::raw_ostream &out) {
+  SmallVector<Row> rows;
+  WalkResult walked = func.walk([&](MaterializeOp mat) {
+    auto kernel = mat->getParentOfType<KernelOp>();
+    Row row;
+    auto producer = mat.getInput().getDefiningOp<ComputeOpInterface>();
+    // Name it by the kernel result it was before fusion, when known.
+    auto origin = mat->getAttrOfType<StringAttr>("motif.producer");
+    row.name = ((origin ? origin.getValue() : kernel.getSymName()) + " (" +
+                (producer ? producer->getName().stripDialect() : "copy") + ")")
+                   .str();
+    std::string type;
+    llvm::raw_string_ostream os(type);
+    os << mat.getType();
+    row.name += " " + type;
+    auto was = mat->getAttrOfType<ResidencyAttr>("motif.was");
+    row.before = was ? stringifyResidency(was.getValue()).str() : "-";
+    row.after = stringifyResidency(mat.getResidency()).str();
+    if (auto rule = mat->getAttrOfType<StringAttr>("motif.rule"))
+      row.rule = rule.getValue().str();
+    if (auto saved = mat->getAttrOfType<IntegerAttr>("motif.saved_bytes"))
+      row.savedBytes = saved.getInt();
+    if (mat.getResidency() == Residency::Shared) {
+      if (producer) {
+        row.sharedBytes = bytesPerBlock(producer, mat.getInput());
+      } else {
+        // Checked: a wrapped size would print as a wrong (even negative)
+        // number.
+        auto tensor = cast<RankedTensorType>(mat.getType());
+        std::optional<int64_t> bytes =
+            llvm::divideCeil(tensor.getElementTypeBitWidth(), 8);
+        for (int64_t extent : tensor.getShape())
+          if (bytes)
+            bytes = llvm::checkedMul(*bytes, extent);
+        if (!bytes) {
+          mat.emitError() << "size of " << mat.getType()
+                          << " in bytes overflows a 64-bit integer";
+          return WalkResult::interrupt();
+        }
+        row.sharedBytes = *bytes;
+      }
+      row.barriers = 1;
+    }
+    rows.push_back(row);
+    return WalkResult::advance();
+  });
+  if (walked.wasInterrupted())
+    return failure();
+
+  size_t width = 12;
+  for (Row &r : rows)
+    width = std::max(width, r.name.size());
+  out << "residency report: @" << func.getSymName() << "\n";
+  out << llvm::left_justify("intermediate", width)
+      << "  before    after     global B saved  shared B/block  barriers  rule\n";
+  std::optional<int64_t> saved = 0, shared = 0;
+  int64_t barriers = 0, kernels = 0;
+  for (Row &r : rows) {
+    out << llvm::left_justify(r.name, width) << "  "
+        << llvm::left_justify(r.before, 8) << "  "
+        << llvm::left_justify(r.after, 8) << "  "
+        << llvm::right_justify(std::to_string(r.savedBytes), 14) << "  "
+        << llvm::right_justify(std::to_string(r.sharedBytes), 14) << "  "
+        << llvm::right_justify(std::to_string(r.barriers), 8) << "  "
+        << r.rule << "\n";
+    if (saved)
+      saved = llvm::checkedAdd(*saved, r.savedBytes);
+    if (shared)
+      shared = llvm::checkedAdd(*shared, r.sharedBytes);
+    barriers += r.barriers;
+  }
+  if (!saved || !shared)
+    return func.emitError() << "residency report of @" << func.getSymName()
+                            << ": the byte totals overflow a 64-bit integer";
+  func.walk([&](KernelOp) { ++kernels; });
+  out << "total: " << kernels << " kernel(s), " << *saved
+      << " global bytes saved, " << *shared << " shared bytes, " << barriers
+      << " barrier(s)\n";
+  return success();
+}
+
+/// A module pass: the tables of all functions are built in program order on
+/// one thread and written in one piece (as a func.func pass, functions ran
+/// in parallel and their tables interleaved on the shared stream).
 struct ResidencyReportPass
     : public motif::impl::MotifResidencyReportBase<ResidencyReportPass> {
   using MotifResidencyReportBase::MotifResidencyReportBase;
 
   void runOnOperation() override {
-    func::FuncOp func = getOperation();
-    SmallVector<Row> rows;
-    func.walk([&](MaterializeOp mat) {
-      auto kernel = mat->getParentOfType<KernelOp>();
-      Row row;
-      auto producer = mat.getInput().getDefiningOp<ComputeOpInterface>();
-      // Name it by the kernel result it was before fusion, when known.
-      auto origin = mat->getAttrOfType<StringAttr>("motif.producer");
-      row.name = ((origin ? origin.getValue() : kernel.getSymName()) + " (" +
-                  (producer ? producer->getName().stripDialect() : "copy") +
-                  ")")
-                     .str();
-      std::string type;
-      llvm::raw_string_ostream os(type);
-      os << mat.getType();
-      row.name += " " + type;
-      auto was = mat->getAttrOfType<ResidencyAttr>("motif.was");
-      row.before = was ? stringifyResidency(was.getValue()).str() : "-";
-      row.after = stringifyResidency(mat.getResidency()).str();
-      if (auto rule = mat->getAttrOfType<StringAttr>("motif.rule"))
-        row.rule = rule.getValue().str();
-      auto tensor = cast<RankedTensorType>(mat.getType());
-      int64_t bytes = tensor.getNumElements() *
-                      llvm::divideCeil(tensor.getElementTypeBitWidth(), 8);
-      if (auto saved = mat->getAttrOfType<IntegerAttr>("motif.saved_bytes"))
-        row.savedBytes = saved.getInt();
-      if (mat.getResidency() == Residency::Shared) {
-        row.sharedBytes = producer ? bytesPerBlock(producer, mat.getInput()) : bytes;
-        row.barriers = 1;
-      }
-      rows.push_back(row);
+    ModuleOp module = getOperation();
+    std::string tables;
+    llvm::raw_string_ostream tablesStream(tables);
+    WalkResult walked = module.walk([&](func::FuncOp func) {
+      return failed(writeTable(func, tablesStream)) ? WalkResult::interrupt()
+                                                    : WalkResult::advance();
     });
+    if (walked.wasInterrupted())
+      return signalPassFailure();
 
-    std::error_code ec;
-    std::unique_ptr<llvm::raw_fd_ostream> file;
-    llvm::raw_ostream *out = &llvm::outs();
-    if (output != "-") {
-      file = std::make_unique<llvm::raw_fd_ostream>(output, ec,
-                                                    llvm::sys::fs::OF_Append);
+    if (output == "-") {
+      llvm::outs() << tables;
+      llvm::outs().flush();
+    } else {
+      std::error_code ec;
+      llvm::raw_fd_ostream file(output, ec, llvm::sys::fs::OF_Append);
       if (ec) {
-        func.emitError() << "cannot open '" << output << "': " << ec.message();
+        module.emitError() << "motif-residency-report: cannot open output='"
+                           << output << "': " << ec.message();
         return signalPassFailure();
       }
-      out = file.get();
+      file << tables;
+      file.close();
+      if (file.has_error()) {
+        module.emitError() << "motif-residency-report: cannot write output='"
+                           << output << "': " << file.error().message();
+        file.clear_error();
+        return signalPassFailure();
+      }
     }
-    size_t width = 12;
-    for (Row &r : rows)
-      width = std::max(width, r.name.size());
-    *out << "residency report: @" << func.getSymName() << "\n";
-    *out << llvm::left_justify("intermediate", width)
-         << "  before    after     global B saved  shared B/block  barriers  rule\n";
-    int64_t saved = 0, shared = 0, barriers = 0, kernels = 0;
-    for (Row &r : rows) {
-      *out << llvm::left_justify(r.name, width) << "  "
-           << llvm::left_justify(r.before, 8) << "  "
-           << llvm::left_justify(r.after, 8) << "  "
-           << llvm::right_justify(std::to_string(r.savedBytes), 14) << "  "
-           << llvm::right_justify(std::to_string(r.sharedBytes), 14) << "  "
-           << llvm::right_justify(std::to_string(r.barriers), 8) << "  "
-           << r.rule << "\n";
-      saved += r.savedBytes;
-      shared += r.sharedBytes;
-      barriers += r.barriers;
-    }
-    func.walk([&](KernelOp) { ++kernels; });
-    *out << "total: " << kernels << " kernel(s), " << saved
-         << " global bytes saved, " << shared << " shared bytes, " << barriers
-         << " barrier(s)\n";
     markAllAnalysesPreserved();
   }
 };

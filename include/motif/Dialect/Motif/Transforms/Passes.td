@@ -56,17 +56,19 @@ def FuseMaterialization : Pass<"fuse-materialization", "::mlir::func::FuncOp"> {
   ];
 }
 
-def MotifResidencyReport : Pass<"motif-residency-report", "::mlir::func::FuncOp"> {
+def MotifResidencyReport : Pass<"motif-residency-report", "::mlir::ModuleOp"> {
   let summary = "Print a table of every intermediate's residency per function";
   let description = [{
-    One row per materialization inside a kernel: the intermediate, its
-    residency before and after --fuse-materialization, global bytes saved,
-    shared bytes per block, barriers implied and the rule that decided. The
-    table goes to stdout (or to `output`, appended).
+    One table per func.func, in program order, with one row per
+    materialization inside a kernel: the intermediate, its residency before
+    and after --fuse-materialization, global bytes saved, shared bytes per
+    block, barriers implied and the rule that decided. A module pass, so the
+    tables never interleave under the multi-threaded pass manager; they are
+    written in one piece to stdout (or to `output`, appended).
   }];
   let options = [
     Option<"output", "output", "std::string", /*default=*/"\"-\"",
-           "Where to write the table ('-' for stdout)">,
+           "Where to write the tables ('-' for stdout)">,
   ];
 }
 
