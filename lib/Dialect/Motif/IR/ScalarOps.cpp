@@ -52,16 +52,11 @@ static InFlightDiagnostic refuse(Operation *op) {
   return op->emitOpError() << "is not supported in a motif body: ";
 }
 
-/// The limits of one supported op beyond its op class and scalar types.
+/// The limits of one supported op beyond its op class and scalar types. (A
+/// constant of a scalar type always holds a FloatAttr or an IntegerAttr: the
+/// arith verifier sees to it.)
 static LogicalResult verifyOpLimits(Operation *op, ScalarOpKind kind) {
   switch (kind) {
-  case ScalarOpKind::Constant: {
-    Attribute value = cast<arith::ConstantOp>(op).getValue();
-    if (!isa<FloatAttr, IntegerAttr>(value))
-      return refuse(op) << "a body constant is a scalar float or integer, got "
-                        << value;
-    return success();
-  }
   case ScalarOpKind::TruncF: {
     std::optional<arith::RoundingMode> mode =
         cast<arith::TruncFOp>(op).getRoundingmode();
