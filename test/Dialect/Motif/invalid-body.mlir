@@ -171,6 +171,20 @@ func.func @defined_outside(%x: tensor<4xf32>) {
 
 // -----
 
+func.func @yield_defined_outside(%x: tensor<4xf32>) {
+  %c = arith.constant 2.0 : f32
+  motif.kernel "k" threads(32) {
+    %m = motif.map (%x[i]) -> [i] over [thread] : (tensor<4xf32>) -> tensor<4xf32> {
+    ^bb0(%a: f32):
+      // expected-error @+1 {{'motif.yield' op is not supported in a motif body: operand #0 is defined outside the body; a body is self-contained scalar code}}
+      motif.yield %c : f32
+    }
+  }
+  return
+}
+
+// -----
+
 func.func @rounding_mode(%x: tensor<4xf32>) {
   motif.kernel "k" threads(32) {
     %m = motif.map (%x[i]) -> [i] over [thread] : (tensor<4xf32>) -> tensor<4xf32> {

@@ -78,9 +78,19 @@ static LogicalResult verifyOpLimits(Operation *op, ScalarOpKind kind) {
   }
 }
 
+static LogicalResult verifyDefinedInside(Operation *op) {
+  Region *body = op->getParentRegion();
+  for (auto [i, v] : llvm::enumerate(op->getOperands()))
+    if (body && v.getParentRegion() != body)
+      return refuse(op) << "operand #" << i
+                        << " is defined outside the body; a body is "
+                           "self-contained scalar code";
+  return success();
+}
+
 LogicalResult mlir::motif::verifyScalarBodyOp(Operation *op) {
   if (isa<YieldOp>(op))
-    return success();
+    return verifyDefinedInside(op);
   std::optional<ScalarOpKind> kind = classifyScalarBodyOp(op);
   if (!kind) {
     if (std::optional<StringRef> reason = refusalReason(op))
@@ -93,17 +103,13 @@ LogicalResult mlir::motif::verifyScalarBodyOp(Operation *op) {
   }
   // Every op in the list has one result and no regions; the checks below
   // are on its values.
-  Region *body = op->getParentRegion();
-  for (auto [i, v] : llvm::enumerate(op->getOperands())) {
+  for (auto [i, v] : llvm::enumerate(op->getOperands()))
     if (!isSupportedScalarType(v.getType()))
       return refuse(op) << "operand #" << i << " has type " << v.getType()
                         << "; body values are f32, f64, integers of 1 to 64 "
                            "bits or index";
-    if (body && v.getParentRegion() != body)
-      return refuse(op) << "operand #" << i
-                        << " is defined outside the body; a body is "
-                           "self-contained scalar code";
-  }
+  if (failed(verifyDefinedInside(op)))
+    return failure();
   for (auto [i, v] : llvm::enumerate(op->getResults()))
     if (!isSupportedScalarType(v.getType()))
       return refuse(op) << "result #" << i << " has type " << v.getType()

@@ -38,8 +38,9 @@ unsigned getScalarBitWidth(Type type);
 /// pipeline supports: its op class is in ScalarOps.def, every operand and
 /// result has a supported scalar type, its operands are defined inside the
 /// body, and its attributes are ones the evaluator honors. Otherwise emits a
-/// located error "'<op>' op is not supported in a motif body: <why>". The
-/// body's `motif.yield` succeeds (the caller checks what it yields).
+/// located error "'<op>' op is not supported in a motif body: <why>". For the
+/// body's `motif.yield` only the operands' origin (inside the body) is
+/// checked: the caller checks their types against the motif's.
 LogicalResult verifyScalarBodyOp(Operation *op);
 
 } // namespace mlir::motif
