@@ -5,6 +5,15 @@
 // also shows the f32-vs-f64 difference: 0 for exact ops, so f64 mode agrees.
 // The literal operands are constants in the body, so the random inputs do not
 // matter.
+// The program test/Pipeline/scalar-ops-*.test lower (every op, f32 and f64,
+// integers, a combiner) is evaluated too: finite, f32 close to f64.
+// RUN: motif-equiv --run %S/../Pipeline/Inputs/scalar-ops.mlir --seed=1 | FileCheck %s --check-prefix=ALL
+// ALL-LABEL: @scalar_ops: seed 1
+// ALL-NEXT: #0 tensor<256xf32> sum {{-?[0-9]}}{{.*}} rel-err f32 vs f64 {{[0-9.]+e-(0[6-9]|[1-9][0-9])}}
+// ALL-NEXT: #1 tensor<256xf32> sum {{-?[0-9]}}{{.*}} rel-err f32 vs f64 {{[0-9.]+e-(0[6-9]|[1-9][0-9])}}
+// ALL-NEXT: #2 tensor<256xf32> sum {{-?[0-9]}}{{.*}} rel-err f32 vs f64 {{[0-9.]+e-(0[6-9]|[1-9][0-9])}}
+// ALL-NEXT: #3 tensor<f32> sum {{-?[0-9]}}{{.*}} rel-err f32 vs f64 {{[0-9.]+e-(0[6-9]|[1-9][0-9])}}
+
 // RUN: motif-equiv --run %s --function=round --seed=1 | FileCheck %s --check-prefix=ROUND
 // RUN: motif-equiv --run %s --function=roundeven --seed=1 | FileCheck %s --check-prefix=ROUNDEVEN
 // RUN: motif-equiv --run %s --function=floor_ceil --seed=1 | FileCheck %s --check-prefix=FLOOR-CEIL
