@@ -3,18 +3,21 @@
 // A map body or a combiner region compiled once into straight-line code over
 // value slots and run per element, in float (an f32 result in F32 mode) or in
 // double. The evaluator (both its models) and the combiner-law check run
-// bodies through it; docs/evaluator.md lists the ops it knows.
+// bodies through it. It runs exactly the ops of ScalarOps.def (what
+// verifyScalarBodyOp admits); docs/evaluator.md gives their semantics.
 //
 //===----------------------------------------------------------------------===//
 #ifndef MOTIF_EVALUATOR_SCALARPROGRAM_H
 #define MOTIF_EVALUATOR_SCALARPROGRAM_H
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "motif/Dialect/Motif/IR/ScalarOps.h"
+
 #include "mlir/IR/Region.h"
 #include "mlir/Support/LLVM.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <cmath>
+#include <cstdint>
 #include <limits>
 #include <vector>
 
@@ -55,39 +58,28 @@ inline double roundStored(double v, NumericMode mode) {
 }
 
 namespace detail {
-enum class ScalarKind : unsigned {
-  Constant,
-  Add,
-  Sub,
-  Mul,
-  Div,
-  Neg,
-  Maximum,
-  Minimum,
-  MaxNum,
-  MinNum,
-  Cmp,
-  Select,
-  Exp,
-  Log,
-  Sqrt,
-  Rsqrt,
-  Tanh,
-  Erf,
-  Abs,
-  Fma,
-  Pow,
-  Convert,
+/// One value of a body: a float (held in a double; in float precision when
+/// computed narrow) or an integer (sign-extended from its bit width into 64
+/// bits, so i1 true is -1).
+union ScalarSlot {
+  double f;
+  int64_t i;
 };
 
 struct ScalarInst {
-  ScalarKind kind;
+  ScalarOpKind kind;
   SmallVector<unsigned, 3> operands;
   unsigned result = 0;
   /// Computed in float (an f32 result in F32 mode).
   bool narrow = false;
-  double constant = 0.0;
-  arith::CmpFPredicate predicate = arith::CmpFPredicate::AlwaysFalse;
+  /// The bit width of an integer result; 0 for a float result.
+  unsigned resultWidth = 0;
+  /// The bit width of an integer first operand; 0 for a float one.
+  unsigned operandWidth = 0;
+  /// A constant's value, prepared in the precision of the mode.
+  ScalarSlot constant{0.0};
+  /// An arith.cmpf or arith.cmpi predicate.
+  unsigned predicate = 0;
 };
 
 } // namespace detail
@@ -95,11 +87,13 @@ struct ScalarInst {
 /// A map body or combiner region as straight-line code over value slots.
 class ScalarProgram {
 public:
-  /// Compiles `region`'s single block. Unknown ops, values from outside the
-  /// body and unsupported types fail with a diagnostic on the op.
+  /// Compiles `region`'s single block. An op verifyScalarBodyOp refuses (an
+  /// op outside ScalarOps.def, a value from outside the body, an unsupported
+  /// type) fails with its diagnostic on the op.
   static FailureOr<ScalarProgram> compile(Region &region, NumericMode mode);
 
-  /// Runs the body on `args` and writes the yielded values to `results`.
+  /// Runs the body on `args` and writes the yielded values to `results`
+  /// (integers are passed as their signed values).
   void run(ArrayRef<double> args, MutableArrayRef<double> results);
 
   unsigned getNumArguments() const { return numArgs; }
@@ -107,9 +101,11 @@ public:
 
 private:
   unsigned numArgs = 0;
+  /// The bit width of each integer argument and yield; 0 for a float.
+  SmallVector<unsigned> argWidths, yieldWidths;
   SmallVector<detail::ScalarInst> insts;
   SmallVector<unsigned> yields;
-  std::vector<double> slots;
+  std::vector<detail::ScalarSlot> slots;
 };
 
 } // namespace mlir::motif
