@@ -152,10 +152,11 @@ module attributes {gpu.container_module} {
 }
 
 //--- huge-motif.mlir
-// The same through convert-motif-to-gpu (a tensor of INT64_MAX elements).
-// expected-error @+1 {{buffer 'arg0' ('memref<9223372036854775807xf32>') is too large}}
+// The same as motif IR (a tensor of INT64_MAX elements): the verifier
+// refuses it before anything is lowered.
 func.func @f(%x: tensor<9223372036854775807xf32>) -> tensor<9223372036854775807xf32> {
   %y = motif.kernel "k" threads(256) -> tensor<9223372036854775807xf32> {
+    // expected-error @+1 {{'motif.map' op has more than 1099511627776 iteration instances (2^40)}}
     %m = motif.map (%x[i]) -> [i] over [thread] : (tensor<9223372036854775807xf32>) -> tensor<9223372036854775807xf32> {
     ^bb0(%a: f32):
       motif.yield %a : f32

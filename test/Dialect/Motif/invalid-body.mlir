@@ -1,9 +1,7 @@
-// XFAIL: *
 // What a motif body may not hold: one case per reason verifyScalarBodyOp
 // (lib/Dialect/Motif/IR/ScalarOps.cpp, the list in ScalarOps.def) gives.
-// This test becomes live when the dialect verifier (verifyScalarBody in
-// MotifOps.cpp) calls verifyScalarBodyOp on every body op; then remove the
-// XFAIL.
+// The dialect verifier (verifyScalarBody in MotifOps.cpp) calls it on every
+// body op.
 // RUN: motif-opt %s -split-input-file -verify-diagnostics
 
 func.func @not_arith_or_math(%x: tensor<4xf32>) {

@@ -71,7 +71,7 @@ func.func @body_reads_outer_tensor(%x: tensor<4x32xf32>) -> tensor<4x32xf32> {
     %m = motif.map (%x[i, j]) -> [i, j] over [block, thread] : (tensor<4x32xf32>) -> tensor<4x32xf32> {
     ^bb0(%v: f32):
       %c0 = arith.constant 0 : index
-      // expected-error @+1 {{'tensor.extract' op uses a value defined outside the body of its motif; bodies are self-contained (pass tensors as motif operands)}}
+      // expected-error @+1 {{'tensor.extract' op is not supported in a motif body: bodies hold scalar arith/math ops only}}
       %e = tensor.extract %x[%c0, %c0] : tensor<4x32xf32>
       %r = arith.addf %v, %e : f32
       motif.yield %r : f32
@@ -89,7 +89,7 @@ func.func @combiner_reads_outer_scalar(%x: tensor<4x32xf32>) -> tensor<4xf32> {
   %y = motif.kernel "k" threads(32) -> tensor<4xf32> {
     %r = motif.reduce (%x[i, j]) -> [i] init [0.0 : f32] over [block, thread] : (tensor<4x32xf32>) -> tensor<4xf32> combiner {
     ^bb0(%a: f32, %b: f32):
-      // expected-error @+1 {{'arith.mulf' op uses a value defined outside the combiner of its motif}}
+      // expected-error @+1 {{'arith.mulf' op is not supported in a motif body: operand #1 is defined outside the body; a body is self-contained scalar code}}
       %s = arith.mulf %b, %c : f32
       %t = arith.addf %a, %s : f32
       motif.yield %t : f32
@@ -161,7 +161,7 @@ func.func @nested_region_in_body(%x: tensor<4xf32>) -> tensor<4xf32> {
     %m = motif.map (%x[i]) -> [i] over [thread] : (tensor<4xf32>) -> tensor<4xf32> {
     ^bb0(%a: f32):
       %t = arith.constant true
-      // expected-error @+1 {{'scf.if' op has regions; a body of a motif holds straight-line scalar code}}
+      // expected-error @+1 {{'scf.if' op is not supported in a motif body: bodies hold scalar arith/math ops only}}
       %r = scf.if %t -> f32 {
         scf.yield %a : f32
       } else {

@@ -275,7 +275,9 @@ func.func @scalar_ops(%x: tensor<256xf32>, %y: tensor<256xf32>) -> (tensor<256xf
     motif.yield %g : tensor<256xf32>
   }
   %red = motif.kernel "combiner" threads(256) -> tensor<f32> {
-    %s = motif.reduce (%x[i]) -> [] init [0.0 : f32] over [thread] : (tensor<256xf32>) -> tensor<f32> combiner {
+    // A sequential fold: the combiner maps each element before adding, so it
+    // is not commutative and may not be combined in a tree over threads.
+    %s = motif.reduce (%x[i]) -> [] init [0.0 : f32] over [seq] : (tensor<256xf32>) -> tensor<f32> combiner {
     ^bb0(%acc: f32, %v: f32):
       %e = math.erfc %v : f32
       %c = math.copysign %e, %v : f32

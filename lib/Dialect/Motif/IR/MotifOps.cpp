@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "motif/Dialect/Motif/IR/MotifOps.h"
+#include "motif/Dialect/Motif/IR/ScalarOps.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
@@ -528,20 +529,6 @@ static LogicalResult verifyScalarBody(Operation *op, Region &body,
     return op->emitOpError() << what << " must take " << argTypes.size()
                              << " scalar arguments (" << expected << ")";
   }
-  // Bodies are self-contained scalar code: nothing from outside the body,
-  // no nested regions (the lowering clones them op by op).
-  for (Operation &inner : block) {
-    if (inner.getNumRegions() != 0)
-      return inner.emitOpError()
-             << "has regions; a " << what
-             << " of a motif holds straight-line scalar code";
-    for (Value v : inner.getOperands())
-      if (v.getParentRegion() != &body)
-        return inner.emitOpError()
-               << "uses a value defined outside the " << what
-               << " of its motif; bodies are self-contained (pass tensors as "
-                  "motif operands)";
-  }
   auto yield = block.empty() ? YieldOp() : dyn_cast<YieldOp>(block.back());
   if (!yield)
     return op->emitOpError() << what << " must end in 'motif.yield'";
@@ -552,6 +539,11 @@ static LogicalResult verifyScalarBody(Operation *op, Region &body,
     return op->emitOpError() << what << " must yield " << yieldTypes.size()
                              << " value(s) of type (" << expected << ")";
   }
+  // Every op is one the whole pipeline supports (ScalarOps.def): scalar
+  // arith/math code over values of the body, no nested regions.
+  for (Operation &inner : block)
+    if (failed(verifyScalarBodyOp(&inner)))
+      return failure();
   return success();
 }
 
