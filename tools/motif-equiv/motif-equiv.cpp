@@ -2,7 +2,8 @@
 //
 //   motif-equiv A.mlir B.mlir [--function=NAME] [--class=bitwise|tolerance|
 //               mathematical|semantic] [--trials=N] [--seed=S] [--rtol=X]
-//   motif-equiv --run A.mlir --function=NAME [--seed=S]
+//               [--model=schedule|sequential]
+//   motif-equiv --run A.mlir --function=NAME [--seed=S] [--model=...]
 //
 // Argument handling only; the evaluator and the comparison live in
 // lib/Evaluator. Exit status: 0 every verdict passes, 1 a verdict fails,
@@ -61,6 +62,16 @@ static cl::opt<double> rtol("rtol",
                             cl::desc("relative error bound of 'tolerance' "
                                      "(finite, >= 0)"),
                             cl::init(1e-5));
+static cl::opt<EvaluationModel> model(
+    "model", cl::desc("how A and B run (the f64 reference is sequential)"),
+    cl::init(EvaluationModel::Schedule),
+    cl::values(clEnumValN(EvaluationModel::Schedule, "schedule",
+                          "the mapping executed thread by thread: register "
+                          "slots, shared buffers per block, the GPU's "
+                          "reduction tree (what the kernel computes)"),
+               clEnumValN(EvaluationModel::Sequential, "sequential",
+                          "materializations are the identity, reductions "
+                          "fold in order (what the program means)")));
 static int savedArgc;
 static char **savedArgv;
 
@@ -161,7 +172,7 @@ static int run(ArrayRef<OwningOpRef<ModuleOp>> modules) {
   int status = 0;
   if (runOnly) {
     for (func::FuncOp f : functions) {
-      FailureOr<RunReport> report = runOnRandomInputs(f, theSeed);
+      FailureOr<RunReport> report = runOnRandomInputs(f, theSeed, model);
       if (failed(report)) {
         status = 2;
         continue;
@@ -177,6 +188,7 @@ static int run(ArrayRef<OwningOpRef<ModuleOp>> modules) {
   options.trials = trials;
   options.seed = theSeed;
   options.rtol = rtol;
+  options.model = model;
   for (func::FuncOp fa : functions) {
     auto fb = b.lookupSymbol<func::FuncOp>(fa.getName());
     if (!fb) {
