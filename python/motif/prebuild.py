@@ -18,8 +18,16 @@ from .errors import MotifError
 from .examples import FAMILIES, load_example
 
 
-#: Programs beyond the examples that GPU tests run (relative to the repository).
-EXTRA_SOURCES = ("test/Pipeline/Inputs/online_softmax_state.mlir",)
+#: Programs beyond the examples that GPU tests run (relative to the repository), with whether
+#: they are compiled through --fuse-materialization.
+EXTRA_SOURCES = (
+    ("test/Pipeline/Inputs/online_softmax_state.mlir", False),
+    ("test/Pipeline/Inputs/online_state_short_rows.mlir", False),
+    ("test/Pipeline/Inputs/shared_scalar_before_scratch.mlir", False),
+    ("test/Pipeline/Inputs/fault_fused_misaligned_shared.mlir", False),
+    ("test/Pipeline/Inputs/fault_fused_misaligned_shared.mlir", True),
+    ("test/Conversion/MotifToGPU/copy-kernels.mlir", False),
+)
 
 
 def programs(families):
@@ -44,11 +52,11 @@ def main(argv=None):
     todo = list(programs([f for f in args.families.split(",") if f]))
     from ._paths import repo_root
     from .compiler import compile_file
-    for rel in EXTRA_SOURCES:
-        print(f"[prebuild] {rel}", file=sys.stderr, flush=True)
+    for rel, fuse in EXTRA_SOURCES:
+        print(f"[prebuild] {rel}{' (fused)' if fuse else ''}", file=sys.stderr, flush=True)
         try:
             with tempfile.TemporaryDirectory() as tmp:
-                compile_file(repo_root() / rel, tmp)
+                compile_file(repo_root() / rel, tmp, fuse=fuse)
         except MotifError as e:
             failures += 1
             print(f"  failed: {str(e).splitlines()[0]}", file=sys.stderr)
