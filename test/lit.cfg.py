@@ -33,7 +33,7 @@ tool_dirs = [config.motif_tools_dir, config.llvm_tools_dir]
 llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 llvm_config.with_environment("PATH", config.motif_tools_dir, append_path=True)
 tools = [ToolSubst(t, unresolved="ignore")
-         for t in ["motif-opt", "motif-sass", "motif-compile", "motif-equiv", "motif-unittests", "split-file"]]
+         for t in ["motif-opt", "motif-sass", "motif-compile", "motif-equiv", "motif-unittests", "motif-fuzz", "split-file"]]
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 
 

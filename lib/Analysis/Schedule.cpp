@@ -208,6 +208,7 @@ ReductionTree MotifSchedule::getReductionTree() const {
   auto reduce = dyn_cast<ReduceOp>(operation);
   t.flagged = reduce && !reduce.getKind() && someThreadIdle &&
               (t.acrossLanes || t.acrossWarps);
+  t.ordered = reduce && !reduce.getKind() && t.acrossLanes;
   return t;
 }
 

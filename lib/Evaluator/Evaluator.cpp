@@ -590,6 +590,9 @@ mlir::motif::compareFunctions(func::FuncOp a, func::FuncOp b,
                       std::llabs(orderedBits(fu) - orderedBits(fv)));
         out.maxUlp = std::max(out.maxUlp, ulp);
       }
+      for (double r : (*ref)[out.index].data)
+        if (std::isfinite(r))
+          out.refMax = std::max(out.refMax, std::fabs(r));
       out.relErrA = maxNanAware(out.relErrA,
                                 relativeError(x, (*ref)[out.index]));
       out.relErrB = maxNanAware(out.relErrB,
@@ -679,25 +682,39 @@ FailureOr<RunReport>
 mlir::motif::runOnRandomInputs(func::FuncOp func,
                                std::optional<uint64_t> seed,
                                EvaluationModel model) {
-  RunReport report;
-  report.name = func.getName().str();
-  report.seed = seed ? *seed : freshSeed();
+  uint64_t s = seed ? *seed : freshSeed();
   if (failed(checkEvaluationSize(func)))
     return failure();
-  std::mt19937_64 rng(report.seed);
+  std::mt19937_64 rng(s);
   FailureOr<SmallVector<Buffer>> inputs = makeRandomInputs(func, rng);
   if (failed(inputs))
+    return failure();
+  FailureOr<RunReport> report = runOnInputs(func, *inputs, model);
+  if (succeeded(report)) {
+    report->seed = s;
+    report->inputsGiven = false;
+  }
+  return report;
+}
+
+FailureOr<RunReport> mlir::motif::runOnInputs(func::FuncOp func,
+                                              ArrayRef<Buffer> inputs,
+                                              EvaluationModel model,
+                                              SmallVectorImpl<Buffer> *f32Out,
+                                              SmallVectorImpl<Buffer> *f64Out) {
+  RunReport report;
+  report.name = func.getName().str();
+  if (failed(checkEvaluationSize(func)))
     return failure();
   report.model = model;
   SmallVector<int64_t> unwritten;
   FailureOr<SmallVector<Buffer>> f32 =
       model == EvaluationModel::Schedule
-          ? evaluateSchedule(func, *inputs, NumericMode::F32, &unwritten)
-          : evaluate(func, *inputs, NumericMode::F32);
+          ? evaluateSchedule(func, inputs, NumericMode::F32, &unwritten)
+          : evaluate(func, inputs, NumericMode::F32);
   if (failed(f32))
     return failure();
-  FailureOr<SmallVector<Buffer>> f64 =
-      evaluate(func, *inputs, NumericMode::F64);
+  FailureOr<SmallVector<Buffer>> f64 = evaluate(func, inputs, NumericMode::F64);
   if (failed(f64))
     return failure();
   for (auto [i, t] : llvm::enumerate(func.getResultTypes())) {
@@ -716,11 +733,20 @@ mlir::motif::runOnRandomInputs(func::FuncOp func,
       out.unwritten = unwritten[i];
     report.outputs.push_back(std::move(out));
   }
+  if (f32Out)
+    f32Out->assign(f32->begin(), f32->end());
+  if (f64Out)
+    f64Out->assign(f64->begin(), f64->end());
   return report;
 }
 
 void mlir::motif::printRunReport(raw_ostream &os, const RunReport &report) {
-  os << "@" << report.name << ": seed " << report.seed << ", model "
+  os << "@" << report.name << ": ";
+  if (report.inputsGiven)
+    os << "inputs given";
+  else
+    os << "seed " << report.seed;
+  os << ", model "
      << (report.model == EvaluationModel::Schedule ? "schedule" : "sequential")
      << "\n";
   for (const RunOutput &out : report.outputs) {

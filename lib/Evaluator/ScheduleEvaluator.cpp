@@ -612,8 +612,11 @@ LogicalResult ScheduleEvaluator::evalMotif(ComputeOpInterface op) {
         for (auto [ri, tid] : llvm::enumerate(reps)) {
           int64_t other = block.warpOf(tid) * kWarpSize +
                           (block.laneOf(tid) ^ offset);
-          next[ri] = treeCombine(partials[ri], partialOf(partials, other),
-                                 tree.flagged);
+          const Partial &own = partials[ri];
+          const Partial &theirs = partialOf(partials, other);
+          bool high = tree.ordered && (block.laneOf(tid) & offset);
+          next[ri] = high ? treeCombine(theirs, own, tree.flagged)
+                          : treeCombine(own, theirs, tree.flagged);
         }
         partials = std::move(next);
       }

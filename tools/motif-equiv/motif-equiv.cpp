@@ -22,6 +22,7 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/WithColor.h"
@@ -72,6 +73,13 @@ static cl::opt<EvaluationModel> model(
                clEnumValN(EvaluationModel::Sequential, "sequential",
                           "materializations are the identity, reductions "
                           "fold in order (what the program means)")));
+static cl::list<std::string> inputArrays(
+    "inputs", cl::CommaSeparated,
+    cl::desc("--run: .npy files (f4/f8, C order), one per argument, instead "
+             "of random inputs"));
+static cl::opt<std::string> dumpDir(
+    "dump", cl::desc("--run: write out<k>.npy (f32, the --model run) and "
+                     "out<k>.f64.npy (the sequential float64 meaning) here"));
 static int savedArgc;
 static char **savedArgv;
 
@@ -128,8 +136,18 @@ static bool checkOptions() {
       if (opt->getNumOccurrences())
         return error("--" + opt->ArgStr +
                      " compares two programs; it does not apply to --run");
+    if (dumpDir.getNumOccurrences() && dumpDir.empty())
+      return error("--dump= is empty: name a folder");
+    if (dumpDir.getNumOccurrences() && !inputArrays.getNumOccurrences())
+      return error("--dump writes the results of --inputs: give --inputs too");
+    if (inputArrays.getNumOccurrences() && !functionName.getNumOccurrences())
+      return error("--inputs are the arguments of one function: give --function");
     return true;
   }
+  if (inputArrays.getNumOccurrences())
+    return error("--inputs applies to --run only");
+  if (dumpDir.getNumOccurrences())
+    return error("--dump applies to --run only");
   if (trials == 0)
     return error("--trials=" + given(trials) + " must be at least 1");
   if (rtol.getNumOccurrences()) {
@@ -172,12 +190,42 @@ static int run(ArrayRef<OwningOpRef<ModuleOp>> modules) {
   int status = 0;
   if (runOnly) {
     for (func::FuncOp f : functions) {
-      FailureOr<RunReport> report = runOnRandomInputs(f, theSeed, model);
+      FailureOr<RunReport> report = failure();
+      SmallVector<Buffer> f32, f64;
+      if (!inputArrays.empty()) {
+        SmallVector<Buffer> inputs;
+        for (const std::string &path : inputArrays) {
+          llvm::Expected<Buffer> b = readNpy(path);
+          if (!b) {
+            llvm::errs() << "motif-equiv: --inputs: "
+                         << llvm::toString(b.takeError()) << "\n";
+            return 2;
+          }
+          inputs.push_back(std::move(*b));
+        }
+        report = runOnInputs(f, inputs, model, &f32, &f64);
+      } else {
+        report = runOnRandomInputs(f, theSeed, model);
+      }
       if (failed(report)) {
         status = 2;
         continue;
       }
       printRunReport(llvm::outs(), *report);
+      if (!dumpDir.empty()) {
+        llvm::sys::fs::create_directories(dumpDir);
+        for (size_t k = 0; k < f32.size(); ++k) {
+          std::string base = dumpDir + "/out" + std::to_string(k);
+          if (llvm::Error e = writeNpy(base + ".npy", f32[k], true)) {
+            llvm::errs() << "motif-equiv: " << llvm::toString(std::move(e)) << "\n";
+            return 2;
+          }
+          if (llvm::Error e = writeNpy(base + ".f64.npy", f64[k], false)) {
+            llvm::errs() << "motif-equiv: " << llvm::toString(std::move(e)) << "\n";
+            return 2;
+          }
+        }
+      }
     }
     return status;
   }

@@ -93,8 +93,13 @@ struct DimSchedule {
 /// The cross-thread part of a reduction (docs/schedule.md, "Reductions").
 struct ReductionTree {
   /// A butterfly over the lanes of each warp: offsets lanes/2, ..., 1, each
-  /// lane computing combine(own, other).
+  /// lane computing combine(own, other), or with `ordered`
+  /// combine(lower lane's, higher lane's).
   bool acrossLanes = false;
+  /// The butterfly combines in lane order, so both lanes of a pair compute
+  /// the same bits (general combiners, which may be commutative only up to
+  /// rounding; built-in ones are commutative bit for bit).
+  bool ordered = false;
   /// Then lane 0 of every warp (every lane when `lanesDiffer`) stores its
   /// partial, a barrier, and every thread folds the partials in warp order:
   /// acc = p[0]; acc = combine(acc, p[w]) for w = 1, 2, ...

@@ -16,6 +16,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Support/LLVM.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/Error.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdint>
@@ -115,6 +116,8 @@ struct OutputComparison {
   /// result, the largest over trials.
   double relErrA = 0.0;
   double relErrB = 0.0;
+  /// max|ref| over the trials (the scale the relative errors divide by).
+  double refMax = 0.0;
   /// Elements of A's and B's result no thread stored (schedule model),
   /// summed over trials: any fails every class.
   int64_t unwrittenA = 0;
@@ -168,6 +171,8 @@ struct RunOutput {
 struct RunReport {
   std::string name;
   uint64_t seed = 0;
+  /// The inputs came from the caller (no seed).
+  bool inputsGiven = true;
   EvaluationModel model = EvaluationModel::Schedule;
   SmallVector<RunOutput> outputs;
 };
@@ -178,7 +183,24 @@ FailureOr<RunReport>
 runOnRandomInputs(func::FuncOp func, std::optional<uint64_t> seed,
                   EvaluationModel model = EvaluationModel::Schedule);
 
+/// Evaluates `func` on the given inputs (the f32 run under `model`, the f64
+/// reference sequential); the results go to `f32Out` / `f64Out` when given.
+FailureOr<RunReport> runOnInputs(func::FuncOp func, ArrayRef<Buffer> inputs,
+                                 EvaluationModel model,
+                                 SmallVectorImpl<Buffer> *f32Out = nullptr,
+                                 SmallVectorImpl<Buffer> *f64Out = nullptr);
+
 void printRunReport(raw_ostream &os, const RunReport &report);
+
+//===----------------------------------------------------------------------===//
+// NumPy files
+//===----------------------------------------------------------------------===//
+
+/// Reads a C-ordered little-endian '<f4' or '<f8' .npy file. The error says
+/// what is wrong with the file.
+llvm::Expected<Buffer> readNpy(StringRef path);
+/// Writes `buffer` as '<f4' (`asFloat32`) or '<f8'.
+llvm::Error writeNpy(StringRef path, const Buffer &buffer, bool asFloat32);
 
 } // namespace mlir::motif
 

@@ -175,7 +175,23 @@ FailureOr<SmallVector<Value>> KernelEmitter::allReduce(
         others.push_back(gpu::ShuffleOp::create(b, loc, v, offset, lanes,
                                                 gpu::ShuffleMode::XOR)
                              .getShuffleResult());
-      partial = combine(partial, others);
+      if (!tree.ordered) {
+        partial = combine(partial, others);
+        continue;
+      }
+      // combine(lower lane's, higher lane's) in both lanes of a pair, so
+      // every lane ends with the same bits even when the combiner is
+      // commutative only up to rounding.
+      Value high = arith::CmpIOp::create(
+          b, loc, arith::CmpIPredicate::ne,
+          arith::AndIOp::create(b, loc, laneId, constIndex(offset)),
+          constIndex(0));
+      SmallVector<Value> lo, hi;
+      for (auto [own, other] : llvm::zip(partial, others)) {
+        lo.push_back(arith::SelectOp::create(b, loc, high, other, own));
+        hi.push_back(arith::SelectOp::create(b, loc, high, own, other));
+      }
+      partial = combine(lo, hi);
     }
   }
   if (tree.acrossWarps) {

@@ -270,24 +270,33 @@ void FuseMaterializationPass::legalizeGroups(SmallVectorImpl<Edge> &edges,
 
       // Schedulable: nothing outside the group both reads a member's result
       // and (transitively) feeds a member.
+      // A kernel's results are read by motifs inside other kernels: the
+      // reader is the kernel around the use.
+      auto readers = [](Operation *k) {
+        SmallVector<Operation *> out;
+        for (Operation *u : k->getUsers())
+          if (KernelOp r = kernelOf(u))
+            out.push_back(r.getOperation());
+        return out;
+      };
       llvm::SetVector<Operation *> outside;
       SmallVector<Operation *> work;
       for (KernelOp k : ks)
-        for (Operation *u : k->getUsers())
-          if (!inGroup.contains(u) && isa<KernelOp>(u))
-            work.push_back(u);
+        for (Operation *r : readers(k))
+          if (!inGroup.contains(r))
+            work.push_back(r);
       while (!work.empty()) {
         Operation *op = work.pop_back_val();
         if (!outside.insert(op))
           continue;
-        for (Operation *u : op->getUsers())
-          if (isa<KernelOp>(u) && !inGroup.contains(u))
-            work.push_back(u);
+        for (Operation *r : readers(op))
+          if (!inGroup.contains(r))
+            work.push_back(r);
       }
       Operation *cycle = nullptr;
       for (Operation *op : outside)
-        for (Operation *u : op->getUsers())
-          if (inGroup.contains(u))
+        for (Operation *r : readers(op))
+          if (inGroup.contains(r))
             cycle = op;
       if (cycle) {
         for (Edge *e : groupEdges)

@@ -1,0 +1,149 @@
+//===- Generator.h - random motif programs, seeded ---------------*- C++ -*-===//
+//
+// The program generator of `motif-fuzz` (docs/testing.md): from a seed, a
+// random valid motif program -- a DAG of maps (random scalar bodies,
+// broadcast and transposed operands), built-in and general-combiner
+// reductions, broadcasts, contractions and transposes over random static
+// shapes (1, odd, prime, powers of two, larger), with random mappings and
+// block sizes. A program is a Spec; it prints as
+//   * the unfused form: one kernel per motif, every intermediate global;
+//   * a hand-fused form: kernels merged in program order with residencies
+//     chosen at random among those the schedule model allows (register,
+//     shared, and values also yielded in global);
+//   * an illegal form (its second mode): one defect the tools must refuse
+//     with a located error (an illegal residency, a block size no tree can
+//     combine, a reduction across blocks, ...).
+// and as JSON, which python/motif/fuzz_reference.py evaluates in float64
+// independently of the C++ evaluator (the GPU differential run).
+//
+//===----------------------------------------------------------------------===//
+#ifndef MOTIF_FUZZ_GENERATOR_H
+#define MOTIF_FUZZ_GENERATOR_H
+
+#include "motif/Dialect/Motif/IR/MotifOps.h"
+
+#include "llvm/ADT/SmallVector.h"
+
+#include <cstdint>
+#include <random>
+#include <string>
+#include <vector>
+
+namespace mlir::motif::fuzz {
+
+/// A scalar expression of a map body.
+struct Expr {
+  enum class Op {
+    Operand,  // the body argument `operand`
+    Constant, // `constant`
+    Add,
+    Sub,
+    Mul,
+    Max,
+    Min,
+    Neg,
+    Abs,
+    Tanh,
+    ExpTanh, // exp(tanh(a))
+    SoftDiv, // a / (1 + b * b)
+    Sqrt1p,  // sqrt(1 + a * a)
+    Fma,     // a * b + c
+    Select,  // a < b ? c : d
+  };
+  Op op = Op::Operand;
+  int operand = 0;
+  double constant = 0.0;
+  std::vector<Expr> args;
+};
+
+/// A value: result `result` of node `node`.
+struct ValueRef {
+  int node = 0;
+  int result = 0;
+  bool operator==(const ValueRef &o) const {
+    return node == o.node && result == o.result;
+  }
+};
+
+/// One motif (or a function argument) of a program.
+struct Node {
+  enum class Kind { Argument, Map, Reduce, Combine, Broadcast, Contract, Transpose };
+  /// General combiners of `Combine` (two inputs, two results, both lawful).
+  enum class Combiner { OnlineSoftmax, SumPair };
+
+  Kind kind = Kind::Argument;
+  /// Result dims (ids into Spec::extents), in result order.
+  llvm::SmallVector<int, 4> dims;
+  llvm::SmallVector<ValueRef, 3> operands;
+  /// Iteration dims in the motif's order, and the level of each.
+  llvm::SmallVector<int, 4> iterDims;
+  llvm::SmallVector<Level, 4> levels;
+  Expr body;                                  // Map
+  CombinerKind builtin = CombinerKind::Add;   // Reduce
+  Combiner combiner = Combiner::SumPair;      // Combine
+  /// A non-associative combiner (illegal mode): `acc - x`.
+  bool lawless = false;
+  int64_t threads = 32;
+  /// The global materialization is `observable` (rule 1 keeps it global).
+  bool observable = false;
+
+  int numResults() const { return kind == Kind::Combine ? 2 : 1; }
+};
+
+/// A residency for an intermediate of a hand-fused form.
+enum class HandResidency { Global, Register, Shared };
+
+/// A random program.
+struct Spec {
+  uint64_t seed = 0;
+  llvm::SmallVector<int64_t, 4> extents; // per dim id
+  llvm::SmallVector<Node, 8> nodes;      // arguments first
+  llvm::SmallVector<ValueRef, 2> outputs;
+  /// One block size for the whole program (most nodes use it).
+  int64_t threads = 32;
+
+  int numArguments() const;
+};
+
+/// What the illegal mode plants.
+enum class Defect {
+  None,
+  IllegalResidency,   // register read by other threads / shared by other blocks
+  TreeBlockSize,      // a lane/warp tree in a block no butterfly combines
+  ReduceAcrossBlocks, // a reduced dim mapped to `block`
+  RegisterOfArgument, // a register materialization of a function argument
+  ZeroExtent,         // a dim of extent 0
+  TwoThreadDims,      // two iteration dims at `thread`
+  LawlessCombiner,    // acc - x combined across threads
+  GridMismatch,       // two motifs of one kernel on different grids
+};
+llvm::StringRef stringifyDefect(Defect d);
+
+/// Generates a valid program from `seed`.
+Spec generate(uint64_t seed);
+
+/// The unfused form: one kernel per motif, every intermediate in global.
+std::string printUnfused(const Spec &spec, Defect defect = Defect::None);
+
+/// The JSON description python/motif/fuzz_reference.py evaluates.
+std::string printJson(const Spec &spec);
+
+/// Per node, per operand: the residency its value has in a hand-fused
+/// form, and where kernels start (`kernelStart[n]`: node n begins a new
+/// kernel).
+struct HandPlan {
+  llvm::SmallVector<bool, 8> kernelStart;
+  /// Per value (node, result): the residency of its in-kernel
+  /// materialization (Global: none, read from global by later kernels).
+  llvm::SmallVector<llvm::SmallVector<HandResidency, 2>, 8> residency;
+};
+
+/// Prints a hand-fused form following `plan`.
+std::string printHandFused(const Spec &spec, const HandPlan &plan);
+
+/// A small text for a failing seed's test case header.
+std::string describe(const Spec &spec);
+
+} // namespace mlir::motif::fuzz
+
+#endif

@@ -1,0 +1,923 @@
+//===- Generator.cpp - random motif programs, seeded ----------------------===//
+#include "motif/Fuzz/Generator.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <map>
+#include <numeric>
+#include <set>
+
+using namespace mlir;
+using namespace mlir::motif;
+using namespace mlir::motif::fuzz;
+
+int Spec::numArguments() const {
+  int n = 0;
+  for (const Node &node : nodes)
+    n += node.kind == Node::Kind::Argument;
+  return n;
+}
+
+StringRef mlir::motif::fuzz::stringifyDefect(Defect d) {
+  switch (d) {
+  case Defect::None:
+    return "none";
+  case Defect::IllegalResidency:
+    return "illegal-residency";
+  case Defect::TreeBlockSize:
+    return "tree-block-size";
+  case Defect::ReduceAcrossBlocks:
+    return "reduce-across-blocks";
+  case Defect::RegisterOfArgument:
+    return "register-of-argument";
+  case Defect::ZeroExtent:
+    return "zero-extent";
+  case Defect::TwoThreadDims:
+    return "two-thread-dims";
+  case Defect::LawlessCombiner:
+    return "lawless-combiner";
+  case Defect::GridMismatch:
+    return "grid-mismatch";
+  }
+  return "?";
+}
+
+//===----------------------------------------------------------------------===//
+// Generation
+//===----------------------------------------------------------------------===//
+
+namespace {
+class ProgramBuilder {
+public:
+  explicit ProgramBuilder(uint64_t seed) : rng(seed) { spec.seed = seed; }
+  Spec build();
+
+private:
+  int64_t pick(ArrayRef<int64_t> v) { return v[rng() % v.size()]; }
+  bool chance(double p) {
+    return std::uniform_real_distribution<double>(0, 1)(rng) < p;
+  }
+  int64_t elements(ArrayRef<int> dims) const {
+    int64_t n = 1;
+    for (int d : dims)
+      n *= spec.extents[d];
+    return n;
+  }
+  SmallVector<ValueRef> values() const;
+  /// Mostly one of the latest values: chains that consume what they make.
+  ValueRef pickValue(ArrayRef<ValueRef> vs) {
+    if (vs.size() > 1 && chance(0.6))
+      return vs[vs.size() - 1 - rng() % 2];
+    return vs[rng() % vs.size()];
+  }
+  SmallVector<ValueRef> valuesWithin(ArrayRef<int> dims) const;
+  Expr expr(int numOperands, int depth);
+  void mapping(Node &n, ArrayRef<bool> reduced);
+  bool addMap();
+  bool addReduce();
+  bool addCombine();
+  bool addBroadcast();
+  bool addContract();
+  bool addTranspose();
+
+  std::mt19937_64 rng;
+  Spec spec;
+  /// The dim most motifs map to blocks (the "rows").
+  int rowDim = 0;
+  /// The most elements one tensor has, and one iteration space.
+  static constexpr int64_t kMaxElements = 1 << 14;
+  static constexpr int64_t kMaxIterations = 1 << 17;
+};
+} // namespace
+
+SmallVector<ValueRef> ProgramBuilder::values() const {
+  SmallVector<ValueRef> out;
+  for (auto [i, n] : llvm::enumerate(spec.nodes))
+    for (int r = 0; r < n.numResults(); ++r)
+      out.push_back({static_cast<int>(i), r});
+  return out;
+}
+
+SmallVector<ValueRef> ProgramBuilder::valuesWithin(ArrayRef<int> dims) const {
+  SmallVector<ValueRef> out;
+  for (ValueRef v : values()) {
+    const Node &n = spec.nodes[v.node];
+    if (llvm::all_of(n.dims, [&](int d) { return llvm::is_contained(dims, d); }))
+      out.push_back(v);
+  }
+  return out;
+}
+
+Expr ProgramBuilder::expr(int numOperands, int depth) {
+  Expr e;
+  if (depth == 0 || chance(0.25)) {
+    if (numOperands == 0 || chance(0.1)) {
+      e.op = Expr::Op::Constant;
+      const double constants[] = {0.5, 2.0, -1.25, 0.1, 3.0};
+      e.constant = constants[rng() % 5];
+    } else {
+      e.op = Expr::Op::Operand;
+      e.operand = rng() % numOperands;
+    }
+    return e;
+  }
+  using Op = Expr::Op;
+  const Op ops[] = {Op::Add, Op::Sub,     Op::Mul,     Op::Max,    Op::Min,
+                    Op::Neg, Op::Abs,     Op::Tanh,    Op::ExpTanh, Op::SoftDiv,
+                    Op::Sqrt1p, Op::Fma,  Op::Select};
+  e.op = ops[rng() % std::size(ops)];
+  int arity = 2;
+  switch (e.op) {
+  case Op::Neg:
+  case Op::Abs:
+  case Op::Tanh:
+  case Op::ExpTanh:
+  case Op::Sqrt1p:
+    arity = 1;
+    break;
+  case Op::Fma:
+    arity = 3;
+    break;
+  case Op::Select:
+    arity = 4;
+    break;
+  default:
+    break;
+  }
+  for (int i = 0; i < arity; ++i)
+    e.args.push_back(expr(numOperands, depth - 1));
+  return e;
+}
+
+/// Levels for every iteration dim: the row dim mostly on blocks, the others
+/// on thread / warp / lane / seq within the rules of the verifier.
+void ProgramBuilder::mapping(Node &n, ArrayRef<bool> reduced) {
+  n.levels.assign(n.iterDims.size(), Level::Seq);
+  bool thread = false, warp = false, lane = false;
+  SmallVector<unsigned> order(n.iterDims.size());
+  std::iota(order.begin(), order.end(), 0);
+  std::shuffle(order.begin(), order.end(), rng);
+  for (unsigned i : order) {
+    bool isRow = n.iterDims[i] == rowDim && !reduced[i];
+    if (isRow && chance(0.85)) {
+      n.levels[i] = chance(0.85) ? Level::Block : Level::BlockWarp;
+      if (n.levels[i] == Level::BlockWarp) {
+        if (warp || thread) {
+          n.levels[i] = Level::Block;
+        } else {
+          warp = true;
+        }
+      }
+      continue;
+    }
+    SmallVector<Level> choices{Level::Seq};
+    if (!thread && !warp && !lane)
+      choices.append({Level::Thread, Level::Thread, Level::Thread});
+    if (!thread && !warp)
+      choices.push_back(Level::Warp);
+    if (!thread && !lane)
+      choices.append({Level::Lane, Level::Lane});
+    if (!reduced[i] && chance(0.03))
+      choices.push_back(Level::Block);
+    Level l = choices[rng() % choices.size()];
+    thread |= l == Level::Thread;
+    warp |= l == Level::Warp;
+    lane |= l == Level::Lane;
+    n.levels[i] = l;
+  }
+  n.threads = chance(0.08) ? pick({1, 2, 8, 32, 64, 96, 128, 256, 1024})
+                           : spec.threads;
+  // A block size no butterfly combines is only for motifs without a tree.
+  bool tree = false;
+  for (auto [i, l] : llvm::enumerate(n.levels))
+    tree |= reduced[i] && (l == Level::Thread || l == Level::Lane ||
+                           l == Level::Warp);
+  if (!tree && chance(0.05))
+    n.threads = pick({24, 48, 100});
+}
+
+bool ProgramBuilder::addMap() {
+  SmallVector<ValueRef> vs = values();
+  ValueRef base = pickValue(vs);
+  Node n;
+  n.kind = Node::Kind::Map;
+  n.dims = spec.nodes[base.node].dims;
+  // A transposed operand, or a broadcast over a new dim.
+  if (n.dims.size() > 1 && chance(0.2))
+    std::shuffle(n.dims.begin(), n.dims.end(), rng);
+  if (chance(0.25)) {
+    SmallVector<int> missing;
+    for (int d = 0; d < static_cast<int>(spec.extents.size()); ++d)
+      if (!llvm::is_contained(n.dims, d))
+        missing.push_back(d);
+    if (!missing.empty())
+      n.dims.insert(n.dims.begin() + rng() % (n.dims.size() + 1),
+                    missing[rng() % missing.size()]);
+  }
+  if (elements(n.dims) > kMaxElements)
+    return false;
+  n.operands.push_back(base);
+  SmallVector<ValueRef> others = valuesWithin(n.dims);
+  for (int k = 0, e = rng() % 3; k < e && !others.empty(); ++k)
+    n.operands.push_back(others[rng() % others.size()]);
+  n.iterDims = n.dims;
+  n.body = expr(n.operands.size(), 1 + rng() % 3);
+  mapping(n, SmallVector<bool>(n.iterDims.size(), false));
+  spec.nodes.push_back(std::move(n));
+  return true;
+}
+
+bool ProgramBuilder::addReduce() {
+  SmallVector<ValueRef> vs;
+  for (ValueRef v : values())
+    if (!spec.nodes[v.node].dims.empty())
+      vs.push_back(v);
+  if (vs.empty())
+    return false;
+  ValueRef in = pickValue(vs);
+  Node n;
+  n.kind = Node::Kind::Reduce;
+  n.iterDims = spec.nodes[in.node].dims;
+  n.operands.push_back(in);
+  SmallVector<bool> reduced(n.iterDims.size(), false);
+  bool any = false;
+  for (auto [i, d] : llvm::enumerate(n.iterDims)) {
+    // Mostly keep the rows (so the result can stay on chip).
+    reduced[i] = d == rowDim ? chance(0.15) : chance(0.6);
+    any |= reduced[i];
+  }
+  if (!any)
+    reduced[rng() % reduced.size()] = true;
+  int64_t reducedExtent = 1;
+  for (auto [i, d] : llvm::enumerate(n.iterDims))
+    if (reduced[i])
+      reducedExtent *= spec.extents[d];
+    else
+      n.dims.push_back(d);
+  const CombinerKind kinds[] = {CombinerKind::Add, CombinerKind::Add,
+                                CombinerKind::Max, CombinerKind::Min,
+                                CombinerKind::Mul};
+  n.builtin = kinds[rng() % 5];
+  if (n.builtin == CombinerKind::Mul && reducedExtent > 8)
+    n.builtin = CombinerKind::Add;
+  mapping(n, reduced);
+  spec.nodes.push_back(std::move(n));
+  return true;
+}
+
+bool ProgramBuilder::addCombine() {
+  SmallVector<ValueRef> vs;
+  for (ValueRef v : values())
+    if (!spec.nodes[v.node].dims.empty())
+      vs.push_back(v);
+  if (vs.empty())
+    return false;
+  ValueRef x = pickValue(vs);
+  // The second input is indexed alike: same dims, same order.
+  SmallVector<ValueRef> alike;
+  for (ValueRef v : vs)
+    if (spec.nodes[v.node].dims == spec.nodes[x.node].dims)
+      alike.push_back(v);
+  ValueRef y = alike[rng() % alike.size()];
+  Node n;
+  n.kind = Node::Kind::Combine;
+  n.combiner = chance(0.6) ? Node::Combiner::OnlineSoftmax : Node::Combiner::SumPair;
+  n.iterDims = spec.nodes[x.node].dims;
+  n.operands = {x, y};
+  SmallVector<bool> reduced(n.iterDims.size(), false);
+  bool any = false;
+  for (auto [i, d] : llvm::enumerate(n.iterDims)) {
+    reduced[i] = d == rowDim ? chance(0.1) : chance(0.6);
+    any |= reduced[i];
+  }
+  if (!any)
+    reduced[rng() % reduced.size()] = true;
+  for (auto [i, d] : llvm::enumerate(n.iterDims))
+    if (!reduced[i])
+      n.dims.push_back(d);
+  mapping(n, reduced);
+  spec.nodes.push_back(std::move(n));
+  return true;
+}
+
+bool ProgramBuilder::addBroadcast() {
+  SmallVector<ValueRef> vs = values();
+  ValueRef in = pickValue(vs);
+  const Node &src = spec.nodes[in.node];
+  SmallVector<int> missing;
+  for (int d = 0; d < static_cast<int>(spec.extents.size()); ++d)
+    if (!llvm::is_contained(src.dims, d))
+      missing.push_back(d);
+  if (missing.empty())
+    return false;
+  Node n;
+  n.kind = Node::Kind::Broadcast;
+  n.dims = src.dims;
+  n.dims.insert(n.dims.begin() + rng() % (n.dims.size() + 1),
+                missing[rng() % missing.size()]);
+  if (elements(n.dims) > kMaxElements)
+    return false;
+  n.operands.push_back(in);
+  n.iterDims = n.dims;
+  mapping(n, SmallVector<bool>(n.iterDims.size(), false));
+  spec.nodes.push_back(std::move(n));
+  return true;
+}
+
+bool ProgramBuilder::addContract() {
+  SmallVector<ValueRef> vs = values();
+  ValueRef a = pickValue(vs);
+  SmallVector<ValueRef> partners;
+  for (ValueRef v : vs)
+    for (int d : spec.nodes[v.node].dims)
+      if (llvm::is_contained(spec.nodes[a.node].dims, d)) {
+        partners.push_back(v);
+        break;
+      }
+  if (partners.empty())
+    return false;
+  ValueRef b = partners[rng() % partners.size()];
+  const Node &l = spec.nodes[a.node], &r = spec.nodes[b.node];
+  SmallVector<int> shared, all;
+  for (int d : l.dims) {
+    all.push_back(d);
+    if (llvm::is_contained(r.dims, d))
+      shared.push_back(d);
+  }
+  for (int d : r.dims)
+    if (!llvm::is_contained(all, d))
+      all.push_back(d);
+  SmallVector<int> contracted;
+  for (int d : shared)
+    if (chance(0.6))
+      contracted.push_back(d);
+  if (contracted.empty())
+    contracted.push_back(shared[rng() % shared.size()]);
+  Node n;
+  n.kind = Node::Kind::Contract;
+  for (int d : all)
+    if (!llvm::is_contained(contracted, d))
+      n.dims.push_back(d);
+  if (n.dims.size() > 1 && chance(0.3))
+    std::shuffle(n.dims.begin(), n.dims.end(), rng);
+  if (elements(n.dims) > kMaxElements ||
+      elements(n.dims) * elements(contracted) > kMaxIterations)
+    return false;
+  n.operands = {a, b};
+  n.iterDims = n.dims;
+  // Contracted dims in order of first appearance (lhs, then rhs).
+  for (int d : all)
+    if (llvm::is_contained(contracted, d))
+      n.iterDims.push_back(d);
+  SmallVector<bool> reduced;
+  for (int d : n.iterDims)
+    reduced.push_back(llvm::is_contained(contracted, d));
+  mapping(n, reduced);
+  spec.nodes.push_back(std::move(n));
+  return true;
+}
+
+bool ProgramBuilder::addTranspose() {
+  SmallVector<ValueRef> vs;
+  for (ValueRef v : values())
+    if (spec.nodes[v.node].dims.size() > 1)
+      vs.push_back(v);
+  if (vs.empty())
+    return false;
+  ValueRef in = pickValue(vs);
+  Node n;
+  n.kind = Node::Kind::Transpose;
+  n.dims = spec.nodes[in.node].dims;
+  while (n.dims == spec.nodes[in.node].dims)
+    std::shuffle(n.dims.begin(), n.dims.end(), rng);
+  n.operands.push_back(in);
+  n.iterDims = n.dims;
+  mapping(n, SmallVector<bool>(n.iterDims.size(), false));
+  spec.nodes.push_back(std::move(n));
+  return true;
+}
+
+Spec ProgramBuilder::build() {
+  const int64_t extents[] = {1,  2,  3,   4,   5,   7,   8,   13,  16,
+                             31, 32, 33,  64,  100, 127, 128, 256, 257,
+                             1000, 1024, 4096};
+  int numDims = 1 + rng() % 3 + (chance(0.3) ? 1 : 0);
+  for (int d = 0; d < numDims; ++d)
+    spec.extents.push_back(extents[rng() % std::size(extents)]);
+  rowDim = 0;
+  spec.threads = pick({32, 32, 64, 128, 128, 256, 256, 512, 1024, 1, 4, 16});
+  // Arguments: the full space (if small enough) and random sub-spaces.
+  int numArgs = 1 + rng() % 3;
+  for (int a = 0; a < numArgs; ++a) {
+    Node n;
+    n.kind = Node::Kind::Argument;
+    for (int d = 0; d < numDims; ++d)
+      if (d == rowDim ? chance(0.9) : chance(0.7))
+        n.dims.push_back(d);
+    if (n.dims.empty())
+      n.dims.push_back(rng() % numDims);
+    while (elements(n.dims) > kMaxElements)
+      n.dims.pop_back();
+    if (n.dims.empty())
+      n.dims.push_back(0);
+    if (elements(n.dims) > kMaxElements)
+      spec.extents[n.dims[0]] = 64;
+    spec.nodes.push_back(std::move(n));
+  }
+  int motifs = 1 + rng() % 6;
+  for (int tries = 0; tries < 60 && motifs > 0; ++tries) {
+    bool added = false;
+    switch (rng() % 10) {
+    case 0:
+    case 1:
+    case 2:
+      added = addMap();
+      break;
+    case 3:
+    case 4:
+      added = addReduce();
+      break;
+    case 5:
+      added = addCombine();
+      break;
+    case 6:
+      added = addBroadcast();
+      break;
+    case 7:
+    case 8:
+      added = addContract();
+      break;
+    case 9:
+      added = addTranspose();
+      break;
+    }
+    motifs -= added;
+  }
+  if (static_cast<int>(spec.nodes.size()) == numArgs)
+    while (!addMap()) {
+    }
+  // The last motif is an output, and maybe a few others.
+  int last = spec.nodes.size() - 1;
+  for (int r = 0; r < spec.nodes[last].numResults(); ++r)
+    spec.outputs.push_back({last, r});
+  for (int n = numArgs; n < last; ++n)
+    if (chance(0.2))
+      spec.outputs.push_back({n, 0});
+  for (Node &n : spec.nodes)
+    n.observable = n.kind != Node::Kind::Argument && chance(0.05);
+  return spec;
+}
+
+Spec mlir::motif::fuzz::generate(uint64_t seed) { return ProgramBuilder(seed).build(); }
+
+//===----------------------------------------------------------------------===//
+// Printing
+//===----------------------------------------------------------------------===//
+
+static std::string dimName(int d) { return "d" + std::to_string(d); }
+
+static std::string tensorType(const Spec &s, ArrayRef<int> dims) {
+  std::string t = "tensor<";
+  for (int d : dims)
+    t += std::to_string(s.extents[d]) + "x";
+  return t + "f32>";
+}
+
+static std::string names(ArrayRef<int> dims) {
+  std::string out = "[";
+  for (auto [i, d] : llvm::enumerate(dims))
+    out += (i ? ", " : "") + dimName(d);
+  return out + "]";
+}
+
+static std::string mappingText(const Node &n) {
+  std::string out = " over [";
+  for (auto [i, l] : llvm::enumerate(n.levels))
+    out += (i ? ", " : "") + stringifyLevel(l).str();
+  return out + "]";
+}
+
+namespace {
+/// Emits one body: SSA names %t0, %t1, ...
+struct BodyPrinter {
+  std::string text;
+  int next = 0;
+  std::string indent;
+
+  std::string emit(const std::string &rhs) {
+    std::string name = "%t" + std::to_string(next++);
+    text += indent + name + " = " + rhs + "\n";
+    return name;
+  }
+  std::string constant(double v) {
+    std::string s;
+    llvm::raw_string_ostream os(s);
+    os << llvm::format("%.6e", v);
+    return emit("arith.constant " + s + " : f32");
+  }
+  std::string print(const Expr &e) {
+    using Op = Expr::Op;
+    auto bin = [&](StringRef op) {
+      std::string a = print(e.args[0]), b = print(e.args[1]);
+      return emit((op + " " + a + ", " + b + " : f32").str());
+    };
+    switch (e.op) {
+    case Op::Operand:
+      return "%a" + std::to_string(e.operand);
+    case Op::Constant:
+      return constant(e.constant);
+    case Op::Add:
+      return bin("arith.addf");
+    case Op::Sub:
+      return bin("arith.subf");
+    case Op::Mul:
+      return bin("arith.mulf");
+    case Op::Max:
+      return bin("arith.maximumf");
+    case Op::Min:
+      return bin("arith.minimumf");
+    case Op::Neg:
+      return emit("arith.negf " + print(e.args[0]) + " : f32");
+    case Op::Abs:
+      return emit("math.absf " + print(e.args[0]) + " : f32");
+    case Op::Tanh:
+      return emit("math.tanh " + print(e.args[0]) + " : f32");
+    case Op::ExpTanh: {
+      std::string t = emit("math.tanh " + print(e.args[0]) + " : f32");
+      return emit("math.exp " + t + " : f32");
+    }
+    case Op::SoftDiv: {
+      std::string a = print(e.args[0]), b = print(e.args[1]);
+      std::string one = constant(1.0);
+      std::string sq = emit("arith.mulf " + b + ", " + b + " : f32");
+      std::string den = emit("arith.addf " + sq + ", " + one + " : f32");
+      return emit("arith.divf " + a + ", " + den + " : f32");
+    }
+    case Op::Sqrt1p: {
+      std::string a = print(e.args[0]);
+      std::string one = constant(1.0);
+      std::string sq = emit("arith.mulf " + a + ", " + a + " : f32");
+      std::string s = emit("arith.addf " + sq + ", " + one + " : f32");
+      return emit("math.sqrt " + s + " : f32");
+    }
+    case Op::Fma: {
+      std::string a = print(e.args[0]), b = print(e.args[1]),
+                  c = print(e.args[2]);
+      return emit("math.fma " + a + ", " + b + ", " + c + " : f32");
+    }
+    case Op::Select: {
+      std::string a = print(e.args[0]), b = print(e.args[1]),
+                  c = print(e.args[2]), d = print(e.args[3]);
+      std::string p = emit("arith.cmpf olt, " + a + ", " + b + " : f32");
+      return emit("arith.select " + p + ", " + c + ", " + d + " : f32");
+    }
+    }
+    return "";
+  }
+};
+} // namespace
+
+/// The motif op of node `n` (without its materializations), reading its
+/// operands by the SSA names given, defining `result`.
+static std::string printMotif(const Spec &s, const Node &n,
+                              ArrayRef<std::string> operands,
+                              const std::string &result,
+                              const std::string &indent) {
+  std::string out;
+  auto operandList = [&]() {
+    std::string t = "(";
+    for (auto [i, v] : llvm::enumerate(n.operands))
+      t += (i ? ", " : "") + operands[i] + names(s.nodes[v.node].dims);
+    return t + ")";
+  };
+  auto operandTypes = [&]() {
+    std::string t = "(";
+    for (auto [i, v] : llvm::enumerate(n.operands))
+      t += (i ? ", " : "") + tensorType(s, s.nodes[v.node].dims);
+    return t + ")";
+  };
+  std::string rt = tensorType(s, n.dims);
+  switch (n.kind) {
+  case Node::Kind::Argument:
+    return "";
+  case Node::Kind::Map: {
+    out += indent + result + " = motif.map " + operandList() + " -> " +
+           names(n.dims) + mappingText(n) + " : " + operandTypes() + " -> " +
+           rt + " {\n";
+    out += indent + "^bb0(";
+    for (size_t i = 0; i < n.operands.size(); ++i)
+      out += (i ? ", " : "") + ("%a" + std::to_string(i)) + ": f32";
+    out += "):\n";
+    BodyPrinter body;
+    body.indent = indent + "  ";
+    std::string r = body.print(n.body);
+    out += body.text;
+    out += indent + "  motif.yield " + r + " : f32\n" + indent + "}\n";
+    return out;
+  }
+  case Node::Kind::Reduce: {
+    if (n.lawless) {
+      out += indent + result + " = motif.reduce " + operandList() + " -> " +
+             names(n.dims) + " init [0.0 : f32]" + mappingText(n) + " : " +
+             operandTypes() + " -> " + rt + " combiner {\n";
+      out += indent + "^bb0(%acc: f32, %x: f32):\n" + indent +
+             "  %d = arith.subf %acc, %x : f32\n" + indent +
+             "  motif.yield %d : f32\n" + indent + "}\n";
+      return out;
+    }
+    out += indent + result + " = motif.reduce <" +
+           stringifyCombinerKind(n.builtin).str() + "> " + operandList() +
+           " -> " + names(n.dims) + mappingText(n) + " : " + operandTypes() +
+           " -> " + rt + "\n";
+    return out;
+  }
+  case Node::Kind::Combine: {
+    bool softmax = n.combiner == Node::Combiner::OnlineSoftmax;
+    out += indent + result + ":2 = motif.reduce " + operandList() + " -> " +
+           names(n.dims) + " init [" +
+           (softmax ? "0xFF800000 : f32, 0.0 : f32" : "0.0 : f32, 0.0 : f32") +
+           "]" + mappingText(n) + " : " + operandTypes() + " -> (" + rt +
+           ", " + rt + ") combiner {\n";
+    out += indent + "^bb0(%ma: f32, %la: f32, %mb: f32, %lb: f32):\n";
+    std::string in = indent + "  ";
+    if (softmax) {
+      out += in + "%mx = arith.maximumf %ma, %mb : f32\n";
+      out += in + "%da = arith.subf %ma, %mx : f32\n";
+      out += in + "%db = arith.subf %mb, %mx : f32\n";
+      out += in + "%ea = math.exp %da : f32\n";
+      out += in + "%eb = math.exp %db : f32\n";
+      out += in + "%sa = arith.mulf %la, %ea : f32\n";
+      out += in + "%s = math.fma %lb, %eb, %sa : f32\n";
+      out += in + "motif.yield %mx, %s : f32, f32\n";
+    } else {
+      out += in + "%s0 = arith.addf %ma, %mb : f32\n";
+      out += in + "%s1 = arith.addf %la, %lb : f32\n";
+      out += in + "motif.yield %s0, %s1 : f32, f32\n";
+    }
+    out += indent + "}\n";
+    return out;
+  }
+  case Node::Kind::Broadcast:
+    out += indent + result + " = motif.broadcast " + operands[0] +
+           names(s.nodes[n.operands[0].node].dims) + " -> " + names(n.dims) +
+           mappingText(n) + " : " + operandTypes() + " -> " + rt + "\n";
+    return out;
+  case Node::Kind::Transpose:
+    out += indent + result + " = motif.transpose " + operands[0] +
+           names(s.nodes[n.operands[0].node].dims) + " -> " + names(n.dims) +
+           mappingText(n) + " : " + operandTypes() + " -> " + rt + "\n";
+    return out;
+  case Node::Kind::Contract:
+    out += indent + result + " = motif.contract " + operandList() + " -> " +
+           names(n.dims) + mappingText(n) + " : " + operandTypes() + " -> " +
+           rt + "\n";
+    return out;
+  }
+  return out;
+}
+
+static std::string valueName(const Spec &s, ValueRef v) {
+  const Node &n = s.nodes[v.node];
+  if (n.kind == Node::Kind::Argument)
+    return "%arg" + std::to_string(v.node);
+  std::string base = "%v" + std::to_string(v.node);
+  return n.numResults() > 1 ? base + "#" + std::to_string(v.result) : base;
+}
+
+static std::string signature(const Spec &s) {
+  std::string out = "func.func @f(";
+  bool first = true;
+  for (auto [i, n] : llvm::enumerate(s.nodes))
+    if (n.kind == Node::Kind::Argument) {
+      out += (first ? "" : ", ") + ("%arg" + std::to_string(i)) + ": " +
+             tensorType(s, n.dims);
+      first = false;
+    }
+  out += ") -> (";
+  for (auto [i, v] : llvm::enumerate(s.outputs))
+    out += (i ? ", " : "") + tensorType(s, s.nodes[v.node].dims);
+  return out + ") {\n";
+}
+
+static std::string returnLine(const Spec &s) {
+  std::string out = "  return ";
+  for (auto [i, v] : llvm::enumerate(s.outputs))
+    out += (i ? ", " : "") + valueName(s, v);
+  out += " : ";
+  for (auto [i, v] : llvm::enumerate(s.outputs))
+    out += (i ? ", " : "") + tensorType(s, s.nodes[v.node].dims);
+  return out + "\n}\n";
+}
+
+std::string mlir::motif::fuzz::describe(const Spec &spec) {
+  std::string out;
+  llvm::raw_string_ostream os(out);
+  os << "seed " << spec.seed << ", extents [";
+  llvm::interleaveComma(spec.extents, os);
+  os << "], threads " << spec.threads << ", " << spec.nodes.size() << " nodes";
+  return out;
+}
+
+std::string mlir::motif::fuzz::printUnfused(const Spec &s, Defect) {
+  std::string out = "// motif-fuzz: " + describe(s) + "\n" + signature(s);
+  for (auto [i, n] : llvm::enumerate(s.nodes)) {
+    if (n.kind == Node::Kind::Argument)
+      continue;
+    std::string rt = tensorType(s, n.dims);
+    std::string types = rt;
+    if (n.numResults() > 1)
+      types = rt + ", " + rt;
+    std::string name = "%v" + std::to_string(i);
+    out += "  " + name + (n.numResults() > 1 ? ":2" : "") +
+           " = motif.kernel \"k" + std::to_string(i) + "\" threads(" +
+           std::to_string(n.threads) + ") -> " + types + " {\n";
+    SmallVector<std::string> operands;
+    for (ValueRef v : n.operands)
+      operands.push_back(valueName(s, v));
+    out += printMotif(s, n, operands, "%r", "    ");
+    std::string yields, ytypes;
+    for (int r = 0; r < n.numResults(); ++r) {
+      std::string rv = n.numResults() > 1 ? "%r#" + std::to_string(r) : "%r";
+      out += "    %g" + std::to_string(r) + " = motif.materialize " + rv +
+             " in global" + (n.observable ? " observable" : "") + " : " + rt +
+             "\n";
+      yields += (r ? ", %g" : "%g") + std::to_string(r);
+      ytypes += (r ? ", " : "") + rt;
+    }
+    out += "    motif.yield " + yields + " : " + ytypes + "\n  }\n";
+  }
+  return out + returnLine(s);
+}
+
+std::string mlir::motif::fuzz::printHandFused(const Spec &s,
+                                              const HandPlan &plan) {
+  std::string out = "// motif-fuzz (hand-fused): " + describe(s) + "\n" +
+                    signature(s);
+  // Which values are read after their kernel (or returned): those are
+  // yielded in global too.
+  int numNodes = s.nodes.size();
+  SmallVector<int> kernelOf(numNodes, -1);
+  int k = -1;
+  for (int i = 0; i < numNodes; ++i) {
+    if (s.nodes[i].kind == Node::Kind::Argument)
+      continue;
+    if (plan.kernelStart[i] || k < 0)
+      ++k;
+    kernelOf[i] = k;
+  }
+  auto neededOutside = [&](ValueRef v) {
+    for (ValueRef o : s.outputs)
+      if (o == v)
+        return true;
+    for (int i = 0; i < numNodes; ++i)
+      for (ValueRef u : s.nodes[i].operands)
+        if (u == v && kernelOf[i] != kernelOf[v.node])
+          return true;
+    return false;
+  };
+  // Global names of values yielded by kernels: %K<k>#<pos>.
+  std::map<std::pair<int, int>, std::string> globalName;
+  for (int kk = 0; kk <= k; ++kk) {
+    SmallVector<ValueRef> yielded;
+    std::string body;
+    int64_t threads = s.threads;
+    for (int i = 0; i < numNodes; ++i) {
+      if (kernelOf[i] != kk)
+        continue;
+      const Node &n = s.nodes[i];
+      SmallVector<std::string> operands;
+      for (ValueRef v : n.operands) {
+        if (s.nodes[v.node].kind == Node::Kind::Argument ||
+            kernelOf[v.node] != kk)
+          operands.push_back(s.nodes[v.node].kind == Node::Kind::Argument
+                                 ? valueName(s, v)
+                                 : globalName.at({v.node, v.result}));
+        else
+          operands.push_back("%m" + std::to_string(v.node) + "_" +
+                             std::to_string(v.result));
+      }
+      std::string r = "%r" + std::to_string(i);
+      body += printMotif(s, n, operands, r, "    ");
+      std::string rt = tensorType(s, n.dims);
+      for (int res = 0; res < n.numResults(); ++res) {
+        std::string rv = n.numResults() > 1 ? r + "#" + std::to_string(res) : r;
+        HandResidency hr = plan.residency[i][res];
+        std::string local = "%m" + std::to_string(i) + "_" + std::to_string(res);
+        if (hr != HandResidency::Global)
+          body += "    " + local + " = motif.materialize " + rv + " in " +
+                  (hr == HandResidency::Register ? "register" : "shared") +
+                  " : " + rt + "\n";
+        if (neededOutside({i, res})) {
+          // A kernel result: of the register/shared value (a chain), or of
+          // the motif's result directly.
+          std::string src = hr == HandResidency::Global ? rv : local;
+          std::string g = "%y" + std::to_string(i) + "_" + std::to_string(res);
+          body += "    " + g + " = motif.materialize " + src + " in global" +
+                  (n.observable ? " observable" : "") + " : " + rt + "\n";
+          yielded.push_back({i, res});
+        }
+      }
+    }
+    if (body.empty())
+      continue;
+    std::string kname = "%K" + std::to_string(kk);
+    if (yielded.empty()) {
+      // Nothing read later: still compiled (its materializations checked).
+      out += "  motif.kernel \"hk" + std::to_string(kk) + "\" threads(" +
+             std::to_string(threads) + ") {\n" + body + "    motif.yield\n  }\n";
+      continue;
+    }
+    std::string types;
+    for (auto [p, v] : llvm::enumerate(yielded)) {
+      types += (p ? ", " : "") + tensorType(s, s.nodes[v.node].dims);
+      globalName[{v.node, v.result}] =
+          yielded.size() > 1 ? kname + "#" + std::to_string(p) : kname;
+    }
+    out += "  " + kname +
+           (yielded.size() > 1 ? ":" + std::to_string(yielded.size()) : "") +
+           " = motif.kernel \"hk" + std::to_string(kk) + "\" threads(" +
+           std::to_string(threads) + ") -> " + types + " {\n" + body;
+    out += "    motif.yield ";
+    for (auto [p, v] : llvm::enumerate(yielded))
+      out += (p ? ", %y" : "%y") + std::to_string(v.node) + "_" +
+             std::to_string(v.result);
+    out += " : " + types + "\n  }\n";
+  }
+  std::string ret = "  return ";
+  for (auto [i, v] : llvm::enumerate(s.outputs))
+    ret += (i ? ", " : "") + globalName.at({v.node, v.result});
+  ret += " : ";
+  for (auto [i, v] : llvm::enumerate(s.outputs))
+    ret += (i ? ", " : "") + tensorType(s, s.nodes[v.node].dims);
+  return out + ret + "\n}\n";
+}
+
+//===----------------------------------------------------------------------===//
+// JSON for the float64 reference in Python
+//===----------------------------------------------------------------------===//
+
+static void printExprJson(llvm::raw_ostream &os, const Expr &e) {
+  using Op = Expr::Op;
+  static const char *names[] = {"operand", "constant", "add",   "sub",
+                                "mul",     "max",      "min",   "neg",
+                                "abs",     "tanh",     "exptanh", "softdiv",
+                                "sqrt1p",  "fma",      "select"};
+  os << "[\"" << names[static_cast<int>(e.op)] << "\"";
+  if (e.op == Op::Operand)
+    os << ", " << e.operand;
+  else if (e.op == Op::Constant)
+    os << ", " << llvm::format("%.9g", static_cast<float>(e.constant));
+  for (const Expr &a : e.args) {
+    os << ", ";
+    printExprJson(os, a);
+  }
+  os << "]";
+}
+
+std::string mlir::motif::fuzz::printJson(const Spec &s) {
+  std::string out;
+  llvm::raw_string_ostream os(out);
+  auto list = [&](ArrayRef<int> v) {
+    os << "[";
+    llvm::interleaveComma(v, os);
+    os << "]";
+  };
+  os << "{\"seed\": " << s.seed << ", \"extents\": [";
+  llvm::interleaveComma(s.extents, os);
+  os << "], \"nodes\": [";
+  for (auto [i, n] : llvm::enumerate(s.nodes)) {
+    static const char *kinds[] = {"argument", "map",      "reduce",   "combine",
+                                  "broadcast", "contract", "transpose"};
+    os << (i ? ",\n  " : "\n  ") << "{\"kind\": \""
+       << kinds[static_cast<int>(n.kind)] << "\", \"dims\": ";
+    list(n.dims);
+    os << ", \"iter_dims\": ";
+    list(n.iterDims);
+    os << ", \"operands\": [";
+    for (auto [j, v] : llvm::enumerate(n.operands))
+      os << (j ? ", " : "") << "[" << v.node << ", " << v.result << "]";
+    os << "]";
+    if (n.kind == Node::Kind::Map) {
+      os << ", \"body\": ";
+      printExprJson(os, n.body);
+    }
+    if (n.kind == Node::Kind::Reduce)
+      os << ", \"combiner\": \""
+         << (n.lawless ? StringRef("lawless") : stringifyCombinerKind(n.builtin))
+         << "\"";
+    if (n.kind == Node::Kind::Combine)
+      os << ", \"combiner\": \""
+         << (n.combiner == Node::Combiner::OnlineSoftmax ? "online_softmax"
+                                                         : "sum_pair")
+         << "\"";
+    os << "}";
+  }
+  os << "],\n \"outputs\": [";
+  for (auto [i, v] : llvm::enumerate(s.outputs))
+    os << (i ? ", " : "") << "[" << v.node << ", " << v.result << "]";
+  os << "]}\n";
+  return out;
+}

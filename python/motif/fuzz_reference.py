@@ -1,0 +1,109 @@
+"""A float64 evaluation of motif-fuzz's generated programs, from their JSON spec.
+
+Written from the spec (docs/testing.md), independently of the IR and of the C++ evaluator: the
+GPU differential run (``python -m motif.fuzz_gpu``) compares the compiled kernels against it.
+
+A spec is ``{"extents": [...], "nodes": [...], "outputs": [[node, result], ...]}``; every node
+has ``dims`` (result dims, ids into ``extents``), ``iter_dims`` and ``operands`` (``[node,
+result]`` pairs); maps have a ``body`` expression, reductions a ``combiner``.
+"""
+import numpy as np
+
+_LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+
+def _align(array, dims, target):
+    """``array`` (axes ``dims``) as an array over ``target`` dims (transposed, broadcast)."""
+    order = [dims.index(d) for d in target if d in dims]
+    a = np.transpose(array, order) if order else array
+    present = [d for d in target if d in dims]
+    shape = [1] * len(target)
+    for axis, d in enumerate(present):
+        shape[target.index(d)] = a.shape[axis]
+    return a.reshape(shape)
+
+
+def _expr(e, args):
+    op = e[0]
+    if op == "operand":
+        return args[e[1]]
+    if op == "constant":
+        return np.float64(e[1])
+    sub = [_expr(a, args) for a in e[1:]]
+    if op == "add":
+        return sub[0] + sub[1]
+    if op == "sub":
+        return sub[0] - sub[1]
+    if op == "mul":
+        return sub[0] * sub[1]
+    if op == "max":
+        return np.maximum(sub[0], sub[1])
+    if op == "min":
+        return np.minimum(sub[0], sub[1])
+    if op == "neg":
+        return -sub[0]
+    if op == "abs":
+        return np.abs(sub[0])
+    if op == "tanh":
+        return np.tanh(sub[0])
+    if op == "exptanh":
+        return np.exp(np.tanh(sub[0]))
+    if op == "softdiv":
+        return sub[0] / (1.0 + sub[1] * sub[1])
+    if op == "sqrt1p":
+        return np.sqrt(1.0 + sub[0] * sub[0])
+    if op == "fma":
+        return sub[0] * sub[1] + sub[2]
+    if op == "select":
+        return np.where(sub[0] < sub[1], sub[2], sub[3])
+    raise ValueError(f"unknown body op {op!r}")
+
+
+def evaluate(spec, inputs):
+    """The outputs of ``spec`` on ``inputs`` (one array per argument node, in order), float64."""
+    extents = spec["extents"]
+    values = {}
+    args = iter(inputs)
+    for i, n in enumerate(spec["nodes"]):
+        kind, dims = n["kind"], list(n["dims"])
+        ops = [(values[tuple(o)], spec["nodes"][o[0]]["dims"]) for o in n["operands"]]
+        shape = tuple(extents[d] for d in dims)
+        if kind == "argument":
+            values[(i, 0)] = np.asarray(next(args), np.float64)
+        elif kind == "map":
+            aligned = [_align(a, list(d), dims) for a, d in ops]
+            r = _expr(n["body"], aligned)
+            values[(i, 0)] = np.broadcast_to(r, shape).astype(np.float64)
+        elif kind in ("broadcast", "transpose"):
+            a, d = ops[0]
+            values[(i, 0)] = np.broadcast_to(_align(a, list(d), dims), shape).astype(np.float64)
+        elif kind == "reduce":
+            a, d = ops[0]
+            axes = tuple(k for k, x in enumerate(d) if x not in dims)
+            f = {"add": np.sum, "mul": np.prod, "max": np.max, "min": np.min}[n["combiner"]]
+            values[(i, 0)] = np.asarray(f(a, axis=axes), np.float64)
+        elif kind == "combine":
+            (x, d), (w, _) = ops
+            axes = tuple(k for k, v in enumerate(d) if v not in dims)
+            if n["combiner"] == "online_softmax":
+                m = np.max(x, axis=axes, keepdims=True)
+                l = np.sum(w * np.exp(x - m), axis=axes)
+                values[(i, 0)] = np.asarray(np.squeeze(m, axis=axes), np.float64)
+                values[(i, 1)] = np.asarray(l, np.float64)
+            else:
+                values[(i, 0)] = np.asarray(np.sum(x, axis=axes), np.float64)
+                values[(i, 1)] = np.asarray(np.sum(w, axis=axes), np.float64)
+        elif kind == "contract":
+            (a, da), (b, db) = ops
+            names = {d: _LETTERS[k] for k, d in enumerate(sorted(set(da) | set(db)))}
+            eq = "".join(names[d] for d in da) + "," + "".join(names[d] for d in db) + "->" + \
+                "".join(names[d] for d in dims)
+            values[(i, 0)] = np.einsum(eq, a, b)
+        else:
+            raise ValueError(f"unknown node kind {kind!r}")
+    return [values[tuple(o)] for o in spec["outputs"]]
+
+
+def argument_shapes(spec):
+    """The shape of every argument node, in order."""
+    return [tuple(spec["extents"][d] for d in n["dims"]) for n in spec["nodes"] if n["kind"] == "argument"]
