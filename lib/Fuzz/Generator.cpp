@@ -195,7 +195,11 @@ void ProgramBuilder::mapping(Node &n, ArrayRef<bool> reduced) {
   for (auto [i, l] : llvm::enumerate(n.levels))
     tree |= reduced[i] && (l == Level::Thread || l == Level::Lane ||
                            l == Level::Warp);
-  if (!tree && chance(0.05))
+  // ... and without warps and lanes together (a partial last warp).
+  bool warpAndLane = llvm::is_contained(n.levels, Level::Lane) &&
+                     (llvm::is_contained(n.levels, Level::Warp) ||
+                      llvm::is_contained(n.levels, Level::BlockWarp));
+  if (!tree && !warpAndLane && chance(0.05))
     n.threads = pick({24, 48, 100});
 }
 

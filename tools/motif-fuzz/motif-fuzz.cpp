@@ -465,9 +465,15 @@ int main(int argc, char **argv) {
         forms["fused"] = fused;
       std::error_code ec;
       llvm::raw_fd_ostream(dir + "/spec.json", ec) << printJson(spec);
+      // The hand-fused form runs every motif at the program's block size:
+      // bitwise when the unfused kernels use it too.
+      bool sameBlocks = llvm::all_of(spec.nodes, [&](const Node &n) {
+        return n.kind == Node::Kind::Argument || n.threads == spec.threads;
+      });
       llvm::raw_fd_ostream(dir + "/meta.json", ec)
           << "{\"program_seed\": " << r.programSeed << ", \"fused_class\": \""
-          << (eq.empty() ? "none" : eq) << "\"}\n";
+          << (eq.empty() ? "none" : eq) << "\", \"hand_class\": \""
+          << (sameBlocks ? "bitwise" : "tolerance") << "\"}\n";
       for (auto &[form, text] : forms) {
         if (text.empty())
           continue;

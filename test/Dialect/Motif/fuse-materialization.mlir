@@ -232,7 +232,7 @@ func.func @negative_group_not_closed(%x: tensor<64xf32>) -> tensor<64xf32> {
       %r = arith.addf %v, %v : f32
       motif.yield %r : f32
     }
-    // expected-remark @+1 {{'both'#0 (tensor<64xf32>): stays global (kept: kernel 'use_both' also reads 'both'#1 (tensor<64xf32>), which stays in global memory (rule 1: externally observable (marked 'observable')), so it cannot join 'both'#0 (tensor<64xf32>)'s producer)}}
+    // expected-remark @+1 {{'both'#0 (tensor<64xf32>): stays global (kept: kernel 'use_both' also reads 'both'#1 (tensor<64xf32>), which stays in global memory (rule 1: externally observable (marked 'observable')), so it cannot be merged with 'both', which writes it)}}
     %ga = motif.materialize %s in global : tensor<64xf32>
     // expected-remark @+1 {{'both'#1 (tensor<64xf32>): stays global (rule 1: externally observable (marked 'observable'))}}
     %gb = motif.materialize %s in global observable : tensor<64xf32>

@@ -174,3 +174,18 @@ func.func @nested_region_in_body(%x: tensor<4xf32>) -> tensor<4xf32> {
   }
   return %y : tensor<4xf32>
 }
+
+// -----
+
+// Found by motif-fuzz (program seed 6851792094213408377): threads(100) has a
+// last warp of 4 lanes, so lanes 4..7 of the rows on warp 3 were never
+// computed (the schedule-faithful evaluator reported them unstored).
+func.func @warp_and_lane_in_a_partial_warp(%x: tensor<7x8xf32>) -> tensor<8x7xf32> {
+  %y = motif.kernel "k" threads(100) -> tensor<8x7xf32> {
+    // expected-error @+1 {{maps dims to both a warp level and 'lane' with threads(100): the last warp has only 4 of its 32 lanes; use a multiple of 32}}
+    %r = motif.transpose %x[i, j] -> [j, i] over [lane, block.warp] : (tensor<7x8xf32>) -> tensor<8x7xf32>
+    %g = motif.materialize %r in global : tensor<8x7xf32>
+    motif.yield %g : tensor<8x7xf32>
+  }
+  return %y : tensor<8x7xf32>
+}

@@ -253,6 +253,14 @@ static LogicalResult verifyIterationSpace(ComputeOpInterface op) {
   // A reduction across the block's threads must be one the lowering can
   // combine (shuffle butterfly, then shared memory across warps).
   if (auto kernel = operation->getParentOfType<KernelOp>()) {
+    // Warps and lanes together address lane l of every warp: a last warp
+    // with fewer lanes would leave its elements uncomputed.
+    int64_t threads = kernel.getThreads();
+    if (warpDims && laneDims && threads > kWarpSize && threads % kWarpSize)
+      return operation->emitOpError()
+             << "maps dims to both a warp level and 'lane' with threads("
+             << threads << "): the last warp has only " << threads % kWarpSize
+             << " of its 32 lanes; use a multiple of 32";
     bool acrossLanes = false, acrossWarps = false;
     for (int64_t d : op.getReductionIterationDims()) {
       Level l = op.getLevel(d);

@@ -235,15 +235,18 @@ void FuseMaterializationPass::legalizeGroups(SmallVectorImpl<Edge> &edges,
         if (!reader || reader == e.producer ||
             !sameGroup(reader, e.producer))
           continue;
+        // Take the reader out of the group: every moved edge that joins it
+        // (as consumer, or as producer).
         for (Edge &f : edges)
-          if (f.fused() && llvm::any_of(f.consumers, [&](auto &c) {
-                return kernelOf(c.first) == reader;
-              })) {
+          if (f.fused() && (f.producer == reader ||
+                            llvm::any_of(f.consumers, [&](auto &c) {
+                              return kernelOf(c.first) == reader;
+                            }))) {
             giveBack(f, "kept: kernel '" + reader.getSymName() +
                             "' also reads " + describe(e) +
                             ", which stays in global memory (" + e.rule +
-                            "), so it cannot join " + describe(f) +
-                            "'s producer");
+                            "), so it cannot be merged with '" +
+                            e.producer.getSymName() + "', which writes it");
             changed = true;
           }
       }

@@ -1,0 +1,143 @@
+"""The GPU differential run of motif-fuzz's programs (docs/testing.md).
+
+    motif-fuzz gen --seed=S --count=N --compile -o DIR        # here, where the compiler is
+    python -m motif.fuzz_gpu DIR [--seconds T] [--memcheck K] [--log FILE]   # on the GPU machine
+
+Every program ``DIR/p<i>`` holds its JSON spec and its unfused, fused and hand-fused forms compiled
+(cubin + manifest). Each form runs on fresh random inputs (normal(0, 1), never zero) and is compared
+with a float64 evaluation of the spec written independently of the compiler
+(:mod:`motif.fuzz_reference`): normwise error at most 1e-3 with a floor of 1 (the CPU oracle's bound).
+Fused and hand-fused forms declared bitwise must give the unfused form's bits. The first K programs
+also run under compute-sanitizer memcheck. A failure prints the program seed
+(``motif-fuzz one --program-seed=X`` reproduces it); exit status 1 when any failed.
+"""
+import argparse
+import json
+import re
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import numpy as np
+
+from . import fuzz_reference
+from .runtime import Program
+
+#: The bound of the CPU oracle (lib/Fuzz/Oracle.cpp): normwise, floor 1.
+RTOL = 1e-3
+FORMS = ("unfused", "fused", "hand")
+
+
+def _inputs(shapes, rng):
+    out = []
+    for s in shapes:
+        x = rng.standard_normal(s).astype(np.float32)
+        x[x == 0] = 0.5  # never zero: a zero hides a wrong operand in a product
+        out.append(x)
+    return out
+
+
+def _error(y, ref):
+    y = np.asarray(y, np.float64)
+    if y.shape != ref.shape:
+        return float("inf")
+    if not np.isfinite(y).all():
+        return float("inf")
+    scale = max(float(np.max(np.abs(ref))) if ref.size else 0.0, 1.0)
+    return float(np.max(np.abs(y - ref))) / scale if ref.size else 0.0
+
+
+def _programs(root):
+    dirs = [p for p in Path(root).iterdir() if p.is_dir() and re.fullmatch(r"p\d+", p.name)]
+    return sorted(dirs, key=lambda p: int(p.name[1:]))
+
+
+def _memcheck(manifest):
+    cs = shutil.which("compute-sanitizer") or "/usr/local/cuda/bin/compute-sanitizer"
+    driver = Path(__file__).resolve().parents[1] / "tests" / "sanitize_driver.py"
+    cmd = [cs, "--tool", "memcheck", "--error-exitcode", "3", sys.executable, str(driver), str(manifest)]
+    p = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
+    return p.returncode == 0 and "ERROR SUMMARY: 0 errors" in p.stdout + p.stderr, (p.stdout + p.stderr)[-2000:]
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="python -m motif.fuzz_gpu", description=__doc__.split("\n")[0])
+    ap.add_argument("dir")
+    ap.add_argument("--seconds", type=float, default=0, help="stop after this long (0: no limit)")
+    ap.add_argument("--memcheck", type=int, default=20, help="programs also run under memcheck")
+    ap.add_argument("--log", default=None, help="write one line per program here")
+    ap.add_argument("--seed", type=int, default=None, help="input seed (default: fresh)")
+    args = ap.parse_args(argv)
+    seed = args.seed if args.seed is not None else int(np.random.SeedSequence().entropy % (2**32))
+    rng = np.random.default_rng(seed)
+    log = open(args.log, "w") if args.log else None
+    start = time.time()
+    tally = {"programs": 0, "forms": 0, "wrong": 0, "faults": 0, "bitwise-mismatch": 0,
+             "memcheck-clean": 0, "memcheck-errors": 0}
+    failures = []
+    programs = _programs(args.dir)
+    print(f"[fuzz_gpu] {len(programs)} programs in {args.dir}, input seed {seed}", file=sys.stderr)
+    for n, pdir in enumerate(programs):
+        if args.seconds and time.time() - start > args.seconds:
+            break
+        spec = json.loads((pdir / "spec.json").read_text())
+        meta = json.loads((pdir / "meta.json").read_text())
+        xs = _inputs(fuzz_reference.argument_shapes(spec), rng)
+        ref = fuzz_reference.evaluate(spec, [x.astype(np.float64) for x in xs])
+        results, notes = {}, []
+        for form in FORMS:
+            man = pdir / form / "f.json"
+            if not man.is_file():
+                continue
+            tally["forms"] += 1
+            try:
+                ys = Program(man)(*xs)
+            except Exception as e:  # a launch or memory fault is a failure, not the end of the run
+                tally["faults"] += 1
+                notes.append(f"{form}: fault {type(e).__name__}: {str(e)[:200]}")
+                continue
+            results[form] = ys
+            errs = [_error(y, r) for y, r in zip(ys, ref)]
+            if max(errs, default=0.0) > RTOL:
+                tally["wrong"] += 1
+                notes.append(f"{form}: error {max(errs):.3g} against float64")
+        base = results.get("unfused")
+        for form, key in (("fused", "fused_class"), ("hand", "hand_class")):
+            if base is None or form not in results or meta.get(key) != "bitwise":
+                continue
+            if not all(np.array_equal(a.view(np.uint32), b.view(np.uint32))
+                       for a, b in zip(base, results[form])):
+                tally["bitwise-mismatch"] += 1
+                notes.append(f"{form}: not bit-identical to unfused (declared bitwise)")
+        if n < args.memcheck:
+            for form in FORMS:
+                man = pdir / form / "f.json"
+                if man.is_file():
+                    ok, out = _memcheck(man)
+                    tally["memcheck-clean" if ok else "memcheck-errors"] += 1
+                    if not ok:
+                        notes.append(f"{form}: memcheck: {out[-300:]}")
+        tally["programs"] += 1
+        status = "FAIL" if notes else "ok"
+        line = f"{pdir.name} seed {meta['program_seed']} {status}" + ("".join(f"; {x}" for x in notes))
+        if log:
+            print(line, file=log)
+        if notes:
+            failures.append(line)
+            print(f"[fuzz_gpu] {line}", file=sys.stderr)
+        if (n + 1) % 100 == 0:
+            print(f"[fuzz_gpu] {n + 1}/{len(programs)} ({time.time() - start:.0f} s), "
+                  f"{len(failures)} failing", file=sys.stderr)
+    print(f"motif-fuzz GPU run: {tally['programs']} programs, {tally['forms']} compiled forms in "
+          f"{time.time() - start:.0f} s (input seed {seed})")
+    for k, v in tally.items():
+        print(f"  {k:18} {v}")
+    if log:
+        log.close()
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
