@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # One device session (the GPU machine has no LLVM): everything was compiled here first with
 #   python3 -m motif.prebuild .prebuilt
-# and .prebuilt travels with the tree. Usage there: scripts/gpu-session.sh [numerics|tests|bench|nvcc|all]...
+# and .prebuilt travels with the tree; for the fuzz step also
+#   build/bin/motif-fuzz gen --seed=S --count=N --compile -o .fuzz/programs && tar -C .fuzz -cJf .fuzz/programs.tar.xz programs
+# Usage there: scripts/gpu-session.sh [numerics|tests|bench|nvcc|fuzz|all]...
 # Logs go to $OUT (or /tmp/motif-gpu). BENCH_ARGS passes options to motif.bench (e.g. --families attention).
 set -uo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -21,6 +23,13 @@ if has tests; then
 fi
 if has nvcc && [ -d examples/nvcc ]; then
   echo "== examples/nvcc"; bash examples/nvcc/run-on-gpu.sh 2>&1 | tee "$out/nvcc.txt"; [ "${PIPESTATUS[0]}" = 0 ] || status=1
+fi
+if has fuzz && [ -f .fuzz/programs.tar.xz ]; then
+  echo "== motif-fuzz GPU differential run"
+  rm -rf /tmp/motif-fuzz && mkdir -p /tmp/motif-fuzz && tar -C /tmp/motif-fuzz -xJf .fuzz/programs.tar.xz
+  python3 -m motif.fuzz_gpu /tmp/motif-fuzz/programs --memcheck "${FUZZ_MEMCHECK:-10}" \
+    --seconds "${FUZZ_SECONDS:-0}" --log "$out/fuzz-gpu.log" 2>&1 | tee "$out/fuzz-gpu.txt"
+  [ "${PIPESTATUS[0]}" = 0 ] || status=1
 fi
 if has bench; then
   echo "== bench"

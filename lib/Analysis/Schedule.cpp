@@ -280,6 +280,24 @@ SharedLayout mlir::motif::sharedLayoutOf(const MotifSchedule &producer,
   return layout;
 }
 
+int64_t mlir::motif::scratchBytesOf(const MotifSchedule &s) {
+  Operation *op = s.getOperation();
+  if (!isa<ReduceOp, ContractOp>(op))
+    return 0;
+  ReductionTree t = s.getReductionTree();
+  if (!t.acrossWarps)
+    return 0;
+  const BlockShape &b = s.getBlock();
+  int64_t values = op->getNumResults() + (t.flagged ? 1 : 0);
+  int64_t perSet = saturatingMul(values, b.warps * (t.lanesDiffer ? b.lanes : 1));
+  int64_t instances = 1;
+  for (int64_t d : s.getResultDims())
+    if (!s.getDim(d).isGrid())
+      instances = saturatingMul(instances, s.getDim(d).count);
+  // Elements are 32-bit (f32 states and the f32 flag).
+  return saturatingMul(saturatingMul(perSet, instances > 1 ? 2 : 1), 4);
+}
+
 //===----------------------------------------------------------------------===//
 // Legal residencies
 //===----------------------------------------------------------------------===//

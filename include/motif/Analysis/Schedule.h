@@ -206,6 +206,12 @@ struct SharedLayout {
 };
 SharedLayout sharedLayoutOf(const MotifSchedule &producer, Type elementType);
 
+/// Shared bytes a reduction's cross-warp scratch takes in the lowering: per
+/// partial value (and the flag of a flagged tree) one element per warp (per
+/// warp and lane when lanes differ), in two sets used in turn when the motif
+/// has several result instances; 0 without a cross-warp combine.
+int64_t scratchBytesOf(const MotifSchedule &schedule);
+
 /// The execution scope of a producer -> consumer edge, from the two
 /// schedules (docs/schedule.md, "Legal residencies"):
 ///   SameThread  every thread reads its own register slots -> register

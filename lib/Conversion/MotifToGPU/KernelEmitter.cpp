@@ -468,6 +468,8 @@ LogicalResult KernelEmitter::storeResults(ComputeOpInterface op,
 
 LogicalResult KernelEmitter::emitOp(ComputeOpInterface op) {
   currentSchedule.emplace(op, threads);
+  scratchSets.clear();
+  scratchUses = 0;
   SmallVector<DimPlan> plans = planDims(*currentSchedule);
   currentPlans = plans;
   for (Type t : op->getOperandTypes())

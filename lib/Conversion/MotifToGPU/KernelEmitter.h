@@ -152,6 +152,10 @@ private:
   /// The plans of the motif being emitted.
   SmallVector<DimPlan> currentPlans;
   std::optional<MotifSchedule> currentSchedule;
+  /// The cross-warp scratch of the motif being emitted (at most two sets,
+  /// used in turn) and how many reductions used it.
+  SmallVector<SmallVector<Value>, 2> scratchSets;
+  unsigned scratchUses = 0;
   int64_t gridSize = 1;
   /// Depth of dynamic loops around the current point (scratch reuse needs a
   /// trailing barrier inside loops).

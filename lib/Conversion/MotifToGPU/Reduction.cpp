@@ -203,13 +203,22 @@ FailureOr<SmallVector<Value>> KernelEmitter::allReduce(
     SmallVector<int64_t> shape{warps};
     if (lanesDiffer)
       shape.push_back(lanes);
-    SmallVector<Value> scratch;
-    for (Value v : partial) {
-      auto type = MemRefType::get(shape, v.getType(), nullptr, space);
-      scratch.push_back(addWorkgroupBuffer(type, op->getLoc()));
-      sharedBytesUsed += type.getNumElements() *
-                         llvm::divideCeil(v.getType().getIntOrFloatBitWidth(), 8);
+    // Two sets of buffers per motif, used in turn by its successive result
+    // instances: instance n + 2 rewrites a set only after every thread has
+    // passed instance n + 1's barrier, so after its reads of instance n (no
+    // barrier needed between unrolled instances; scratchBytesOf counts it).
+    unsigned set = scratchUses++ % 2;
+    if (scratchSets.size() <= set) {
+      SmallVector<Value> bufs;
+      for (Value v : partial) {
+        auto type = MemRefType::get(shape, v.getType(), nullptr, space);
+        bufs.push_back(addWorkgroupBuffer(type, op->getLoc()));
+        sharedBytesUsed += type.getNumElements() *
+                           llvm::divideCeil(v.getType().getIntOrFloatBitWidth(), 8);
+      }
+      scratchSets.push_back(bufs);
     }
+    SmallVector<Value> scratch = scratchSets[set];
     auto at = [&](Value warp) -> SmallVector<Value> {
       if (lanesDiffer)
         return {warp, laneId};

@@ -310,7 +310,28 @@ void FuseMaterializationPass::legalizeGroups(SmallVectorImpl<Edge> &edges,
         break;
       }
 
-      int64_t shared = 0;
+      // The merged kernel's shared memory: the shared materializations and
+      // the cross-warp scratch of every reduction, at the merged block size.
+      int64_t mergedThreads = 0;
+      for (KernelOp k : ks)
+        mergedThreads = std::max<int64_t>(mergedThreads, k.getThreads());
+      // ... and the shared materializations the kernels already had.
+      int64_t scratch = 0, existing = 0;
+      for (KernelOp k : ks) {
+        k.getBodyBlock().walk([&](ComputeOpInterface op) {
+          scratch += scratchBytesOf(MotifSchedule(op, mergedThreads));
+        });
+        k.getBodyBlock().walk([&](MaterializeOp m) {
+          if (m.getResidency() != Residency::Shared)
+            return;
+          if (ComputeOpInterface p = producerOf(m))
+            existing += sharedLayoutOf(MotifSchedule(p, mergedThreads),
+                                       m.getType().getElementType())
+                            .bytes;
+        });
+      }
+      scratch += existing;
+      int64_t shared = scratch;
       Edge *largest = nullptr;
       for (Edge *e : groupEdges)
         if (e->decision == Residency::Shared) {
@@ -318,10 +339,23 @@ void FuseMaterializationPass::legalizeGroups(SmallVectorImpl<Edge> &edges,
           if (!largest || e->sharedBytes > largest->sharedBytes)
             largest = e;
         }
+      if (shared > budget && !largest) {
+        // Only scratch: the reductions alone do not fit once merged.
+        for (Edge *e : groupEdges)
+          giveBack(*e, "rule 5: refused: the merged kernel's reductions and "
+                       "shared values would need " + std::to_string(scratch) +
+                       " shared bytes, over the budget (" +
+                       std::to_string(budget) + " B)");
+        changed = true;
+        break;
+      }
       if (shared > budget) {
         giveBack(*largest, "rule 5: refused: the merged kernel would need " +
                                std::to_string(shared) +
-                               " shared bytes per block, over the budget (" +
+                               " shared bytes per block (" +
+                               std::to_string(scratch) +
+                               " of them reduction scratch and shared values the "
+                               "kernels had), over the budget (" +
                                std::to_string(budget) + " B); this is its "
                                "largest buffer (" +
                                std::to_string(largest->sharedBytes) + " B)");
