@@ -623,6 +623,27 @@ LogicalResult compileSource(Session &s, llvm::SourceMgr &sourceMgr,
                    "docs/abi.md)");
   }
 
+  // Every host function writes <name>.* with names of its own in the header
+  // (MOTIF_<NAME>_..., motif_<name>_...): two that map to the same ones would
+  // overwrite each other's files, or clash when their headers are included
+  // together.
+  StringMap<func::FuncOp> byFile, byMacro;
+  for (func::FuncOp host : hosts) {
+    std::string base = fileBase(host.getSymName());
+    std::string macro = StringRef(sanitizeIdentifier(host.getSymName())).upper();
+    for (auto [table, key, what] :
+         {std::tuple(&byFile, base, "the same files (" + base + ".*)"),
+          std::tuple(&byMacro, macro,
+                     "the same header names (MOTIF_" + macro + "_...)")}) {
+      auto [it, inserted] = table->try_emplace(key, host);
+      if (!inserted)
+        return host.emitError()
+               << "host function @" << host.getSymName() << " would write "
+               << what << " as @" << it->second.getSymName()
+               << "; rename one, or compile one with --function";
+    }
+  }
+
   // Tools are looked up once, before any output is written.
   if (options.runPtxas) {
     Expected<std::string> ptxas = findPtxas(options.ptxasPath);
