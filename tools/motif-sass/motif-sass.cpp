@@ -128,6 +128,8 @@ Expected<Arguments> parseArguments(ArrayRef<const char *> argv,
       if (hasInline)
         return argumentError("option '--" + name + "' takes no value (got '" +
                              arg + "')");
+      if (args.has(name))
+        return argumentError("option '--" + name + "' given twice");
       args.flags.push_back(name.str());
       continue;
     }
