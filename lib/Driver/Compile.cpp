@@ -110,10 +110,10 @@ struct Session {
 };
 
 /// True when some operation of the motif dialect remains; `first` is set to
-/// the first one.
+/// the first one in pre-order (a kernel before the ops in its body).
 bool holdsMotifOps(ModuleOp module, Operation *&first) {
   first = nullptr;
-  module.walk([&](Operation *op) {
+  module.walk<WalkOrder::PreOrder>([&](Operation *op) {
     if (op->getName().getDialectNamespace() == "motif") {
       first = op;
       return WalkResult::interrupt();
@@ -151,7 +151,16 @@ SmallVector<StringRef> optionKeys(StringRef text) {
         break;
       }
     }
-    keys.push_back(text.slice(start, i).split('=').first);
+    // The parser unquotes a key as it unquotes a value: 'chip', "chip" and
+    // {chip} all name chip.
+    StringRef key = text.slice(start, i).split('=').first.trim();
+    for (auto [open, close] : {std::pair('\'', '\''), std::pair('"', '"'),
+                               std::pair('{', '}')})
+      if (key.size() > 2 && key.front() == open && key.back() == close) {
+        key = key.drop_front().drop_back().trim();
+        break;
+      }
+    keys.push_back(key);
   }
   return keys;
 }
@@ -222,6 +231,13 @@ LogicalResult lowerMotifToGPU(Session &s, ModuleOp module) {
   s.progress("running " + pipeline);
   if (failed(pm.run(module)))
     return s.error("lowering motif IR failed (" + pipeline + ")");
+  // A kernel the conversion does not reach (a function in a nested module)
+  // is still a motif op: refuse it where it is, not later as "no host
+  // function".
+  if (holdsMotifOps(module, firstMotifOp))
+    return firstMotifOp->emitOpError()
+           << "was not lowered by convert-motif-to-gpu (motif kernels are "
+              "lowered from the func.func ops of the top-level module only)";
   return success();
 }
 
@@ -479,6 +495,14 @@ LogicalResult checkOptions(Session &s) {
                    "--function out to compile every one");
   if (o.outputDir.empty())
     return s.error("no output folder (-o OUTDIR)");
+  // A tool path that would never be used is a mistake, not a no-op.
+  if (!o.runPtxas && !o.ptxasPath.empty())
+    return s.error("--ptxas=" + o.ptxasPath +
+                   " does not apply with --no-ptxas (ptxas is not run)");
+  if (!o.nvdisasmPath.empty() && (!o.runPtxas || !o.runNvdisasm))
+    return s.error("--nvdisasm=" + o.nvdisasmPath + " does not apply with " +
+                   (o.runPtxas ? "--no-sass" : "--no-ptxas") +
+                   " (nvdisasm is not run)");
   if (o.fuseMaterialization) {
     // The option string is checked now, before the input is read.
     OpPassManager scratch(ModuleOp::getOperationName());
@@ -549,9 +573,9 @@ LogicalResult compile(const CompileOptions &options, raw_ostream &errs) {
   std::string message;
   std::unique_ptr<MemoryBuffer> input =
       openInputFile(options.inputPath, &message);
+  // openInputFile's message already names the file.
   if (!input)
-    return s.error("cannot open input file '" + options.inputPath +
-                   "': " + message);
+    return s.error(message);
   sourceMgr.AddNewSourceBuffer(std::move(input), SMLoc());
   LogicalResult result = compileSource(s, sourceMgr, context);
   // With --verify-diagnostics, success means: exactly the expected
@@ -597,6 +621,27 @@ LogicalResult compileSource(Session &s, llvm::SourceMgr &sourceMgr,
                    ": no host function (a func.func with the 'motif.host' "
                    "attribute, as convert-motif-to-gpu produces; see "
                    "docs/abi.md)");
+  }
+
+  // Every host function writes <name>.* with names of its own in the header
+  // (MOTIF_<NAME>_..., motif_<name>_...): two that map to the same ones would
+  // overwrite each other's files, or clash when their headers are included
+  // together.
+  StringMap<func::FuncOp> byFile, byMacro;
+  for (func::FuncOp host : hosts) {
+    std::string base = fileBase(host.getSymName());
+    std::string macro = StringRef(sanitizeIdentifier(host.getSymName())).upper();
+    for (auto [table, key, what] :
+         {std::tuple(&byFile, base, "the same files (" + base + ".*)"),
+          std::tuple(&byMacro, macro,
+                     "the same header names (MOTIF_" + macro + "_...)")}) {
+      auto [it, inserted] = table->try_emplace(key, host);
+      if (!inserted)
+        return host.emitError()
+               << "host function @" << host.getSymName() << " would write "
+               << what << " as @" << it->second.getSymName()
+               << "; rename one, or compile one with --function";
+    }
   }
 
   // Tools are looked up once, before any output is written.

@@ -237,7 +237,21 @@ FailureOr<FunctionManifest> collectManifest(func::FuncOp host) {
     info.name = launch.getKernelName().str();
     if (auto motifKernel = kernel->getAttrOfType<StringAttr>(kKernelAttr))
       info.motifKernel = motifKernel.getValue().str();
+    // docs/abi.md: no two buffers overlap, and kernels assume it
+    // (llvm.noalias): one buffer passed twice to noalias parameters would
+    // compile to a kernel that is wrong for it.
+    DenseMap<Value, unsigned> firstUse;
     for (auto [index, operand] : llvm::enumerate(launch.getKernelOperands())) {
+      auto [prior, inserted] = firstUse.try_emplace(operand, index);
+      if (!inserted && index < kernel.getNumArguments() &&
+          (kernel.getArgAttr(prior->second, "llvm.noalias") ||
+           kernel.getArgAttr(index, "llvm.noalias")))
+        return launch.emitError()
+                   << "kernel operands #" << prior->second << " and #" << index
+                   << " are the same buffer, but @" << kernel.getName()
+                   << " declares its parameters llvm.noalias (no two buffers "
+                      "of a launch may overlap)",
+               WalkResult::interrupt();
       auto it = bufferOf.find(operand);
       if (it == bufferOf.end())
         return launch.emitError()

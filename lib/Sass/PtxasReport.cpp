@@ -48,14 +48,34 @@ bool forEachQuantity(StringRef text, Fn onItem) {
   return any;
 }
 
+/// Shortens a line for a diagnostic.
+std::string quote(StringRef line) {
+  line = line.trim();
+  if (line.size() > 72)
+    return ("'" + line.take_front(69) + "...'").str();
+  return ("'" + line + "'").str();
+}
+
 } // namespace
 
 Expected<PtxasReport> parsePtxasReport(StringRef text, StringRef fileName) {
+  unsigned lineNo = 0;
+  auto lineError = [&](unsigned line, const Twine &message) {
+    return createStringError(
+        inconvertibleErrorCode(),
+        formatv("{0}:{1}: error: {2}", fileName, line, message.str()).str());
+  };
+  // A garbled or foreign report fails loudly; it never yields "?" resources
+  // (or zeros) that look like a report.
+  if (text.contains('\0'))
+    return lineError(1, "binary input (expected `ptxas -v` text output)");
   PtxasReport report;
   std::string current;
+  // Entry functions whose "Used N registers" line has not come yet, with the
+  // line that named them: ptxas prints one for every entry.
+  StringMap<unsigned> awaitingUsed;
   SmallVector<StringRef, 0> lines;
   text.split(lines, '\n');
-  unsigned lineNo = 0;
   for (StringRef raw : lines) {
     ++lineNo;
     StringRef line = raw.trim();
@@ -72,8 +92,12 @@ Expected<PtxasReport> parsePtxasReport(StringRef text, StringRef fileName) {
         name = name.take_until([](char c) { return c == '\''; });
       else
         name = name.take_until([](char c) { return c == ' '; });
+      if (name.empty())
+        return lineError(lineNo, "entry function without a name: " +
+                                     quote(line));
       current = name.str();
       report[current];
+      awaitingUsed.try_emplace(current, lineNo);
       continue;
     }
     if (body.consume_front("Function properties for")) {
@@ -86,32 +110,51 @@ Expected<PtxasReport> parsePtxasReport(StringRef text, StringRef fileName) {
     if (!isUsed && !isFrame)
       continue;
     if (current.empty())
-      return createStringError(
-          inconvertibleErrorCode(),
-          formatv("{0}:{1}: error: resource line before any 'Compiling entry "
-                  "function' or 'Function properties for' line",
-                  fileName, lineNo)
-              .str());
+      return lineError(lineNo, "resource line before any 'Compiling entry "
+                               "function' or 'Function properties for' line");
     KernelResources &resources = report[current];
     // ptxas leaves out zero barriers and zero smem on the "Used" line.
     if (isUsed) {
       resources.barriers = 0;
       resources.sharedBytes = 0;
     }
+    bool sawRegisters = false, sawStackFrame = false;
     forEachQuantity(body, [&](uint64_t value, StringRef unit) {
-      if (unit == "registers")
+      if (unit == "registers") {
         resources.registers = value;
-      else if (unit == "barriers")
+        sawRegisters = true;
+      } else if (unit == "barriers") {
         resources.barriers = value;
-      else if (unit == "bytes smem")
+      } else if (unit == "bytes smem") {
         resources.sharedBytes = value;
-      else if (unit == "bytes stack frame")
+      } else if (unit == "bytes stack frame") {
         resources.stackFrameBytes = value;
-      else if (unit == "bytes spill stores")
+        sawStackFrame = true;
+      } else if (unit == "bytes spill stores") {
         resources.spillStoreBytes = value;
-      else if (unit == "bytes spill loads")
+      } else if (unit == "bytes spill loads") {
         resources.spillLoadBytes = value;
+      }
     });
+    if (isUsed && !sawRegisters)
+      return lineError(lineNo, "malformed resource line (no register count): " +
+                                   quote(line));
+    if (isFrame && !sawStackFrame)
+      return lineError(lineNo,
+                       "malformed resource line (no stack frame size): " +
+                           quote(line));
+    if (isUsed)
+      awaitingUsed.erase(current);
+  }
+  if (!awaitingUsed.empty()) {
+    auto first = llvm::min_element(awaitingUsed, [](const auto &a,
+                                                    const auto &b) {
+      return a.getValue() < b.getValue();
+    });
+    return lineError(first->getValue(),
+                     "entry function '" + first->getKey() +
+                         "' has no 'Used N registers' line (truncated "
+                         "report?)");
   }
   if (report.empty())
     return createStringError(

@@ -144,6 +144,8 @@ private:
   /// Inside cuobjdump's "Fatbin ptx code:" part (no SASS there).
   bool inPtxPart = false;
   bool sawNvdisasm = false, sawCuobjdump = false;
+  /// A `.version` directive: PTX, not SASS (said in the error it leads to).
+  bool sawPtxVersion = false;
   /// Architecture of the code that follows.
   std::string arch;
   /// Names marked STO_CUDA_ENTRY by `.other`.
@@ -320,6 +322,8 @@ Error Parser::parseLine(StringRef raw) {
     }
     if (directive == ".target")
       arch = args.str();
+    if (directive == ".version")
+      sawPtxVersion = true;
     if (directive == ".other" && args.contains("STO_CUDA_ENTRY"))
       entryNames.push_back(args.take_until([](char c) { return c == ','; }).trim().str());
     return Error::success();
@@ -330,7 +334,11 @@ Error Parser::parseLine(StringRef raw) {
     return Error::success();
 
   return error("unrecognized line (not nvdisasm or cuobjdump -sass output): " +
-               quoteLine(line));
+               quoteLine(line) +
+               (sawPtxVersion ? "; the listing is PTX (it has a .version "
+                                "directive): compile it with ptxas and pass "
+                                "the cubin"
+                              : ""));
 }
 
 Expected<SassModule> Parser::parse() {

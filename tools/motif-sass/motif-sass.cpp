@@ -14,6 +14,7 @@
 #include "motif/Sass/PtxasReport.h"
 #include "motif/Sass/SassParser.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -127,6 +128,8 @@ Expected<Arguments> parseArguments(ArrayRef<const char *> argv,
       if (hasInline)
         return argumentError("option '--" + name + "' takes no value (got '" +
                              arg + "')");
+      if (args.has(name))
+        return argumentError("option '--" + name + "' given twice");
       args.flags.push_back(name.str());
       continue;
     }
@@ -163,7 +166,25 @@ Expected<ModuleProfile> loadProfile(StringRef path,
       return parsed.takeError();
     resources = std::move(*parsed);
   }
-  return profileModule(*module, resources ? &*resources : nullptr);
+  ModuleProfile profile =
+      profileModule(*module, resources ? &*resources : nullptr);
+  // A report from another compilation would leave the kernels' resources
+  // unknown ("?") without a word: every entry kernel must be in it.
+  if (resources)
+    for (const KernelProfile &kernel : profile.kernels) {
+      if (!kernel.isEntry || kernel.resources)
+        continue;
+      std::vector<std::string> names;
+      for (const auto &entry : *resources)
+        names.push_back(entry.getKey().str());
+      llvm::sort(names);
+      return createStringError(inconvertibleErrorCode(),
+                               *report + ": error: no entry for kernel '" +
+                                   kernel.name + "' of " + path +
+                                   " (the report names: " + join(names, ", ") +
+                                   "); was it made from the same cubin?");
+    }
+  return profile;
 }
 
 int runProfile(ArrayRef<const char *> argv) {
