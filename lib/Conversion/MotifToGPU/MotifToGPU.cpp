@@ -70,6 +70,11 @@ ConvertMotifToGPUPass::convertFunction(func::FuncOp func,
                               << " in its signature: the GPU lowering takes "
                                  "static-shaped f32 tensors only";
   }
+  if (!func.getBody().hasOneBlock() ||
+      !isa<func::ReturnOp>(func.getBody().front().getTerminator()))
+    return func.emitOpError()
+           << "must be one block of motif.kernel ops ending in func.return to "
+              "be lowered (control flow between kernels is not supported)";
   Block &body = func.getBody().front();
   auto ret = cast<func::ReturnOp>(body.getTerminator());
 
@@ -214,14 +219,20 @@ void ConvertMotifToGPUPass::runOnOperation() {
   // Kernels run as a function's straight-line sequence of launches; one
   // anywhere else (inside scf.for, a nested region) is not lowered, and is
   // never skipped silently.
-  WalkResult misplaced = module.walk([](KernelOp kernel) {
+  WalkResult misplaced = module.walk([&](KernelOp kernel) {
     auto func = dyn_cast<func::FuncOp>(kernel->getParentOp());
-    if (func && kernel->getBlock() == &func.getBody().front())
+    if (func && kernel->getBlock() == &func.getBody().front() &&
+        func->getParentOp() == module.getOperation())
       return WalkResult::advance();
-    kernel.emitOpError()
-        << "is nested in '" << kernel->getParentOp()->getName()
-        << "': the lowering launches kernels only from the body of a "
-           "func.func";
+    if (func && func->getParentOp() != module.getOperation())
+      kernel.emitOpError()
+          << "is in a function of a nested module: the lowering converts the "
+             "functions of the top-level module only";
+    else
+      kernel.emitOpError()
+          << "is nested in '" << kernel->getParentOp()->getName()
+          << "': the lowering launches kernels only from the body of a "
+             "func.func";
     return WalkResult::interrupt();
   });
   if (misplaced.wasInterrupted())

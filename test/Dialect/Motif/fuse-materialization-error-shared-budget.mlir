@@ -1,7 +1,10 @@
-// A bad --fuse-materialization option is a located error, never a silent default.
-// RUN: motif-opt %s --fuse-materialization="shared-budget=300000" --verify-diagnostics
+// A bad --fuse-materialization option is an error naming the option and its value
+// (checked once, before any function: also for a module without one), never a
+// silent default.
+// RUN: not motif-opt %s --fuse-materialization="shared-budget=300000" -o /dev/null 2>&1 | FileCheck %s
+// RUN: not motif-opt %S/Inputs/empty-module.mlir --fuse-materialization="shared-budget=300000" -o /dev/null 2>&1 | FileCheck %s
 
-// expected-error @+1 {{shared budget 300000 B exceeds sm_90's per-block maximum (232448 B)}}
+// CHECK: error: fuse-materialization: shared budget 300000 B exceeds sm_90's per-block maximum (232448 B)
 func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> {
   %y = motif.kernel "k" threads(4) -> tensor<4xf32> {
     %m = motif.map (%x[i]) -> [i] over [thread] : (tensor<4xf32>) -> tensor<4xf32> {

@@ -193,6 +193,19 @@ static void printResidency(OpAsmPrinter &p, Operation *, ResidencyAttr attr) {
   p << stringifyResidency(attr.getValue());
 }
 
+/// Refuses an attribute dictionary that names an inherent attribute the
+/// syntax already gives (it would silently win).
+static ParseResult checkNoInherent(OpAsmParser &parser, SMLoc loc,
+                                   NamedAttrList &attrs,
+                                   ArrayRef<StringRef> inherent) {
+  for (StringRef name : inherent)
+    if (attrs.get(name))
+      return parser.emitError(loc)
+             << "attribute '" << name
+             << "' occurs more than once: the syntax of the op gives it";
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // Shared verification of the iteration space
 //===----------------------------------------------------------------------===//
@@ -341,6 +354,82 @@ mlir::motif::crossThreadCombineError(int64_t threads, bool acrossLanes,
   return std::nullopt;
 }
 
+ParseResult KernelOp::parse(OpAsmParser &parser, OperationState &result) {
+  StringAttr name;
+  IntegerAttr threads;
+  SmallVector<Type, 1> types;
+  if (parser.parseAttribute(name, parser.getBuilder().getType<NoneType>()) ||
+      parser.parseKeyword("threads") || parser.parseLParen() ||
+      parser.parseAttribute(threads, parser.getBuilder().getIntegerType(64)) ||
+      parser.parseRParen())
+    return failure();
+  result.getOrAddProperties<Properties>().sym_name = name;
+  result.getOrAddProperties<Properties>().threads = threads;
+  if (succeeded(parser.parseOptionalArrow()) && parser.parseTypeList(types))
+    return failure();
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseOptionalAttrDictWithKeyword(result.attributes) ||
+      checkNoInherent(parser, loc, result.attributes, {"sym_name", "threads"}))
+    return failure();
+  Region *body = result.addRegion();
+  if (parser.parseRegion(*body))
+    return failure();
+  ensureTerminator(*body, parser.getBuilder(), result.location);
+  result.addTypes(types);
+  return success();
+}
+
+void KernelOp::print(OpAsmPrinter &p) {
+  p << ' ';
+  p.printAttributeWithoutType(getSymNameAttr());
+  p << " threads(";
+  p.printAttributeWithoutType(getThreadsAttr());
+  p << ")";
+  if (!getResults().empty())
+    p << " -> " << getResults().getTypes();
+  p.printOptionalAttrDictWithKeyword((*this)->getAttrs(), {"sym_name", "threads"});
+  p << ' ';
+  // The implicit empty yield is elided, as SingleBlockImplicitTerminator
+  // formats do.
+  Operation *term = getBody().empty() ? nullptr : getBody().front().getTerminator();
+  bool printTerminator = !term || !term->getAttrDictionary().empty() ||
+                         term->getNumOperands() != 0;
+  p.printRegion(getBody(), /*printEntryBlockArgs=*/true, printTerminator);
+}
+
+ParseResult MaterializeOp::parse(OpAsmParser &parser, OperationState &result) {
+  OpAsmParser::UnresolvedOperand input;
+  ResidencyAttr residency;
+  SMLoc inputLoc = parser.getCurrentLocation();
+  if (parser.parseOperand(input) || parser.parseKeyword("in") ||
+      parseResidency(parser, residency))
+    return failure();
+  result.getOrAddProperties<Properties>().residency = residency;
+  if (succeeded(parser.parseOptionalKeyword("observable")))
+    result.getOrAddProperties<Properties>().observable =
+        parser.getBuilder().getUnitAttr();
+  SMLoc loc = parser.getCurrentLocation();
+  RankedTensorType type;
+  if (parser.parseOptionalAttrDict(result.attributes) ||
+      checkNoInherent(parser, loc, result.attributes,
+                      {"residency", "observable"}) ||
+      parser.parseColon() || parser.parseType(type))
+    return failure();
+  result.addTypes(type);
+  return parser.resolveOperand(input, type, result.operands);
+  (void)inputLoc;
+}
+
+void MaterializeOp::print(OpAsmPrinter &p) {
+  p << ' ' << getInput() << " in ";
+  printResidency(p, *this, getResidencyAttr());
+  if (getObservable())
+    p << " observable";
+  p.printOptionalAttrDict((*this)->getAttrs(), {"residency", "observable"});
+  p << " : ";
+  p.printStrippedAttrOrType(getResult().getType());
+}
+
 void KernelOp::build(OpBuilder &builder, OperationState &state,
                      TypeRange resultTypes, StringRef name, int64_t threads) {
   state.addAttribute(getSymNameAttrName(state.name),
@@ -357,15 +446,23 @@ YieldOp KernelOp::getYield() {
 }
 
 LogicalResult KernelOp::verifyRegions() {
-  if (getThreads() < 1 || getThreads() > kMaxThreadsPerBlock)
+  int64_t threads = getThreadsAttr().getInt();
+  if (threads < 1 || threads > kMaxThreadsPerBlock)
     return emitOpError() << "threads must be in [1, " << kMaxThreadsPerBlock
-                         << "], got " << getThreads();
+                         << "], got " << threads;
   YieldOp yield = getYield();
   if (yield.getNumOperands() != getNumResults())
     return emitOpError() << "yields " << yield.getNumOperands()
                          << " values but has " << getNumResults()
                          << " results";
   for (auto [i, v] : llvm::enumerate(yield.getOperands())) {
+    for (unsigned j = 0; j < i; ++j)
+      if (yield.getOperand(j) == v)
+        return emitOpError()
+               << "yields the same materialization twice (results #" << j
+               << " and #" << i
+               << "): each kernel result is its own buffer; return one "
+                  "result twice instead";
     if (v.getType() != getResult(i).getType())
       return emitOpError() << "result #" << i << " has type "
                            << getResult(i).getType() << " but yields "
@@ -434,6 +531,19 @@ LogicalResult YieldOp::verify() {
 }
 
 LogicalResult MaterializeOp::verify() {
+  // The size rules of motifs hold for copies too (a kernel with no motif).
+  auto type = getType();
+  int64_t elements = 1;
+  for (auto [d, e] : llvm::enumerate(type.getShape())) {
+    if (e < 1)
+      return emitOpError() << "has extent " << e << " in dim " << d
+                           << ": every extent must be at least 1";
+    if (llvm::MulOverflow(elements, e, elements) ||
+        elements > kMaxIterationInstances)
+      return emitOpError() << "has more than " << kMaxIterationInstances
+                           << " elements (2^40): sizes past that limit are "
+                              "not supported";
+  }
   if (getObservable() && getResidency() != Residency::Global)
     return emitOpError() << "marks an observable value '"
                          << stringifyResidency(getResidency())
@@ -467,6 +577,12 @@ LogicalResult MaterializeOp::verify() {
                            << " is yielded: kernel results live in global "
                               "memory";
   }
+  if (getResidency() == Residency::Global &&
+      !llvm::any_of(getResult().getUsers(), [&](Operation *u) {
+        return isa<YieldOp>(u) && u->getParentOp() == (*this)->getParentOp();
+      }))
+    return emitOpError() << "in global is not yielded: a global "
+                            "materialization is a kernel result";
   return success();
 }
 
@@ -848,19 +964,24 @@ void ContractOp::print(OpAsmPrinter &p) {
 
 SmallVector<int64_t> ContractOp::getIterationExtents() {
   int64_t rank = getResult().getType().getRank();
+  int64_t lhsRank = getLhs().getType().getRank();
+  int64_t rhsRank = getRhs().getType().getRank();
+  // Robust before verification (the verifier calls it after its own checks
+  // of the dims lists): out-of-range entries are ignored.
+  int64_t bound = rank + lhsRank + rhsRank;
   int64_t n = rank;
-  for (int64_t d : getLhsDims())
-    n = std::max(n, d + 1);
-  for (int64_t d : getRhsDims())
-    n = std::max(n, d + 1);
+  for (int64_t d : llvm::concat<const int64_t>(getLhsDims(), getRhsDims()))
+    if (d >= 0 && d < bound)
+      n = std::max(n, d + 1);
   SmallVector<int64_t> extents(n, 1);
   for (int64_t d = 0; d < rank; ++d)
     extents[d] = getResult().getType().getDimSize(d);
   for (auto [pos, d] : llvm::enumerate(getLhsDims()))
-    if (d >= rank)
+    if (d >= rank && d < n && static_cast<int64_t>(pos) < lhsRank)
       extents[d] = getLhs().getType().getDimSize(pos);
   for (auto [pos, d] : llvm::enumerate(getRhsDims()))
-    if (d >= rank && !llvm::is_contained(getLhsDims(), d))
+    if (d >= rank && d < n && static_cast<int64_t>(pos) < rhsRank &&
+        !llvm::is_contained(getLhsDims(), d))
       extents[d] = getRhs().getType().getDimSize(pos);
   return extents;
 }
@@ -873,6 +994,25 @@ SmallVector<int64_t> ContractOp::getResultIterationDims() {
 
 LogicalResult ContractOp::verifyRegions() {
   int64_t rank = getResult().getType().getRank();
+  // getIterationExtents trusts the dims lists: check them against the
+  // operands first (the generic form can give anything).
+  int64_t lhsRank = getLhs().getType().getRank();
+  int64_t rhsRank = getRhs().getType().getRank();
+  if (static_cast<int64_t>(getLhsDims().size()) != lhsRank)
+    return emitOpError() << "operand #0 has rank " << lhsRank
+                         << " but is indexed by " << getLhsDims().size()
+                         << " dims";
+  if (static_cast<int64_t>(getRhsDims().size()) != rhsRank)
+    return emitOpError() << "operand #1 has rank " << rhsRank
+                         << " but is indexed by " << getRhsDims().size()
+                         << " dims";
+  int64_t bound = rank + lhsRank + rhsRank;
+  for (ArrayRef<int64_t> dims : {getLhsDims(), getRhsDims()})
+    for (int64_t d : dims)
+      if (d < 0 || d >= bound)
+        return emitOpError() << "operand dim " << d
+                             << " is not an iteration dim (there are at most "
+                             << bound << ")";
   SmallVector<int64_t> extents = getIterationExtents();
   int64_t n = extents.size();
   for (ArrayRef<int64_t> dims : {getLhsDims(), getRhsDims()}) {

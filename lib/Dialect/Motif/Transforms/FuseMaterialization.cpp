@@ -98,9 +98,15 @@ struct FuseMaterializationPass
     : public motif::impl::FuseMaterializationBase<FuseMaterializationPass> {
   using FuseMaterializationBase::FuseMaterializationBase;
 
+  LogicalResult initialize(MLIRContext *ctx) override;
   void runOnOperation() override;
 
 private:
+  /// The options, checked once by initialize().
+  TargetResources target;
+  Equivalence cap = Equivalence::Bitwise;
+  int64_t budget = 0;
+
   /// Decides one edge in isolation (rules 1-5).
   void decide(Edge &e, const TargetResources &target, int64_t budget);
   /// Gives edges back to global until every group is legal. Returns the
@@ -591,38 +597,43 @@ void FuseMaterializationPass::cacheReusedInputs(KernelOp kernel,
   }
 }
 
+LogicalResult FuseMaterializationPass::initialize(MLIRContext *ctx) {
+  // Options are checked once, before any function: a module without one
+  // still refuses a bad option. They name the option, not a source line.
+  auto bad = [&](const Twine &why) {
+    emitError(UnknownLoc::get(ctx)) << "fuse-materialization: " << why;
+    return failure();
+  };
+  std::optional<TargetResources> t = lookupTarget(chip);
+  if (!t)
+    return bad("unknown chip '" + chip + "' (known: " + knownTargets() + ")");
+  target = *t;
+  std::optional<Equivalence> c = symbolizeEquivalence(equivalenceCap);
+  if (!c)
+    return bad("unknown equivalence cap '" + equivalenceCap +
+               "' (expected bitwise, tolerance, mathematical or semantic)");
+  cap = *c;
+  if (sharedBudget < -1)
+    return bad("shared budget " + Twine(static_cast<int64_t>(sharedBudget)) +
+               " is negative (use -1 for the chip's default)");
+  budget = sharedBudget < 0 ? target.sharedBytesPerBlock : sharedBudget;
+  if (budget > target.sharedBytesPerBlockOptIn)
+    return bad("shared budget " + Twine(budget) + " B exceeds " + target.chip +
+               "'s per-block maximum (" + Twine(target.sharedBytesPerBlockOptIn) +
+               " B)");
+  if (registerBudget < 0 || registerBudget > target.registersPerThread)
+    return bad("register budget " + Twine(static_cast<int64_t>(registerBudget)) +
+               " is outside [0, " + Twine(target.registersPerThread) + "]");
+  return success();
+}
+
 void FuseMaterializationPass::runOnOperation() {
   func::FuncOp func = getOperation();
-  std::optional<TargetResources> target = lookupTarget(chip);
-  if (!target) {
-    func.emitError() << "unknown chip '" << chip << "' (known: "
-                     << knownTargets() << ")";
-    return signalPassFailure();
-  }
-  std::optional<Equivalence> cap = symbolizeEquivalence(equivalenceCap);
-  if (!cap) {
-    func.emitError() << "unknown equivalence cap '" << equivalenceCap
-                     << "' (expected bitwise, tolerance, mathematical or "
-                        "semantic)";
-    return signalPassFailure();
-  }
-  if (sharedBudget < -1) {
-    func.emitError() << "shared budget " << static_cast<int64_t>(sharedBudget)
-                     << " is negative (use -1 for the chip's default)";
-    return signalPassFailure();
-  }
-  int64_t budget = sharedBudget < 0 ? target->sharedBytesPerBlock : sharedBudget;
-  if (budget > target->sharedBytesPerBlockOptIn) {
-    func.emitError() << "shared budget " << budget << " B exceeds "
-                     << target->chip << "'s per-block maximum ("
-                     << target->sharedBytesPerBlockOptIn << " B)";
-    return signalPassFailure();
-  }
-  if (registerBudget < 0 || registerBudget > target->registersPerThread) {
-    func.emitError() << "register budget " << static_cast<int64_t>(registerBudget)
-                     << " is outside [0, " << target->registersPerThread << "]";
-    return signalPassFailure();
-  }
+  // A declaration has nothing to fuse.
+  if (func.isExternal())
+    return;
+  const TargetResources *target = &this->target;
+  Equivalence *cap = &this->cap;
 
   // A general combiner combined in a tree must be lawful; re-blocking
   // changes its tree, so under the bitwise cap an unlawful one is an error.

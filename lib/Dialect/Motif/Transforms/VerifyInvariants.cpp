@@ -17,7 +17,14 @@ struct VerifyInvariantsPass
     : public motif::impl::MotifVerifyInvariantsBase<VerifyInvariantsPass> {
   void runOnOperation() override {
     func::FuncOp func = getOperation();
-    auto expected = func->getAttrOfType<DictionaryAttr>(kInvariantsAttrName);
+    Attribute stamp = func->getAttr(kInvariantsAttrName);
+    auto expected = dyn_cast_or_null<DictionaryAttr>(stamp);
+    if (stamp && !expected) {
+      func.emitOpError() << "has a '" << kInvariantsAttrName
+                         << "' that is not a dictionary (" << stamp
+                         << "): it must hold deps, reductions and observables";
+      return signalPassFailure();
+    }
     if (!expected) {
       // Nothing to compare against: a function no rewrite has touched.
       markAllAnalysesPreserved();

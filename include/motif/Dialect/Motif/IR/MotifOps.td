@@ -36,9 +36,10 @@ def Motif_KernelOp : Motif_Op<"kernel", [
   let arguments = (ins StrAttr:$sym_name, I64Attr:$threads);
   let results = (outs Variadic<AnyStaticShapeTensor>:$results);
   let regions = (region SizedRegion<1>:$body);
-  let assemblyFormat = [{
-    $sym_name `threads` `(` $threads `)` (`->` type($results)^)? attr-dict-with-keyword $body
-  }];
+  // `$sym_name threads($threads) (-> types)? attr-dict-with-keyword $body`,
+  // written by hand so that the attribute dictionary cannot set `sym_name`
+  // or `threads` a second time.
+  let hasCustomAssemblyFormat = 1;
   let hasRegionVerifier = 1;
   let skipDefaultBuilders = 1;
   let builders = [
@@ -77,9 +78,10 @@ def Motif_MaterializeOp : Motif_Op<"materialize", [Pure,
   let arguments = (ins AnyStaticShapeTensor:$input, Motif_ResidencyAttr:$residency,
                        UnitAttr:$observable);
   let results = (outs AnyStaticShapeTensor:$result);
-  let assemblyFormat = [{
-    $input `in` custom<Residency>($residency) (`observable` $observable^)? attr-dict `:` type($result)
-  }];
+  // `$input in <residency> (observable)? attr-dict : type`, written by hand
+  // so that the attribute dictionary cannot set `residency` or `observable`
+  // a second time.
+  let hasCustomAssemblyFormat = 1;
   let hasVerifier = 1;
 }
 
@@ -143,7 +145,7 @@ def Motif_ReduceOp : Motif_ComputeOp<"reduce", [RecursiveMemoryEffects]> {
                        OptionalAttr<ArrayAttr>:$init,
                        Motif_MappingAttr:$mapping);
   let results = (outs Variadic<AnyStaticShapeTensor>:$results);
-  let regions = (region AnyRegion:$combiner);
+  let regions = (region MaxSizedRegion<1>:$combiner);
 }
 
 def Motif_BroadcastOp : Motif_ComputeOp<"broadcast", [Pure]> {

@@ -1,5 +1,4 @@
-// XFAIL: *
-// XFAIL-BUG (lib/Conversion/MotifToGPU/MotifToGPU.cpp, runOnOperation): only
+// WAS A BUG, fixed (lib/Conversion/MotifToGPU/MotifToGPU.cpp, runOnOperation): only
 // the func.func ops of the top-level module are converted. A kernel in a
 // function of a nested builtin.module passes the "nested" check (its parent
 // is a func.func) and is then skipped: `motif-opt

@@ -1,5 +1,4 @@
-// XFAIL: *
-// XFAIL-BUG (lib/Dialect/Motif/IR/MotifOps.cpp, verifyScalarBody): a combiner
+// WAS A BUG, fixed (lib/Dialect/Motif/IR/MotifOps.cpp, verifyScalarBody): a combiner
 // region (AnyRegion) may hold more blocks than its entry; only the entry
 // block is checked. A second block with ops every body refuses
 // (`arith.divsi`, `tensor.empty`) is accepted by motif-opt, motif-compile

@@ -1,5 +1,4 @@
-// XFAIL: *
-// XFAIL-BUG (lib/Dialect/Motif/Transforms/FuseMaterialization.cpp): the
+// WAS A BUG, fixed (lib/Dialect/Motif/Transforms/FuseMaterialization.cpp): the
 // options are checked in runOnOperation, once per func.func; a module
 // without a function never runs it, so `motif-opt
 // known-bugs-pass-options-no-function.mlir --fuse-materialization="chip=sm_75"`

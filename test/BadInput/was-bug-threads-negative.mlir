@@ -1,5 +1,4 @@
-// XFAIL: *
-// XFAIL-BUG (lib/Dialect/Motif/IR/MotifOps.cpp, KernelOp::verifyRegions): the
+// WAS A BUG, fixed (lib/Dialect/Motif/IR/MotifOps.cpp, KernelOp::verifyRegions): the
 // refusal is right, its message is not: `threads` is read unsigned, so
 // `threads(-32)` is reported as "threads must be in [1, 1024], got
 // 18446744073709551584".

@@ -1,5 +1,4 @@
-// XFAIL: *
-// XFAIL-BUG (lib/Dialect/Motif/Transforms/FuseMaterialization.cpp,
+// WAS A BUG, fixed (lib/Dialect/Motif/Transforms/FuseMaterialization.cpp,
 // runOnOperation): the pass walks `func.getBody().front()` of every
 // func.func, and a declaration has no block. `motif-opt
 // known-bugs-external-function.mlir --fuse-materialization` segfaults (exit

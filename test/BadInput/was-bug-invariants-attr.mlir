@@ -1,5 +1,4 @@
-// XFAIL: *
-// XFAIL-BUG (lib/Dialect/Motif/Transforms/VerifyInvariants.cpp): a
+// WAS A BUG, fixed (lib/Dialect/Motif/Transforms/VerifyInvariants.cpp): a
 // `motif.invariants` that is not a dictionary is taken for "no stamp"
 // (getAttrOfType<DictionaryAttr> is null): `motif-opt
 // known-bugs-invariants-attr.mlir --motif-verify-invariants` exits 0 and

@@ -1,5 +1,4 @@
-// XFAIL: *
-// XFAIL-BUG (lib/Dialect/Motif/IR/MotifOps.cpp KernelOp::verifyRegions, and
+// WAS A BUG, fixed (lib/Dialect/Motif/IR/MotifOps.cpp KernelOp::verifyRegions, and
 // lib/Conversion, lib/Evaluator): a kernel that yields one global
 // materialization twice is accepted everywhere and computes a wrong result:
 // `motif-opt known-bugs-yield-twice.mlir --convert-motif-to-gpu` (exit 0)

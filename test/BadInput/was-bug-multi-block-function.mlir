@@ -1,5 +1,4 @@
-// XFAIL: *
-// XFAIL-BUG (lib/Conversion/MotifToGPU/MotifToGPU.cpp, convertFunction): the
+// WAS A BUG, fixed (lib/Conversion/MotifToGPU/MotifToGPU.cpp, convertFunction): the
 // function body's terminator is cast to func.return unchecked. With a
 // `cf.br` ending the entry block (the kernel first, `return` in a second
 // block), `motif-opt known-bugs-multi-block-function.mlir
@@ -12,7 +11,7 @@
 // RUN: motif-opt %s --convert-motif-to-gpu -verify-diagnostics
 // RUN: python3 %S/Inputs/each-case-fails.py motif-opt %s --convert-motif-to-gpu
 
-// expected-error @+1 {{straight-line}}
+// expected-error @+1 {{must be one block of motif.kernel ops ending in func.return to be lowered}}
 func.func @f(%x: tensor<4xf32>) -> tensor<4xf32> {
   %y = motif.kernel "k" threads(4) -> tensor<4xf32> {
     %m = motif.map (%x[i]) -> [i] over [thread] : (tensor<4xf32>) -> tensor<4xf32> {

@@ -1,5 +1,4 @@
-// XFAIL: *
-// XFAIL-BUG (lib/Dialect/Motif/IR/MotifOps.cpp, MaterializeOp::verify):
+// WAS A BUG, fixed (lib/Dialect/Motif/IR/MotifOps.cpp, MaterializeOp::verify):
 // docs/dialect.md says a global materialization is only yielded, but one with
 // no use at all passes the verifier: `motif-opt` and `--fuse-materialization`
 // exit 0, and only the lowering refuses it, as "'motif.materialize' op in

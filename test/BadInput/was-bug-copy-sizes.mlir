@@ -1,5 +1,4 @@
-// XFAIL: *
-// XFAIL-BUG (lib/Dialect/Motif/IR/MotifOps.cpp and lib/Conversion): a copy
+// WAS A BUG, fixed (lib/Dialect/Motif/IR/MotifOps.cpp and lib/Conversion): a copy
 // kernel (`motif.materialize %arg in global`, no motif) escapes every size
 // rule, since the extent and instance limits are checked on motifs only:
 //   * tensor<0xf32>: accepted by every tool; motif-compile writes a manifest

@@ -1,0 +1,3 @@
+// A module without a function.
+module {
+}
