@@ -112,6 +112,21 @@ ConvertMotifToGPUPass::convertFunction(func::FuncOp func,
     outputs[r] = host.getArgument(numInputs + j);
   }
 
+  // Kernel names name the buffers of their results (k.out0): one per
+  // function.
+  llvm::StringMap<KernelOp> names;
+  for (auto kernel : body.getOps<KernelOp>()) {
+    auto [it, inserted] = names.try_emplace(kernel.getSymName(), kernel);
+    if (!inserted) {
+      InFlightDiagnostic d = kernel.emitOpError()
+                             << "is named '" << kernel.getSymName()
+                             << "' like another kernel of @" << func.getName()
+                             << ": kernel names must be unique in a function";
+      d.attachNote(it->second.getLoc()) << "the other one";
+      return d;
+    }
+  }
+
   b.setInsertionPointToStart(hostBody);
   SmallVector<Value> allocs;
   for (Operation &op : body.without_terminator()) {

@@ -122,3 +122,28 @@ func.func @kernel_in_a_loop(%x: tensor<4xf32>) -> tensor<4xf32> {
   }
   return %r : tensor<4xf32>
 }
+
+// -----
+
+// Two kernels of one name would give two buffers one name (k.out0).
+func.func @duplicate_kernel_names(%x: tensor<4xf32>) -> tensor<4xf32> {
+  // expected-note @+1 {{the other one}}
+  %a = motif.kernel "k" threads(4) -> tensor<4xf32> {
+    %m = motif.map (%x[i]) -> [i] over [thread] : (tensor<4xf32>) -> tensor<4xf32> {
+    ^bb0(%v: f32):
+      motif.yield %v : f32
+    }
+    %g = motif.materialize %m in global : tensor<4xf32>
+    motif.yield %g : tensor<4xf32>
+  }
+  // expected-error @+1 {{is named 'k' like another kernel of @duplicate_kernel_names: kernel names must be unique in a function}}
+  %b = motif.kernel "k" threads(4) -> tensor<4xf32> {
+    %m = motif.map (%a[i]) -> [i] over [thread] : (tensor<4xf32>) -> tensor<4xf32> {
+    ^bb0(%v: f32):
+      motif.yield %v : f32
+    }
+    %g = motif.materialize %m in global : tensor<4xf32>
+    motif.yield %g : tensor<4xf32>
+  }
+  return %b : tensor<4xf32>
+}

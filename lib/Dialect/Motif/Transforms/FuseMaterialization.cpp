@@ -31,6 +31,7 @@
 #include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/EquivalenceClasses.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Debug.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -464,6 +465,16 @@ void FuseMaterializationPass::mergeGroup(ArrayRef<KernelOp> group,
             members.back().getSymName())
                .str();
 
+  // Kernel names are unique in a function (they name result buffers).
+  {
+    llvm::StringSet<> taken;
+    for (auto k : members.front()->getBlock()->getOps<KernelOp>())
+      if (!llvm::is_contained(members, k))
+        taken.insert(k.getSymName());
+    std::string base = name;
+    for (int i = 1; taken.contains(name); ++i)
+      name = base + "_" + std::to_string(i);
+  }
   rewriter.setInsertionPointAfter(members.back());
   auto merged = KernelOp::create(rewriter, members.back().getLoc(), types,
                                  name, threads);
