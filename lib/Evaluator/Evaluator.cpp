@@ -556,7 +556,8 @@ mlir::motif::compareFunctions(func::FuncOp a, func::FuncOp b,
     SmallVector<int64_t> unwrittenA, unwrittenB;
     auto run = [&](func::FuncOp f, SmallVector<int64_t> &unwritten) {
       if (options.model == EvaluationModel::Schedule)
-        return evaluateSchedule(f, *inputs, NumericMode::F32, &unwritten);
+        return evaluateSchedule(f, *inputs, NumericMode::F32, &unwritten,
+                                options.scheduleWorkLimit);
       return evaluate(f, *inputs, NumericMode::F32);
     };
     FailureOr<SmallVector<Buffer>> ra = run(a, unwrittenA);

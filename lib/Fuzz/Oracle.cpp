@@ -47,6 +47,8 @@ StringRef mlir::motif::fuzz::stringifyOutcome(Outcome::Kind k) {
     return "unlocated-error";
   case Outcome::Kind::ErrorButSuccess:
     return "error-but-success";
+  case Outcome::Kind::Skipped:
+    return "skipped-too-large";
   }
   return "?";
 }
@@ -56,6 +58,7 @@ bool Outcome::isBug(bool illegal) const {
   case Kind::Pass:
     return illegal; // checkIllegal returns Pass only for "no site"
   case Kind::Refused:
+  case Kind::Skipped:
     return false;
   default:
     return true;
@@ -279,6 +282,15 @@ Outcome Oracle::checkText(StringRef text, StringRef name, bool expectRefusal) {
     }
   }
 
+  if (expectRefusal) {
+    Outcome o;
+    o.kind = Outcome::Kind::IllegalAccepted;
+    o.detail = options.lower ? "every stage accepted it (lowered to PTX)"
+                             : "every stage accepted it";
+    o.program = text.str();
+    return o;
+  }
+
   // Numerics: fused against unfused at the class the pass declared, and
   // each under the schedule model against the sequential float64 meaning.
   for (auto fa : p->getOps<func::FuncOp>()) {
@@ -290,12 +302,22 @@ Outcome Oracle::checkText(StringRef text, StringRef name, bool expectRefusal) {
     copts.seed = 12345;
     copts.equivalence = Equivalence::Semantic; // judged below
     copts.model = EvaluationModel::Schedule;
+    copts.scheduleWorkLimit = options.scheduleWorkLimit;
     bool bitwise = true;
     if (auto eq = fb->getAttrOfType<EquivalenceAttr>("motif.equivalence"))
       bitwise = eq.getValue() == Equivalence::Bitwise;
     FailureOr<FunctionComparison> cmp = compareFunctions(fa, fb, copts);
-    if (failed(cmp))
+    if (failed(cmp)) {
+      // Past the evaluator's budget: compiled, not judged.
+      if (StringRef(cap.first).contains("too large for the schedule-faithful") ||
+          StringRef(cap.first).contains("tensor elements in all")) {
+        Outcome o;
+        o.kind = Outcome::Kind::Skipped;
+        o.detail = "evaluation: " + cap.first;
+        return o;
+      }
       return fail("evaluation");
+    }
     SmallVector<double> seqErr = sequentialErrors(fa, *copts.seed);
     auto wrong = [&](const std::string &why) {
       Outcome o;
@@ -510,6 +532,7 @@ Outcome Oracle::checkLegal(const Spec &spec) {
   copts.trials = options.trials;
   copts.seed = 777;
   copts.equivalence = Equivalence::Semantic; // judged below
+  copts.scheduleWorkLimit = options.scheduleWorkLimit;
   auto fa = *a->getOps<func::FuncOp>().begin();
   auto fb = *b->getOps<func::FuncOp>().begin();
   FailureOr<FunctionComparison> cmp = compareFunctions(fa, fb, copts);

@@ -236,7 +236,8 @@ static Result mutateOne(Oracle &oracle, uint64_t index, ArrayRef<std::string> co
   // refused with a located error; an accepted one must compute correctly.
   r.kind = o.kind;
   r.detail = o.detail;
-  r.bug = !(o.kind == Outcome::Kind::Pass || o.kind == Outcome::Kind::LegalRefused ||
+  r.bug = !(o.kind == Outcome::Kind::Pass || o.kind == Outcome::Kind::Skipped ||
+             o.kind == Outcome::Kind::LegalRefused ||
             o.kind == Outcome::Kind::Refused);
   if (r.bug)
     writeFailure(r, text, false);
@@ -437,7 +438,8 @@ int main(int argc, char **argv) {
         [&] { return oracle.checkText(text, files[0], expectRefusal); });
     llvm::outs() << files[0] << ": " << stringifyOutcome(o.kind)
                  << (o.detail.empty() ? "" : ": ") << o.detail << "\n";
-    bool ok = expectRefusal ? o.kind == Outcome::Kind::Refused : o.kind == Outcome::Kind::Pass;
+    bool ok = expectRefusal ? o.kind == Outcome::Kind::Refused
+                            : o.kind == Outcome::Kind::Pass || o.kind == Outcome::Kind::Skipped;
     return ok ? 0 : 1;
   }
   if (mode == "gen") {

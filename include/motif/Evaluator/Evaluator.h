@@ -100,6 +100,8 @@ struct CompareOptions {
   double mathematicalRtol = 1e-3;
   /// How A and B are run (the f64 reference is always sequential).
   EvaluationModel model = EvaluationModel::Schedule;
+  /// The most thread-instance steps the schedule model may take per run.
+  int64_t scheduleWorkLimit = kDefaultScheduleWorkLimit;
 };
 
 /// One output of the compared functions, aggregated over every trial.

@@ -32,6 +32,7 @@ struct Outcome {
     IllegalAccepted, // an illegal program compiled to PTX
     Unlocated,       // an error without a file location
     ErrorButSuccess, // an error was reported, yet the stage succeeded
+    Skipped,         // compiled, but too large for the evaluator's budget
   };
   Kind kind = Kind::Pass;
   /// The stage and the first diagnostic or comparison that decided it.
@@ -56,6 +57,9 @@ struct OracleOptions {
   double mathRtol = 1e-3;
   /// Per check, in the forked child.
   unsigned timeoutSeconds = 60;
+  /// The schedule-faithful evaluator's step budget per run: a program past
+  /// it is refused by the evaluator (reported, not a bug of the compiler).
+  int64_t scheduleWorkLimit = int64_t(1) << 24;
 };
 
 class Oracle {
