@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "motif/Driver/Compile.h"
+#include "motif/InputGuard.h"
 
 #include "motif/Driver/Manifest.h"
 #include "motif/Driver/Toolchain.h"
@@ -589,6 +590,9 @@ namespace {
 LogicalResult compileSource(Session &s, llvm::SourceMgr &sourceMgr,
                             MLIRContext &context) {
   const CompileOptions &options = s.options;
+  // Input the upstream parser would abort on (motif/InputGuard.h).
+  if (failed(checkInputText(sourceMgr, sourceMgr.getMainFileID())))
+    return failure();
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
   if (!module)
     return failure();

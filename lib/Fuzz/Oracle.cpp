@@ -4,6 +4,7 @@
 #include "motif/Analysis/Schedule.h"
 #include "motif/Driver/Toolchain.h"
 #include "motif/Evaluator/Evaluator.h"
+#include "motif/InputGuard.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -13,6 +14,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Program.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -209,6 +211,23 @@ Outcome Oracle::checkText(StringRef text, StringRef name, bool expectRefusal) {
     o.program = text.str();
     return o;
   };
+  {
+    // What the tools refuse before parsing (motif/InputGuard.h).
+    llvm::SourceMgr mgr;
+    std::string printed;
+    llvm::raw_string_ostream os(printed);
+    mgr.setDiagHandler([](const llvm::SMDiagnostic &, void *) {});
+    unsigned id = mgr.AddNewSourceBuffer(
+        llvm::MemoryBuffer::getMemBuffer(text, name), llvm::SMLoc());
+    if (failed(checkInputText(mgr, id))) {
+      Outcome o;
+      o.kind = expectRefusal ? Outcome::Kind::Refused : Outcome::Kind::LegalRefused;
+      o.detail = "input guard: a result number past " +
+                 std::to_string(kMaxResultNumber);
+      o.program = text.str();
+      return o;
+    }
+  }
   ParserConfig config(&ctx);
   OwningOpRef<ModuleOp> p = parseSourceString<ModuleOp>(text, config, name);
   if (!p)

@@ -14,6 +14,7 @@
 
 #include "motif/Evaluator/Evaluator.h"
 #include "motif/InitAll.h"
+#include "motif/InputGuard.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
@@ -102,7 +103,9 @@ static OwningOpRef<ModuleOp> parseFile(StringRef path, MLIRContext &ctx,
       llvm::MemoryBuffer::getMemBufferCopy(file->getBuffer(),
                                            file->getBufferIdentifier()),
       llvm::SMLoc());
-  fileMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+  unsigned id = fileMgr.AddNewSourceBuffer(std::move(file), llvm::SMLoc());
+  if (failed(checkInputText(fileMgr, id)))
+    return nullptr;
   return parseSourceFile<ModuleOp>(fileMgr, &ctx);
 }
 

@@ -6,6 +6,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "motif/InitAll.h"
+#include "motif/InputGuard.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
@@ -14,6 +15,11 @@ int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
   mlir::motif::registerAllDialects(registry);
   mlir::motif::registerAllPasses();
+  auto [input, output] = mlir::registerAndParseCLIOptions(
+      argc, argv, "motif optimizer driver\n", registry);
+  // Input the upstream parser would abort on (motif/InputGuard.h).
+  if (mlir::failed(mlir::motif::checkInputFile(input)))
+    return 1;
   return mlir::asMainReturnCode(
-      mlir::MlirOptMain(argc, argv, "motif optimizer driver\n", registry));
+      mlir::MlirOptMain(argc, argv, input, output, registry));
 }

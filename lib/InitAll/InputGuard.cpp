@@ -1,0 +1,62 @@
+//===- InputGuard.cpp - refuse input text the MLIR parser cannot take -----===//
+#include "motif/InputGuard.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+using namespace mlir;
+
+LogicalResult mlir::motif::checkInputText(llvm::SourceMgr &mgr,
+                                          unsigned bufferId) {
+  StringRef text = mgr.getMemoryBuffer(bufferId)->getBuffer();
+  size_t n = text.size();
+  for (size_t i = 0; i < n; ++i) {
+    char c = text[i];
+    if (c == '/' && i + 1 < n && text[i + 1] == '/') {
+      i = text.find('\n', i);
+      if (i == StringRef::npos)
+        break;
+      continue;
+    }
+    if (c == '"') { // a string: skip it (escapes included)
+      for (++i; i < n && text[i] != '"'; ++i)
+        if (text[i] == '\\')
+          ++i;
+      continue;
+    }
+    if (c != '%')
+      continue;
+    size_t j = i + 1;
+    while (j < n && (llvm::isAlnum(text[j]) || text[j] == '_' || text[j] == '$' ||
+                     text[j] == '.' || text[j] == '-'))
+      ++j;
+    if (j + 1 >= n || text[j] != '#' || !llvm::isDigit(text[j + 1]))
+      continue;
+    size_t k = j + 1;
+    while (k < n && llvm::isDigit(text[k]))
+      ++k;
+    uint64_t number;
+    if (text.slice(j + 1, k).getAsInteger(10, number) || number > kMaxResultNumber) {
+      mgr.PrintMessage(llvm::SMLoc::getFromPointer(text.data() + i),
+                       llvm::SourceMgr::DK_Error,
+                       "result number " + text.slice(j + 1, k) + " of '" +
+                           text.slice(i, j) + "' is past " +
+                           Twine(kMaxResultNumber) +
+                           " (no op has that many results)");
+      return failure();
+    }
+    i = k - 1;
+  }
+  return success();
+}
+
+LogicalResult mlir::motif::checkInputFile(StringRef path) {
+  if (path == "-")
+    return success();
+  auto buf = llvm::MemoryBuffer::getFile(path);
+  if (!buf)
+    return success();
+  llvm::SourceMgr mgr;
+  unsigned id = mgr.AddNewSourceBuffer(std::move(*buf), llvm::SMLoc());
+  return checkInputText(mgr, id);
+}
