@@ -6,6 +6,10 @@
 // motif-fuzz mutate). Every motif tool scans its input for such numbers
 // first and refuses them with a located error.
 //
+// The same parser dereferences a null float type for `array<index: ...>`
+// (isIntOrIndexOrFloat lets index through to getIntOrFloatBitWidth; signal
+// 11, found by motif-fuzz mutate): the guard refuses that too.
+//
 //===----------------------------------------------------------------------===//
 #ifndef MOTIF_INPUTGUARD_H
 #define MOTIF_INPUTGUARD_H
@@ -19,8 +23,8 @@ namespace mlir::motif {
 constexpr uint64_t kMaxResultNumber = 1 << 16;
 
 /// Prints `file:line:col: error: ...` through `mgr` for the first `%v#N`
-/// with N past kMaxResultNumber in buffer `bufferId` (comments skipped) and
-/// fails; succeeds otherwise.
+/// with N past kMaxResultNumber, or the first `array<index`, in buffer
+/// `bufferId` (comments and strings skipped) and fails; succeeds otherwise.
 LogicalResult checkInputText(llvm::SourceMgr &mgr, unsigned bufferId);
 
 /// The same for a file: reads it (nothing to check when it cannot be read:

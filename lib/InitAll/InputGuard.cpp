@@ -24,6 +24,22 @@ LogicalResult mlir::motif::checkInputText(llvm::SourceMgr &mgr,
           ++i;
       continue;
     }
+    if (c == 'a' && text.substr(i).starts_with("array<") &&
+        (i == 0 || !(llvm::isAlnum(text[i - 1]) || text[i - 1] == '_'))) {
+      size_t j = i + 6;
+      while (j < n && llvm::isSpace(text[j]))
+        ++j;
+      StringRef rest = text.substr(j);
+      if (rest.starts_with("index") &&
+          (rest.size() == 5 || !(llvm::isAlnum(rest[5]) || rest[5] == '_'))) {
+        mgr.PrintMessage(llvm::SMLoc::getFromPointer(text.data() + j),
+                         llvm::SourceMgr::DK_Error,
+                         "a dense array of 'index' is not supported (use "
+                         "'array<i64: ...>')");
+        return failure();
+      }
+      continue;
+    }
     if (c != '%')
       continue;
     size_t j = i + 1;
