@@ -14,6 +14,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 using namespace llvm;
@@ -66,17 +67,31 @@ Expected<PtxasReport> parsePtxasReport(StringRef text, StringRef fileName) {
         continue;
       body = body.trim();
     }
+    // A function name reaches JSON reports (unmatched entries), which hold
+    // only UTF-8; ptxas prints ASCII names.
+    auto badName = [&] {
+      return createStringError(
+          inconvertibleErrorCode(),
+          formatv("{0}:{1}: error: function name is not valid UTF-8 (not "
+                  "`ptxas -v` output)",
+                  fileName, lineNo)
+              .str());
+    };
     if (body.consume_front("Compiling entry function")) {
       StringRef name = body.trim();
       if (name.consume_front("'"))
         name = name.take_until([](char c) { return c == '\''; });
       else
         name = name.take_until([](char c) { return c == ' '; });
+      if (!json::isUTF8(name))
+        return badName();
       current = name.str();
       report[current];
       continue;
     }
     if (body.consume_front("Function properties for")) {
+      if (!json::isUTF8(body.trim()))
+        return badName();
       current = body.trim().str();
       report[current];
       continue;
