@@ -115,7 +115,8 @@ for target in $targets; do
   inited=$(grep -E '#[0-9]+[[:space:]]+INITED' "$flog" | sed -n 's/.*cov: \([0-9]*\) ft: \([0-9]*\).*/\1 edges, \2 features/p' | tail -1)
   final=$(grep -E '#[0-9]+[[:space:]]+(DONE|pulse|NEW|REDUCE|INITED)' "$flog" | tail -1 |
           sed -n 's/.*cov: \([0-9]*\) ft: \([0-9]*\) corp: \([0-9]*\).*/\1 edges, \2 features, corpus \3/p')
-  line="$target: ${execs:-?} execs (${rate:-?}/s), coverage at start ${inited:-?}, at end ${final:-?}"
+  edges=$(sed -n 's/^INFO: Loaded 1 modules *(\([0-9]*\) inline 8-bit counters.*/\1/p' "$flog" | head -1)
+  line="$target: ${execs:-?} execs (${rate:-?}/s); of ${edges:-?} instrumented edges: at start ${inited:-?}, at end ${final:-?}"
   if [ $rc -ne 0 ] || [ "$after" -gt "$before" ]; then
     status=1
     line="$line; FAILED (exit $rc), new artifacts:"
