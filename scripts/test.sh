@@ -33,6 +33,7 @@ else
   echo "== sanitizers: skipped (MOTIF_SANITIZE=0)"
 fi
 
-# (Reserved: generated / fuzzed inputs step goes here.)
+# == Generated / fuzzed inputs (reserved for the next step): it goes here,
+# after the sanitizer suite, and sets status=1 when it fails.
 
 exit $status
