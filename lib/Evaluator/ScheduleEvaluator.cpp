@@ -550,7 +550,11 @@ LogicalResult ScheduleEvaluator::evalMotif(ComputeOpInterface op) {
   SmallVector<SmallVector<int64_t>> resultPoints(reps.size());
   SmallVector<double> args(current->getNumOperands());
   forEachK(resultDims, [&] {
-    for (auto [ri, tid] : llvm::enumerate(reps)) {
+    for (auto indexed : llvm::enumerate(reps)) {
+      // Not a structured binding: the lambda below captures `tid`, which
+      // clang < 16 (the fuzz build's clang 14) rejects.
+      size_t ri = indexed.index();
+      const auto &tid = indexed.value();
       bool active = true;
       for (int64_t d : resultDims)
         active &= setIndex(d, tid);

@@ -278,8 +278,11 @@ ModuleProfile profileModule(const SassModule &module,
 
 Expected<const KernelProfile *> findKernel(const ModuleProfile &profile,
                                            StringRef query) {
-  // "NAME@sm_90" picks one architecture of a fat-binary listing.
-  auto [name, arch] = query.split('@');
+  // "NAME@sm_90" picks one architecture of a fat-binary listing. (Not a
+  // structured binding: the lambdas below capture these, which clang < 16,
+  // the fuzz build's compiler, rejects.)
+  StringRef name, arch;
+  std::tie(name, arch) = query.split('@');
   SmallVector<const KernelProfile *> candidates;
   auto collect = [&](function_ref<bool(const KernelProfile &)> matches) {
     for (const KernelProfile &kernel : profile.kernels)

@@ -14,6 +14,7 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 using namespace llvm;
@@ -86,6 +87,12 @@ Expected<PtxasReport> parsePtxasReport(StringRef text, StringRef fileName) {
         continue;
       body = body.trim();
     }
+    // A function name reaches JSON reports (unmatched entries), which hold
+    // only UTF-8; ptxas prints ASCII names.
+    auto badName = [&] {
+      return lineError(lineNo, "function name is not valid UTF-8 (not "
+                               "`ptxas -v` output)");
+    };
     if (body.consume_front("Compiling entry function")) {
       StringRef name = body.trim();
       if (name.consume_front("'"))
@@ -95,12 +102,16 @@ Expected<PtxasReport> parsePtxasReport(StringRef text, StringRef fileName) {
       if (name.empty())
         return lineError(lineNo, "entry function without a name: " +
                                      quote(line));
+      if (!json::isUTF8(name))
+        return badName();
       current = name.str();
       report[current];
       awaitingUsed.try_emplace(current, lineNo);
       continue;
     }
     if (body.consume_front("Function properties for")) {
+      if (!json::isUTF8(body.trim()))
+        return badName();
       current = body.trim().str();
       report[current];
       continue;

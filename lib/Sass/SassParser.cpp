@@ -13,6 +13,7 @@
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 using namespace llvm;
@@ -121,7 +122,9 @@ bool isCuobjdumpHeader(StringRef line) {
 class Parser {
 public:
   Parser(StringRef text, StringRef fileName) : text(text) {
-    module.fileName = fileName.str();
+    // The name goes into JSON reports, which hold only UTF-8.
+    module.fileName =
+        json::isUTF8(fileName) ? fileName.str() : json::fixUTF8(fileName);
   }
 
   Expected<SassModule> parse();
@@ -350,6 +353,11 @@ Expected<SassModule> Parser::parse() {
     return lineError(module.fileName, 1,
                      "binary input; pass a .cubin path to disassemble it with "
                      "nvdisasm, or a SASS listing");
+  // Names, opcodes and operands go into JSON reports, which hold only UTF-8;
+  // nvdisasm and cuobjdump print ASCII.
+  if (size_t bad; !json::isUTF8(text, &bad))
+    return lineError(module.fileName, text.take_front(bad).count('\n') + 1,
+                     "invalid UTF-8 (not nvdisasm or cuobjdump -sass output)");
   SmallVector<StringRef, 0> lines;
   text.split(lines, '\n');
   for (StringRef line : lines) {

@@ -1,0 +1,109 @@
+#!/usr/bin/env bash
+# Builds motif with AddressSanitizer + UndefinedBehaviorSanitizer (gcc) into
+# its own build directory and runs the whole lit suite against those tools.
+#   scripts/sanitize.sh             # configure (if needed), build, lit
+# Environment:
+#   ASAN_BUILD_DIR   build directory (default build-asan)
+#   MOTIF_JOBS       build jobs (default 2)
+#   LIT_ARGS         extra lit arguments (e.g. "--filter Sass")
+# Any sanitizer report is a failure: reports are written to
+# $ASAN_BUILD_DIR/sanitizer-logs/ (so a report under `not tool ...` cannot
+# pass unseen), printed at the end, and make the script exit 1.
+# Leaks are checked (detect_leaks=1); scripts/lsan.supp suppresses only
+# allocations made by LLVM/MLIR globals that live until exit.
+# See docs/testing.md.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+build="${ASAN_BUILD_DIR:-$root/build-asan}"
+case "$build" in /*) ;; *) build="$PWD/$build" ;; esac
+jobs="${MOTIF_JOBS:-2}"
+llvm_prefix=/usr/lib/llvm-22
+
+log() { printf '[sanitize] %s\n' "$*" >&2; }
+
+san_flags="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=undefined"
+# gcc warns maybe-uninitialized inside ASan's own annotations (llvm/Support/JSON.h).
+warn_flags="-Wno-maybe-uninitialized"
+# -O1 keeps the instrumented tools fast enough; -g1 gives symbolized stacks.
+# No -DNDEBUG: assertions in motif and in LLVM's inline headers (cast<>,
+# ArrayRef/SmallVector bounds) are checked too.
+opt_flags="-O1 -g1"
+
+start=$(date +%s)
+# Re-running cmake with the same cache values is cheap and keeps the flags
+# right if the cache was made by hand.
+log "configuring $build"
+cmake -G Ninja -S "$root" -B "$build" \
+  -DCMAKE_C_COMPILER=gcc -DCMAKE_CXX_COMPILER=g++ \
+  -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DCMAKE_CXX_FLAGS="$san_flags $warn_flags" -DCMAKE_C_FLAGS="$san_flags" \
+  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$opt_flags" -DCMAKE_C_FLAGS_RELWITHDEBINFO="$opt_flags" \
+  -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" \
+  -DCMAKE_SHARED_LINKER_FLAGS="-fsanitize=address,undefined" \
+  -DMLIR_DIR="$llvm_prefix/lib/cmake/mlir" \
+  -DLLVM_EXTERNAL_LIT="$llvm_prefix/bin/lit" >/dev/null
+log "building (${jobs} jobs)"
+ninja -C "$build" -j"$jobs" >&2
+build_s=$(( $(date +%s) - start ))
+log "build took ${build_s} s"
+
+logs="$build/sanitizer-logs"
+rm -rf "$logs"
+mkdir -p "$logs"
+export ASAN_OPTIONS="allow_user_poisoning=0:detect_leaks=1:abort_on_error=1:log_path=$logs/asan"
+export LSAN_OPTIONS="suppressions=$root/scripts/lsan.supp:print_suppressions=0"
+# abort_on_error=1 here too: UBSan would otherwise exit 1, which `not tool`
+# takes for an expected error.
+export UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1:abort_on_error=1:log_path=$logs/ubsan"
+export ASAN_SYMBOLIZER_PATH="$llvm_prefix/bin/llvm-symbolizer"
+export UBSAN_SYMBOLIZER_PATH="$ASAN_SYMBOLIZER_PATH"
+
+log "lit: $build/test"
+lit_out="$build/lit-sanitize.log"
+lit_start=$(date +%s)
+set +e
+# -a keeps every test's output in $lit_out, so a report printed by a command
+# whose failure a test tolerated is still found; the console shows lit -sv's
+# usual output (the passing tests' blocks are filtered out).
+# shellcheck disable=SC2086
+"$llvm_prefix/bin/lit" -sv -a ${LIT_ARGS:-} "$build/test" >"$lit_out" 2>&1
+lit_rc=$?
+set -e
+lit_s=$(( $(date +%s) - lit_start ))
+awk '/^(PASS|UNSUPPORTED|XFAIL): /{print; skip=1; next}
+     skip && /^\*{20}$/ {skip=0; next}
+     !skip' "$lit_out"
+
+count() { # lit's summary line "  Passed  : 12 (95.00%)"
+  local n
+  n=$(sed -n "s/^ *$1 *: *\([0-9]*\).*/\1/p" "$lit_out" | tail -1)
+  echo "${n:-0}"
+}
+passed=$(count Passed)
+failed=$(( $(count Failed) + $(count Unresolved) + $(count 'Timed Out') + $(count 'Unexpectedly Passed') ))
+unsupported=$(count Unsupported)
+xfail=$(count 'Expectedly Failed')
+ran=$(( passed + failed + xfail ))
+
+reports=()
+while IFS= read -r -d '' f; do reports+=("$f"); done < <(find "$logs" -type f -print0 | sort -z)
+for f in "${reports[@]}"; do
+  echo "== sanitizer report: $f"
+  head -n 80 "$f"
+done
+# gcc's UBSan runtime (apart from ASan's) ignores log_path: its reports, and
+# any other report text in a test's output, are found in the lit log.
+report_pattern='runtime error:|ERROR: (AddressSanitizer|LeakSanitizer)'
+in_log=$(grep -cE "$report_pattern" "$lit_out" || true)
+if [ "$in_log" -ne 0 ]; then
+  echo "== sanitizer reports in $lit_out:"
+  grep -nE "$report_pattern" "$lit_out" | head -n 40
+fi
+n_reports=$(( ${#reports[@]} + in_log ))
+
+status=0
+if [ "$lit_rc" -ne 0 ] || [ "$failed" -ne 0 ] || [ "$n_reports" -ne 0 ]; then status=1; fi
+echo "sanitize: $([ $status = 0 ] && echo PASS || echo FAIL): $ran tests run, $passed passed," \
+     "$failed failed ($unsupported unsupported), $n_reports sanitizer reports;" \
+     "build ${build_s} s, lit ${lit_s} s"
+exit $status
