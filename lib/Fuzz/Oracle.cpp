@@ -214,16 +214,18 @@ Outcome Oracle::checkText(StringRef text, StringRef name, bool expectRefusal) {
   {
     // What the tools refuse before parsing (motif/InputGuard.h).
     llvm::SourceMgr mgr;
-    std::string printed;
-    llvm::raw_string_ostream os(printed);
-    mgr.setDiagHandler([](const llvm::SMDiagnostic &, void *) {});
+    std::string message;
+    mgr.setDiagHandler(
+        [](const llvm::SMDiagnostic &d, void *out) {
+          *static_cast<std::string *>(out) = d.getMessage().str();
+        },
+        &message);
     unsigned id = mgr.AddNewSourceBuffer(
         llvm::MemoryBuffer::getMemBuffer(text, name), llvm::SMLoc());
     if (failed(checkInputText(mgr, id))) {
       Outcome o;
       o.kind = expectRefusal ? Outcome::Kind::Refused : Outcome::Kind::LegalRefused;
-      o.detail = "input guard: a result number past " +
-                 std::to_string(kMaxResultNumber);
+      o.detail = "input guard: " + message;
       o.program = text.str();
       return o;
     }

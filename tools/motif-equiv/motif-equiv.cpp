@@ -35,15 +35,16 @@ using namespace mlir;
 using namespace mlir::motif;
 namespace cl = llvm::cl;
 
+static cl::OptionCategory equivCategory("motif-equiv options");
 static cl::list<std::string> inputFiles(cl::Positional, cl::OneOrMore,
-                                        cl::desc("A.mlir [B.mlir]"));
+                                        cl::desc("A.mlir [B.mlir]"), cl::cat(equivCategory));
 static cl::opt<bool> runOnly("run",
                              cl::desc("run A on random inputs and print its "
-                                      "outputs and f32-vs-f64 error"));
+                                      "outputs and f32-vs-f64 error"), cl::cat(equivCategory));
 static cl::opt<std::string>
     functionName("function",
                  cl::desc("function to check (default: every function of A, "
-                          "matched by name in B)"));
+                          "matched by name in B)"), cl::cat(equivCategory));
 static cl::opt<Equivalence> equivalence(
     "class", cl::desc("equivalence class to check"),
     cl::init(Equivalence::Bitwise),
@@ -54,16 +55,16 @@ static cl::opt<Equivalence> equivalence(
                clEnumValN(Equivalence::Mathematical, "mathematical",
                           "both within 1e-3 of the f64 reference"),
                clEnumValN(Equivalence::Semantic, "semantic",
-                          "signatures only; numerics not checked")));
+                          "signatures only; numerics not checked")), cl::cat(equivCategory));
 static cl::opt<unsigned> trials("trials",
                                 cl::desc("random input sets (>= 1)"),
-                                cl::init(3));
+                                cl::init(3), cl::cat(equivCategory));
 static cl::opt<uint64_t>
-    seed("seed", cl::desc("input generator seed (default: random_device)"));
+    seed("seed", cl::desc("input generator seed (default: random_device)"), cl::cat(equivCategory));
 static cl::opt<double> rtol("rtol",
                             cl::desc("relative error bound of 'tolerance' "
                                      "(finite, >= 0)"),
-                            cl::init(1e-5));
+                            cl::init(1e-5), cl::cat(equivCategory));
 static cl::opt<EvaluationModel> model(
     "model", cl::desc("how A and B run (the f64 reference is sequential)"),
     cl::init(EvaluationModel::Schedule),
@@ -73,20 +74,20 @@ static cl::opt<EvaluationModel> model(
                           "reduction tree (what the kernel computes)"),
                clEnumValN(EvaluationModel::Sequential, "sequential",
                           "materializations are the identity, reductions "
-                          "fold in order (what the program means)")));
+                          "fold in order (what the program means)")), cl::cat(equivCategory));
 static cl::list<std::string> inputArrays(
     "inputs", cl::CommaSeparated,
     cl::desc("--run: .npy files (f4/f8, C order), one per argument, instead "
-             "of random inputs"));
+             "of random inputs"), cl::cat(equivCategory));
 static cl::opt<std::string> dumpDir(
     "dump", cl::desc("--run: write out<k>.npy (f32, the --model run) and "
-                     "out<k>.f64.npy (the sequential float64 meaning) here"));
+                     "out<k>.f64.npy (the sequential float64 meaning) here"), cl::cat(equivCategory));
 static int savedArgc;
 static char **savedArgv;
 
 static cl::opt<bool> verifyDiagnostics(
     "verify-diagnostics",
-    cl::desc("check diagnostics against expected-* lines in the inputs"));
+    cl::desc("check diagnostics against expected-* lines in the inputs"), cl::cat(equivCategory));
 
 /// Parses `path`; the buffer is also registered with `diagMgr` so diagnostics
 /// print (and are verified) against it.
@@ -262,6 +263,8 @@ static int run(ArrayRef<OwningOpRef<ModuleOp>> modules) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  // --help lists this tool's options, not every LLVM backend's.
+  cl::HideUnrelatedOptions(equivCategory);
   savedArgc = argc;
   savedArgv = argv;
   // A bad option is bad input (2), not a failed verdict (1).

@@ -47,26 +47,27 @@ using namespace mlir::motif;
 using namespace mlir::motif::fuzz;
 namespace cl = llvm::cl;
 
-static cl::opt<uint64_t> seed("seed", cl::desc("base seed of the run"), cl::init(1));
-static cl::opt<uint64_t> count("count", cl::desc("programs (or mutants)"), cl::init(100));
+static cl::OptionCategory fuzzCategory("motif-fuzz options");
+static cl::opt<uint64_t> seed("seed", cl::desc("base seed of the run"), cl::init(1), cl::cat(fuzzCategory));
+static cl::opt<uint64_t> count("count", cl::desc("programs (or mutants)"), cl::init(100), cl::cat(fuzzCategory));
 static cl::opt<unsigned> seconds("seconds", cl::desc("stop after this many seconds (0: no limit)"),
-                                 cl::init(0));
-static cl::opt<unsigned> jobs("jobs", cl::desc("worker processes"), cl::init(2));
+                                 cl::init(0), cl::cat(fuzzCategory));
+static cl::opt<unsigned> jobs("jobs", cl::desc("worker processes"), cl::init(2), cl::cat(fuzzCategory));
 static cl::opt<double> illegalFraction("illegal", cl::desc("fraction of programs with a planted defect"),
-                                       cl::init(0.3));
-static cl::opt<bool> usePtxas("ptxas", cl::desc("assemble every PTX with ptxas (when found)"));
-static cl::opt<bool> noLower("no-lower", cl::desc("skip the lowering to PTX"));
+                                       cl::init(0.3), cl::cat(fuzzCategory));
+static cl::opt<bool> usePtxas("ptxas", cl::desc("assemble every PTX with ptxas (when found)"), cl::cat(fuzzCategory));
+static cl::opt<bool> noLower("no-lower", cl::desc("skip the lowering to PTX"), cl::cat(fuzzCategory));
 static cl::opt<std::string> failuresDir("failures",
-                                        cl::desc("write each failure, minimized, as a test case here"));
-static cl::opt<uint64_t> oneSeed("program-seed", cl::desc("the program seed (one)"));
-static cl::opt<std::string> defectName("defect", cl::desc("plant this defect (one)"), cl::init("none"));
-static cl::opt<std::string> printForm("print", cl::desc("print this form instead of checking it (one)"));
-static cl::opt<bool> expectRefusal("expect-refusal", cl::desc("the file must be refused (check)"));
-static cl::opt<std::string> outputDir("o", cl::desc("output folder (gen)"));
-static cl::opt<bool> verbose("v", cl::desc("print every failure's detail"));
+                                        cl::desc("write each failure, minimized, as a test case here"), cl::cat(fuzzCategory));
+static cl::opt<uint64_t> oneSeed("program-seed", cl::desc("the program seed (one)"), cl::cat(fuzzCategory));
+static cl::opt<std::string> defectName("defect", cl::desc("plant this defect (one)"), cl::init("none"), cl::cat(fuzzCategory));
+static cl::opt<std::string> printForm("print", cl::desc("print this form instead of checking it (one)"), cl::cat(fuzzCategory));
+static cl::opt<bool> expectRefusal("expect-refusal", cl::desc("the file must be refused (check)"), cl::cat(fuzzCategory));
+static cl::opt<std::string> outputDir("o", cl::desc("output folder (gen)"), cl::cat(fuzzCategory));
+static cl::opt<bool> verbose("v", cl::desc("print every failure's detail"), cl::cat(fuzzCategory));
 static cl::opt<bool> compileForGpu("compile",
-                                   cl::desc("gen: compile every form for the GPU (cubin + manifest)"));
-static cl::list<std::string> files(cl::Positional, cl::desc("files"));
+                                   cl::desc("gen: compile every form for the GPU (cubin + manifest)"), cl::cat(fuzzCategory));
+static cl::list<std::string> files(cl::Positional, cl::desc("files"), cl::cat(fuzzCategory));
 
 static const Defect kDefects[] = {
     Defect::IllegalResidency, Defect::TreeBlockSize,   Defect::ReduceAcrossBlocks,
@@ -81,6 +82,22 @@ static std::optional<Defect> parseDefect(StringRef name) {
       return d;
   return std::nullopt;
 }
+
+static constexpr const char *kOverview =
+    "motif-fuzz: random motif programs and mutants through the tools\n\n"
+    "  motif-fuzz run     generated programs (legal and --illegal ones): "
+    "parse, verify,\n"
+    "                     fuse, lower; unfused/fused/hand-fused compared "
+    "on the schedule model\n"
+    "  motif-fuzz mutate  token and line mutants of FILE...: no crash, no "
+    "hang, no unlocated error\n"
+    "  motif-fuzz one     one program: --program-seed=X [--defect=NAME] "
+    "[--print=unfused|hand|json]\n"
+    "  motif-fuzz check   FILE [--expect-refusal] (a written-out failure "
+    "is a test)\n"
+    "  motif-fuzz gen     --count=N -o DIR [--compile]: programs (and "
+    "cubins) for a GPU run\n\n"
+    "Exit status: 0 no bug, 1 a bug, 2 bad usage. See docs/fuzzing.md.\n";
 
 static int usage(const Twine &why) {
   llvm::errs() << "motif-fuzz: " << why << "\n"
@@ -337,9 +354,11 @@ static int pool(StringRef what, const std::function<Result(uint64_t)> &work) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  // --help lists this tool's options, not every LLVM backend's.
+  cl::HideUnrelatedOptions(fuzzCategory);
   if (argc < 2 || StringRef(argv[1]).starts_with("-")) {
     if (argc >= 2 && (StringRef(argv[1]) == "--help" || StringRef(argv[1]) == "-help")) {
-      cl::ParseCommandLineOptions(argc, argv, "motif-fuzz\n");
+      cl::ParseCommandLineOptions(argc, argv, kOverview);
       return 0;
     }
     return usage("expected a mode first");
@@ -348,7 +367,7 @@ int main(int argc, char **argv) {
   SmallVector<char *> args{argv[0]};
   for (int i = 2; i < argc; ++i)
     args.push_back(argv[i]);
-  if (!cl::ParseCommandLineOptions(args.size(), args.data(), "motif-fuzz\n", &llvm::errs()))
+  if (!cl::ParseCommandLineOptions(args.size(), args.data(), kOverview, &llvm::errs()))
     return 2;
   if (jobs == 0 || jobs > 64)
     return usage("--jobs=" + std::to_string(jobs) + " must be in [1, 64]");
