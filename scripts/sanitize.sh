@@ -85,6 +85,27 @@ unsupported=$(count Unsupported)
 xfail=$(count 'Expectedly Failed')
 ran=$(( passed + failed + xfail ))
 
+# A short generator and mutation run under the sanitizers: the instrumented
+# motif-fuzz forks workers that inherit the options above, so a report in a
+# worker aborts it and motif-fuzz counts a crash.
+fuzz_out="$build/fuzz-sanitize.log"
+fuzz_start=$(date +%s)
+log "motif-fuzz under the sanitizers: run --count=${SANITIZE_FUZZ_PROGRAMS:-150}, mutate --count=${SANITIZE_FUZZ_MUTANTS:-2000}"
+set +e
+{
+  "$build/bin/motif-fuzz" run --seed=1 --count="${SANITIZE_FUZZ_PROGRAMS:-150}" --jobs="$jobs"
+  run_rc=$?
+  (cd "$root" && "$build/bin/motif-fuzz" mutate --seed=1 --count="${SANITIZE_FUZZ_MUTANTS:-2000}" \
+     --jobs="$jobs" examples/*.mlir $(find test -name '*.mlir' | sort))
+  mutate_rc=$?
+  echo "fuzz-rc: $run_rc $mutate_rc"
+} >"$fuzz_out" 2>&1
+set -e
+fuzz_s=$(( $(date +%s) - fuzz_start ))
+grep -E '^motif-fuzz (run|mutate):|bugs:|BUG' "$fuzz_out" | head -n 40
+fuzz_failed=0
+grep -q '^fuzz-rc: 0 0$' "$fuzz_out" || fuzz_failed=1
+
 reports=()
 while IFS= read -r -d '' f; do reports+=("$f"); done < <(find "$logs" -type f -print0 | sort -z)
 for f in "${reports[@]}"; do
@@ -94,16 +115,20 @@ done
 # gcc's UBSan runtime (apart from ASan's) ignores log_path: its reports, and
 # any other report text in a test's output, are found in the lit log.
 report_pattern='runtime error:|ERROR: (AddressSanitizer|LeakSanitizer)'
-in_log=$(grep -cE "$report_pattern" "$lit_out" || true)
-if [ "$in_log" -ne 0 ]; then
-  echo "== sanitizer reports in $lit_out:"
-  grep -nE "$report_pattern" "$lit_out" | head -n 40
-fi
+in_log=0
+for f in "$lit_out" "$fuzz_out"; do
+  n=$(grep -cE "$report_pattern" "$f" || true)
+  if [ "$n" -ne 0 ]; then
+    echo "== sanitizer reports in $f:"
+    grep -nE "$report_pattern" "$f" | head -n 40
+  fi
+  in_log=$(( in_log + n ))
+done
 n_reports=$(( ${#reports[@]} + in_log ))
 
 status=0
-if [ "$lit_rc" -ne 0 ] || [ "$failed" -ne 0 ] || [ "$n_reports" -ne 0 ]; then status=1; fi
+if [ "$lit_rc" -ne 0 ] || [ "$failed" -ne 0 ] || [ "$n_reports" -ne 0 ] || [ "$fuzz_failed" -ne 0 ]; then status=1; fi
 echo "sanitize: $([ $status = 0 ] && echo PASS || echo FAIL): $ran tests run, $passed passed," \
-     "$failed failed ($unsupported unsupported), $n_reports sanitizer reports;" \
-     "build ${build_s} s, lit ${lit_s} s"
+     "$failed failed ($unsupported unsupported), motif-fuzz $([ $fuzz_failed = 0 ] && echo clean || echo "FAILED (see $fuzz_out)")," \
+     "$n_reports sanitizer reports; build ${build_s} s, lit ${lit_s} s, motif-fuzz ${fuzz_s} s"
 exit $status

@@ -3,8 +3,9 @@
 # (dialect, passes, lowering, PTX/SASS signatures, motif-sass), the Python
 # package's pytest suite, then the lit suite again against an ASan+UBSan
 # build (scripts/sanitize.sh, its own build dir). GPU tests skip themselves
-# without a GPU. MOTIF_SANITIZE=0 skips the sanitizer step (quick local runs;
-# CI always runs it). See docs/testing.md.
+# without a GPU; then 2,000 generated programs and 20,000 mutants through
+# motif-fuzz. MOTIF_SANITIZE=0 / MOTIF_FUZZ_RUN=0 skip the last two steps
+# (quick local runs; CI always runs both). See docs/testing.md.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${BUILD_DIR:-$root/build}"
@@ -33,7 +34,24 @@ else
   echo "== sanitizers: skipped (MOTIF_SANITIZE=0)"
 fi
 
-# == Generated / fuzzed inputs (reserved for the next step): it goes here,
-# after the sanitizer suite, and sets status=1 when it fails.
+# Generated programs and mutants (docs/fuzzing.md): a fixed budget, seeded,
+# so a failure reproduces with the same command. Each failure is minimized
+# and written to $build/fuzz-failures as a test case. MOTIF_FUZZ_RUN=0 skips.
+if [ "${MOTIF_FUZZ_RUN:-1}" != 0 ]; then
+  fuzz="$build/bin/motif-fuzz"
+  failures="$build/fuzz-failures"
+  rm -rf "$failures"
+  echo "== generated programs: motif-fuzz run --seed=1 --count=2000 --jobs=2"
+  "$fuzz" run --seed=1 --count=2000 --jobs=2 --failures="$failures" || status=1
+  mapfile -t corpus < <(cd "$root" && ls examples/*.mlir && find test -name '*.mlir' | sort)
+  echo "== mutants: motif-fuzz mutate --seed=1 --count=20000 --jobs=2 (${#corpus[@]} files: examples/, test/)"
+  (cd "$root" && "$fuzz" mutate --seed=1 --count=20000 --jobs=2 --failures="$failures" "${corpus[@]}") || status=1
+  if [ -d "$failures" ]; then
+    echo "== fuzz failures (minimized test cases): $failures"
+    ls "$failures"
+  fi
+else
+  echo "== generated programs and mutants: skipped (MOTIF_FUZZ_RUN=0)"
+fi
 
 exit $status

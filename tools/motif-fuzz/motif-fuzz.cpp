@@ -341,8 +341,10 @@ static int pool(StringRef what, const std::function<Result(uint64_t)> &work) {
     ::waitpid(pid, &status, 0);
   }
   llvm::outs() << "motif-fuzz " << what << ": seed " << seed << ", " << done
-               << " programs in " << llvm::format("%.1f", elapsed()) << " s ("
-               << noSite << " planted defects without a site)\n";
+               << " programs in " << llvm::format("%.1f", elapsed()) << " s";
+  if (noSite)
+    llvm::outs() << " (" << noSite << " planted defects without a site)";
+  llvm::outs() << "\n";
   llvm::outs() << llvm::format("  %-22s %-20s %s\n", "mode", "outcome", "count");
   for (auto &[mode, outcomes] : tally)
     for (auto &[outcome, c] : outcomes)
