@@ -19,6 +19,13 @@ static int64_t saturatingMul(int64_t a, int64_t b) {
   return r;
 }
 
+static int64_t saturatingAdd(int64_t a, int64_t b) {
+  int64_t r;
+  if (llvm::AddOverflow(a, b, r))
+    return std::numeric_limits<int64_t>::max();
+  return r;
+}
+
 BlockShape BlockShape::of(int64_t threads) {
   BlockShape s;
   s.threads = std::max<int64_t>(1, threads);
@@ -229,6 +236,33 @@ int64_t RegisterLayout::slotOf(ArrayRef<int64_t> k) const {
   for (auto [c, kk] : llvm::zip(counts, k))
     slot = slot * c + (c == 1 ? 0 : kk);
   return slot;
+}
+
+RegisterPressure
+mlir::motif::peakRegisterPressure(ArrayRef<LiveInterval> intervals) {
+  // The live set only grows where an interval starts, so the starts are the
+  // candidate positions.
+  RegisterPressure best;
+  for (const LiveInterval &at : intervals) {
+    int64_t sum = 0;
+    for (const LiveInterval &iv : intervals)
+      if (iv.first <= at.first && at.first <= iv.last)
+        sum = saturatingAdd(sum, iv.slots);
+    if (best.position < 0 || sum > best.slots ||
+        (sum == best.slots && at.first < best.position)) {
+      best.slots = sum;
+      best.position = at.first;
+    }
+  }
+  if (best.position < 0)
+    return best;
+  for (auto [i, iv] : llvm::enumerate(intervals))
+    if (iv.first <= best.position && best.position <= iv.last)
+      best.live.push_back(i);
+  llvm::stable_sort(best.live, [&](unsigned a, unsigned b) {
+    return intervals[a].slots > intervals[b].slots;
+  });
+  return best;
 }
 
 RegisterLayout mlir::motif::registerLayoutOf(const MotifSchedule &producer) {

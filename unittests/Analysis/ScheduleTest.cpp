@@ -325,3 +325,63 @@ func.func @f(%x: tensor<64x64xf32>) -> (tensor<64x64xf32>, tensor<64x64xf32>, te
 }
 
 } // namespace
+
+namespace {
+
+// A chain a -> b -> c keeps two values live at once, not three; a value
+// loaded at the start stays live until its last reader.
+TEST(RegisterPressureTest, ChainsOverlapPairwise) {
+  SmallVector<LiveInterval> chain{{0, 1, 64}, {1, 2, 64}, {2, 3, 64}};
+  RegisterPressure p = peakRegisterPressure(chain);
+  EXPECT_EQ(p.slots, 128);
+  EXPECT_EQ(p.position, 1); // the first worst position
+  EXPECT_EQ(p.live, (SmallVector<unsigned>{0, 1}));
+
+  SmallVector<LiveInterval> loaded{{0, 3, 8}, {1, 2, 16}, {3, 3, 4}};
+  p = peakRegisterPressure(loaded);
+  EXPECT_EQ(p.slots, 24);
+  EXPECT_EQ(p.position, 1);
+  EXPECT_EQ(p.live, (SmallVector<unsigned>{1, 0})); // largest first
+
+  EXPECT_EQ(peakRegisterPressure({}).slots, 0);
+  EXPECT_EQ(peakRegisterPressure({}).position, -1);
+  // Sums saturate instead of wrapping.
+  int64_t big = std::numeric_limits<int64_t>::max() - 1;
+  EXPECT_EQ(peakRegisterPressure({{0, 1, big}, {0, 1, big}}).slots,
+            std::numeric_limits<int64_t>::max());
+}
+
+// The sweep against counting every position, on random interval sets.
+TEST(RegisterPressureTest, MatchesBruteForce) {
+  std::mt19937_64 rng(20261201);
+  for (int trial = 0; trial < 2000; ++trial) {
+    int n = std::uniform_int_distribution<int>(1, 8)(rng);
+    int positions = std::uniform_int_distribution<int>(1, 10)(rng);
+    SmallVector<LiveInterval> ivs;
+    for (int i = 0; i < n; ++i) {
+      int64_t a = std::uniform_int_distribution<int>(0, positions - 1)(rng);
+      int64_t b = std::uniform_int_distribution<int>(a, positions - 1)(rng);
+      ivs.push_back({a, b, std::uniform_int_distribution<int64_t>(1, 100)(rng)});
+    }
+    int64_t best = 0, at = -1;
+    for (int64_t pos = 0; pos < positions; ++pos) {
+      int64_t sum = 0;
+      for (auto &iv : ivs)
+        if (iv.first <= pos && pos <= iv.last)
+          sum += iv.slots;
+      if (sum > best) {
+        best = sum;
+        at = pos;
+      }
+    }
+    RegisterPressure p = peakRegisterPressure(ivs);
+    ASSERT_EQ(p.slots, best) << "trial " << trial;
+    ASSERT_EQ(p.position, at) << "trial " << trial;
+    int64_t liveSum = 0;
+    for (unsigned i : p.live)
+      liveSum += ivs[i].slots;
+    ASSERT_EQ(liveSum, best);
+  }
+}
+
+} // namespace

@@ -185,6 +185,28 @@ struct RegisterLayout {
 };
 RegisterLayout registerLayoutOf(const MotifSchedule &producer);
 
+/// A value kept in registers, live over the motifs [first, last] of a kernel
+/// (positions in program order: from the motif that computes it, or the
+/// kernel's start for an input loaded there, to its last reader), holding
+/// `slots` registers per thread all that time.
+struct LiveInterval {
+  int64_t first = 0, last = 0;
+  int64_t slots = 0;
+};
+
+/// The register live set at its largest: the slots live together at the
+/// worst position, that position, and the intervals live there (indices,
+/// largest first).
+struct RegisterPressure {
+  int64_t slots = 0;
+  int64_t position = -1;
+  SmallVector<unsigned> live;
+};
+
+/// The largest register live set of `intervals` (a sweep over positions;
+/// sums saturate at INT64_MAX). The first worst position wins.
+RegisterPressure peakRegisterPressure(ArrayRef<LiveInterval> intervals);
+
 /// Where each element lives when the value is kept in shared memory: one
 /// buffer per block over the value's non-`block` dims; a `block.warp` dim
 /// keeps one row per warp of the block.

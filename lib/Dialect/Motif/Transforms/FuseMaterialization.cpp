@@ -370,6 +370,99 @@ void FuseMaterializationPass::legalizeGroups(SmallVectorImpl<Edge> &edges,
         break;
       }
 
+      // The merged kernel's register live set: every value it keeps in
+      // registers, from the motif that computes it to its last reader, in
+      // the order the merged body runs (members in order, then their
+      // motifs). Over the budget, the largest value live at the worst
+      // motif goes to shared memory (or back to global).
+      {
+        llvm::DenseMap<Operation *, int64_t> position;
+        for (KernelOp k : ks)
+          k.getBodyBlock().walk([&](ComputeOpInterface op) {
+            position.try_emplace(op.getOperation(), position.size());
+          });
+        SmallVector<LiveInterval> intervals;
+        SmallVector<std::string> names;
+        SmallVector<Edge *> owners; // null: a register value a kernel had
+        auto lastReader = [&](Value v, int64_t first) {
+          int64_t last = first;
+          for (Operation *u : v.getUsers())
+            if (auto it = position.find(u); it != position.end())
+              last = std::max(last, it->second);
+          return last;
+        };
+        for (Edge *e : groupEdges) {
+          if (e->decision != Residency::Register)
+            continue;
+          int64_t first = position.lookup(e->producerOp.getOperation());
+          int64_t slots =
+              registerLayoutOf(MotifSchedule(e->producerOp, mergedThreads))
+                  .slots;
+          intervals.push_back({first, lastReader(e->value(), first), slots});
+          names.push_back(describe(*e));
+          owners.push_back(e);
+        }
+        for (KernelOp k : ks)
+          k.getBodyBlock().walk([&](MaterializeOp m) {
+            if (m.getResidency() != Residency::Register)
+              return;
+            ComputeOpInterface p = producerOf(m);
+            // An input loaded at the kernel's start (rule 3) is live from
+            // there.
+            int64_t first = p ? position.lookup(p.getOperation())
+                              : position.lookup(&*k.getBodyBlock().begin());
+            int64_t slots =
+                p ? registerLayoutOf(MotifSchedule(p, mergedThreads)).slots
+                  : 1;
+            intervals.push_back({first, lastReader(m.getResult(), first), slots});
+            std::string name;
+            llvm::raw_string_ostream os(name);
+            os << "a register value of '" << k.getSymName() << "' ("
+               << m.getType() << ")";
+            names.push_back(name);
+            owners.push_back(nullptr);
+          });
+        RegisterPressure peak = peakRegisterPressure(intervals);
+        if (peak.slots > registerBudget) {
+          Edge *victim = nullptr;
+          for (unsigned i : peak.live)
+            if (owners[i]) {
+              victim = owners[i];
+              break;
+            }
+          std::string live;
+          for (auto [n, i] : llvm::enumerate(peak.live))
+            live += (n ? ", " : "") + names[i] + ": " +
+                    std::to_string(intervals[i].slots);
+          std::string why = "rule 5: the merged kernel would keep " +
+                            std::to_string(peak.slots) +
+                            " registers per thread live at once (" + live +
+                            "), over the register budget (" +
+                            std::to_string(registerBudget) + ")";
+          if (!victim) {
+            // Only values the kernels already held: merging cannot help.
+            for (Edge *e : groupEdges)
+              giveBack(*e, "kept: " + why);
+            changed = true;
+            break;
+          }
+          LLVM_DEBUG(llvm::dbgs() << "live set over budget: " << describe(*victim) << "\n");
+          if (victim->sharedBytes <= budget) {
+            victim->decision = Residency::Shared;
+            victim->rule = why + "; the largest of them moved to shared (" +
+                           std::to_string(victim->sharedBytes) + " B)";
+          } else {
+            giveBack(*victim, why + "; the largest of them needs " +
+                                  std::to_string(victim->sharedBytes) +
+                                  " shared bytes, over the budget (" +
+                                  std::to_string(budget) +
+                                  " B), so it stays global");
+          }
+          changed = true;
+          break;
+        }
+      }
+
       int64_t threads = 0;
       for (KernelOp k : ks)
         threads = std::max<int64_t>(threads, k.getThreads());
@@ -564,6 +657,57 @@ void FuseMaterializationPass::cacheReusedInputs(KernelOp kernel,
     if (refusal.empty() && regs > registerBudget)
       refusal = std::to_string(regs) + " registers per thread exceed the "
                 "register budget (" + std::to_string(registerBudget) + ")";
+    if (refusal.empty()) {
+      // The kernel's register live set with the load: it is live from the
+      // kernel's start (position -1, before every motif) to its last reader.
+      llvm::DenseMap<Operation *, int64_t> position;
+      kernel.getBodyBlock().walk([&](ComputeOpInterface op) {
+        if (op.getOperation() != load.getOperation())
+          position.try_emplace(op.getOperation(), position.size());
+      });
+      auto lastReader = [&](Value v, int64_t first) {
+        int64_t last = first;
+        for (Operation *u : v.getUsers())
+          if (auto it = position.find(u); it != position.end())
+            last = std::max(last, it->second);
+        return last;
+      };
+      SmallVector<LiveInterval> intervals;
+      SmallVector<std::string> names;
+      kernel.getBodyBlock().walk([&](MaterializeOp m) {
+        if (m.getResidency() != Residency::Register)
+          return;
+        ComputeOpInterface p = producerOf(m);
+        int64_t first = p ? position.lookup(p.getOperation()) : -1;
+        int64_t slots = p ? registerLayoutOf(MotifSchedule(p, kernel.getThreads())).slots : 1;
+        intervals.push_back({first, lastReader(m.getResult(), first), slots});
+        std::string n;
+        llvm::raw_string_ostream os(n);
+        if (auto was = m->getAttrOfType<StringAttr>("motif.producer"))
+          os << "'" << was.getValue() << "'";
+        else
+          os << "a register value";
+        os << " (" << m.getType() << ")";
+        names.push_back(n);
+      });
+      int64_t last = -1;
+      for (OpOperand *use : uses)
+        last = std::max(last, position.lookup(use->getOwner()));
+      intervals.push_back({-1, last, regs});
+      names.push_back("this input");
+      RegisterPressure peak = peakRegisterPressure(intervals);
+      if (peak.slots > registerBudget &&
+          llvm::is_contained(peak.live, intervals.size() - 1)) {
+        std::string live;
+        for (auto [n, i] : llvm::enumerate(peak.live))
+          live += (n ? ", " : "") + names[i] + ": " +
+                  std::to_string(intervals[i].slots);
+        refusal = "the kernel would keep " + std::to_string(peak.slots) +
+                  " registers per thread live at once (" + live +
+                  "), over the register budget (" +
+                  std::to_string(registerBudget) + ")";
+      }
+    }
     for (OpOperand *use : uses) {
       if (!refusal.empty())
         break;
