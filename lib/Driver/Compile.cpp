@@ -79,6 +79,12 @@ struct Session {
   raw_ostream &errs;
   std::string ptxas;     ///< empty with --no-ptxas
   std::string libdevice;
+  /// fuse-materialization's register budget, when compile() re-plans.
+  std::optional<int64_t> registerBudget;
+  /// Kernels ptxas reported spilling, with what they keep in registers, and
+  /// the most register slots one of them keeps.
+  SmallVector<std::string> spills;
+  int64_t spillingSlots = 0;
 
   LogicalResult error(const Twine &message) {
     WithColor::error(errs, kToolName) << message << "\n";
@@ -86,6 +92,9 @@ struct Session {
   }
   void warning(const Twine &message) {
     WithColor::warning(errs, kToolName) << message << "\n";
+  }
+  void note(const Twine &message) {
+    WithColor::note(errs, kToolName) << message << "\n";
   }
   void progress(const Twine &message) {
     if (options.verbose)
@@ -195,8 +204,15 @@ LogicalResult addFusePass(Session &s, OpPassManager &pm) {
   // string holds exactly that one option.
   Pass &pass = *std::prev(funcPM.end());
   std::string chipWhat = "--chip='" + o.chip + "'";
-  return pass.initializeOptions("chip=" + o.chip, [&](const Twine &m) {
-    return fail(chipWhat, m);
+  if (failed(pass.initializeOptions("chip=" + o.chip, [&](const Twine &m) {
+        return fail(chipWhat, m);
+      })))
+    return failure();
+  if (!s.registerBudget)
+    return success();
+  std::string budget = "register-budget=" + std::to_string(*s.registerBudget);
+  return pass.initializeOptions(budget, [&](const Twine &m) {
+    return fail("--replan-spills (" + budget + ")", m);
   });
 }
 
@@ -374,6 +390,26 @@ LogicalResult runPtxas(Session &s, FunctionManifest &manifest,
   std::string message;
   if (failed(attachPtxasReport(manifest, *report, message)))
     return s.error(reportPath + ": " + message);
+  for (const KernelInfo &k : manifest.kernels) {
+    int64_t stores = k.resources->spillStoreBytes.value_or(0);
+    int64_t loads = k.resources->spillLoadBytes.value_or(0);
+    if (stores == 0 && loads == 0)
+      continue;
+    std::string kept = k.registerValues.empty()
+                           ? std::string("no materialized register values")
+                           : "in registers: " + join(k.registerValues, ", ");
+    std::string line = formatv("kernel '{0}' spills {1} B stores / {2} B "
+                               "loads (ptxas -v, {3}); {4}",
+                               k.name, stores, loads, reportPath, kept)
+                           .str();
+    s.spills.push_back(line);
+    s.spillingSlots = std::max(s.spillingSlots, k.registerSlots);
+    if (!s.options.replanSpills)
+      s.warning(line + (s.options.fuseMaterialization
+                            ? "; --replan-spills fuses again with a smaller "
+                              "register budget"
+                            : ""));
+  }
   for (const KernelInfo &k : manifest.kernels)
     s.progress(formatv("{0}: {1} registers, {2} barriers, {3} bytes smem, "
                        "{4}/{5} bytes spill stores/loads, {6} bytes stack",
@@ -491,6 +527,14 @@ LogicalResult checkOptions(Session &s) {
                    " is out of range (0-3)");
   if (!o.fuseOptions.empty() && !o.fuseMaterialization)
     return s.error("--fuse-options needs --fuse-materialization");
+  if (o.replanSpills && !o.fuseMaterialization)
+    return s.error("--replan-spills needs --fuse-materialization (it changes "
+                   "the pass's register budget)");
+  if (o.replanSpills && !o.runPtxas)
+    return s.error("--replan-spills needs ptxas (it reads the spills off "
+                   "`ptxas -v`); drop --no-ptxas");
+  if (o.replanSpills && o.verifyDiagnostics)
+    return s.error("--replan-spills does not apply with --verify-diagnostics");
   if (o.function && o.function->empty())
     return s.error("--function= is empty: name a host function, or leave "
                    "--function out to compile every one");
@@ -544,15 +588,11 @@ void registerCompileDependencies(DialectRegistry &registry) {
   registerGPUDialectTranslation(registry);
 }
 
-LogicalResult compile(const CompileOptions &options, raw_ostream &errs) {
-  Session s{options, errs, "", ""};
-  // Pass registration is global; fuse-materialization and
-  // convert-motif-to-gpu are found by name.
-  static std::once_flag registered;
-  std::call_once(registered, [] { motif::registerAllPasses(); });
-  if (failed(checkOptions(s)))
-    return failure();
-
+namespace {
+/// One compilation of the input, from parsing to the last output file.
+LogicalResult compileOnce(Session &s) {
+  const CompileOptions &options = s.options;
+  raw_ostream &errs = s.errs;
   DialectRegistry registry;
   registerCompileDependencies(registry);
   MLIRContext context(registry);
@@ -584,6 +624,51 @@ LogicalResult compile(const CompileOptions &options, raw_ostream &errs) {
   if (verifier)
     return verifier->verify();
   return result;
+}
+} // namespace
+
+LogicalResult compile(const CompileOptions &options, raw_ostream &errs) {
+  Session s{options, errs, "", ""};
+  // Pass registration is global; fuse-materialization and
+  // convert-motif-to-gpu are found by name.
+  static std::once_flag registered;
+  std::call_once(registered, [] { motif::registerAllPasses(); });
+  if (failed(checkOptions(s)))
+    return failure();
+  if (!options.replanSpills)
+    return compileOnce(s);
+
+  // ptxas feedback into the residency decision: while a kernel spills,
+  // fuse again with the register budget halved (from what the worst
+  // spilling kernel keeps in registers, or the last budget if smaller).
+  for (int round = 0;; ++round) {
+    s.spills.clear();
+    s.spillingSlots = 0;
+    if (failed(compileOnce(s)))
+      return failure();
+    std::string budget =
+        s.registerBudget ? "register-budget=" + std::to_string(*s.registerBudget)
+                         : std::string("the register budget of --fuse-options");
+    if (s.spills.empty()) {
+      if (round)
+        s.note(budget + ": no kernel spills (re-planned " +
+               std::to_string(round) + " time" + (round > 1 ? "s" : "") + ")");
+      return success();
+    }
+    if (s.spillingSlots == 0 || (s.registerBudget && *s.registerBudget == 0)) {
+      for (const std::string &line : s.spills)
+        s.warning(line + "; re-planning cannot help at " + budget +
+                  " (fusion keeps no register value there)");
+      return success();
+    }
+    int64_t next = std::min(s.registerBudget.value_or(s.spillingSlots),
+                            s.spillingSlots) / 2;
+    for (const std::string &line : s.spills)
+      s.note(line);
+    s.note("re-planning: fuse-materialization with register-budget=" +
+           std::to_string(next) + " (was " + budget + ")");
+    s.registerBudget = next;
+  }
 }
 
 namespace {

@@ -237,6 +237,11 @@ FailureOr<FunctionManifest> collectManifest(func::FuncOp host) {
     info.name = launch.getKernelName().str();
     if (auto motifKernel = kernel->getAttrOfType<StringAttr>(kKernelAttr))
       info.motifKernel = motifKernel.getValue().str();
+    if (auto values = kernel->getAttrOfType<ArrayAttr>("motif.register_values"))
+      for (auto v : values.getAsRange<StringAttr>())
+        info.registerValues.push_back(v.getValue().str());
+    if (auto slots = kernel->getAttrOfType<IntegerAttr>("motif.register_slots"))
+      info.registerSlots = slots.getInt();
     // docs/abi.md: no two buffers overlap, and kernels assume it
     // (llvm.noalias): one buffer passed twice to noalias parameters would
     // compile to a kernel that is wrong for it.
@@ -382,6 +387,10 @@ void writeManifestJson(const FunctionManifest &m, raw_ostream &os) {
           count("spill_load_bytes", r ? r->spillLoadBytes : std::nullopt);
           count("barriers", r ? r->barriers : std::nullopt);
           count("stack_frame_bytes", r ? r->stackFrameBytes : std::nullopt);
+          j.attributeArray("register_values", [&] {
+            for (const std::string &v : k.registerValues)
+              j.value(v);
+          });
         });
     });
   });

@@ -36,6 +36,12 @@ int main(int argc, char **argv) {
       cl::desc("fuse-materialization options, e.g. \"shared-budget=49152 "
                "register-budget=64 equivalence-cap=bitwise\""),
       cl::cat(category));
+  cl::opt<bool> replanSpills(
+      "replan-spills",
+      cl::desc("When ptxas reports spills, fuse again with the register "
+               "budget halved, until none spills (needs "
+               "--fuse-materialization)"),
+      cl::cat(category));
   cl::opt<std::string> function("function",
                                 cl::desc("Compile only this host function"),
                                 cl::value_desc("NAME"), cl::cat(category));
@@ -83,6 +89,7 @@ int main(int argc, char **argv) {
   options.chip = chip;
   options.fuseMaterialization = fuse;
   options.fuseOptions = fuseOptions;
+  options.replanSpills = replanSpills;
   // --function= (empty) is refused by compile(), not taken as "every one".
   if (function.getNumOccurrences())
     options.function = function.getValue();

@@ -50,6 +50,10 @@ struct CompileOptions {
   /// Check located diagnostics against expected-* comments in the input
   /// (lit tests); compile() then succeeds when they match.
   bool verifyDiagnostics = false;
+  /// When ptxas reports spills, compile again with fuse-materialization's
+  /// register budget halved, until no kernel spills or the budget is 0
+  /// (needs fuseMaterialization and ptxas).
+  bool replanSpills = false;
   /// Explicit tool and file paths; empty: searched (see Toolchain.h).
   std::string ptxasPath;
   std::string nvdisasmPath;

@@ -46,6 +46,11 @@ struct KernelInfo {
   SmallVector<std::string> params;
   std::array<int64_t, 3> grid = {1, 1, 1};
   std::array<int64_t, 3> block = {1, 1, 1};
+  /// The values the kernel keeps in registers (`motif.register_values`:
+  /// "<value> (<type>): <N> per thread").
+  SmallVector<std::string> registerValues;
+  /// Their register slots per thread, summed (`motif.register_slots`).
+  int64_t registerSlots = 0;
   /// From `ptxas -v`; empty when ptxas was not run.
   std::optional<::motif::sass::KernelResources> resources;
 };

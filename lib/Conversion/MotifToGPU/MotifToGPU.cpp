@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "KernelEmitter.h"
+#include "motif/Analysis/Schedule.h"
 #include "motif/Conversion/Passes.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -201,6 +202,32 @@ ConvertMotifToGPUPass::convertFunction(func::FuncOp func,
       gfunc.setArgAttr(i, "llvm.noalias", mb.getUnitAttr());
     gfunc->setAttr("motif.kernel", kernel.getSymNameAttr());
     gfunc->setAttr("motif.function", b.getStringAttr(func.getName()));
+    // What the kernel keeps in registers, for the manifest and for
+    // motif-compile's spill warning: "<value> (<type>): <N> per thread".
+    SmallVector<Attribute> registerValues;
+    int64_t registerSlots = 0;
+    kernel.getBodyBlock().walk([&](MaterializeOp m) {
+      if (m.getResidency() != Residency::Register)
+        return;
+      ComputeOpInterface p = producerOf(m);
+      int64_t slots =
+          p ? registerLayoutOf(MotifSchedule(p, kernel.getThreads())).slots
+            : 1;
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      if (auto was = m->getAttrOfType<StringAttr>("motif.producer"))
+        os << was.getValue();
+      else
+        os << "a value";
+      os << " (" << m.getType() << "): " << slots << " per thread";
+      registerValues.push_back(mb.getStringAttr(text));
+      registerSlots = slots > INT64_MAX - registerSlots ? INT64_MAX
+                                                        : registerSlots + slots;
+    });
+    if (!registerValues.empty()) {
+      gfunc->setAttr("motif.register_values", mb.getArrayAttr(registerValues));
+      gfunc->setAttr("motif.register_slots", mb.getI64IntegerAttr(registerSlots));
+    }
 
     KernelEmitter emitter(kernel, gfunc, gridSize, inputs, grid);
     if (failed(emitter.emit()))
