@@ -43,6 +43,9 @@ class Kernel:
     spill_store_bytes: Optional[int]
     spill_load_bytes: Optional[int]
     barriers: Optional[int]
+    # What fusion kept in the kernel's registers ("<value> (<type>): N per
+    # thread"); empty in manifests written before the field existed.
+    register_values: Tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -194,9 +197,21 @@ def parse_manifest(obj, path=None):
             spill_store_bytes=c.count(rk, "spill_store_bytes", f + ".spill_store_bytes"),
             spill_load_bytes=c.count(rk, "spill_load_bytes", f + ".spill_load_bytes"),
             barriers=c.count(rk, "barriers", f + ".barriers"),
+            register_values=_strings(c, rk, "register_values", f + ".register_values"),
         ))
     return Manifest(version, function, source, chip, files["ptx"], files["cubin"],
                     tuple(buffers), tuple(kernels), Path(path) if path is not None else None)
+
+
+def _strings(c, obj, key, where):
+    """An optional list of strings (absent: empty)."""
+    if key not in obj:
+        return ()
+    value = c.get(obj, key, where, list)
+    for j, v in enumerate(value):
+        if not isinstance(v, str):
+            c.fail(f"{where}[{j}]", f"expected a string, got {v!r}")
+    return tuple(value)
 
 
 def load_manifest(path):

@@ -41,6 +41,16 @@ def test_parse_the_abi_example(tmp_path):
     k0, k1 = m.kernels
     assert k0.params == ("arg0", "softmax_max.out0") and k0.grid == (4096, 1, 1) and k0.registers == 18
     assert k1.registers is None and k1.shared_bytes is None  # ptxas not run
+    assert k0.register_values == ()  # absent: nothing recorded
+
+
+def test_register_values(tmp_path):
+    obj = copy.deepcopy(GOOD)
+    obj["kernels"][0]["register_values"] = ["softmax_max#0 (tensor<4096xf32>): 1 per thread"]
+    path = tmp_path / "f.json"
+    path.write_text(json.dumps(obj))
+    assert load_manifest(path).kernels[0].register_values == (
+        "softmax_max#0 (tensor<4096xf32>): 1 per thread",)
 
 
 def _broken(edit):
@@ -67,6 +77,8 @@ def _broken(edit):
     (lambda m: m.update(kernels=[]), "kernels: empty"),
     (lambda m: (m.pop("ptx"), m.pop("cubin")), "neither is given"),
     (lambda m: m.update(buffers={}), "buffers: expected a list"),
+    (lambda m: m["kernels"][0].update(register_values="x"), "kernels[0].register_values: expected"),
+    (lambda m: m["kernels"][0].update(register_values=[3]), "kernels[0].register_values[0]: expected a string"),
 ])
 def test_malformed_manifest_names_the_field(edit, message, tmp_path):
     path = tmp_path / "f.json"
