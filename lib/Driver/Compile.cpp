@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "motif/Driver/Compile.h"
+#include "motif/Analysis/ResourceModel.h"
 #include "motif/InputGuard.h"
 
 #include "motif/Driver/Manifest.h"
@@ -481,6 +482,24 @@ LogicalResult compileFunction(Session &s, ModuleOp module, func::FuncOp host) {
   if (failed(collected))
     return failure();
   FunctionManifest manifest = std::move(*collected);
+  // The lowering allows the largest opt-in of any chip; this chip may
+  // allow less (sm_80: 163 KiB).
+  if (std::optional<TargetResources> target = lookupTarget(s.options.chip))
+    for (const KernelInfo &k : manifest.kernels) {
+      if (k.dynamicSharedBytes <= target->sharedBytesPerBlockOptIn)
+        continue;
+      Operation *at = host;
+      host.walk([&](gpu::LaunchFuncOp launch) {
+        if (launch.getKernelName() == k.name)
+          at = launch;
+      });
+      at->emitError() << "kernel '" << k.name << "' needs " << k.dynamicSharedBytes
+           << " bytes of shared memory per block; " << s.options.chip
+           << " allows at most " << target->sharedBytesPerBlockOptIn
+           << " (lower the fuse-materialization shared budget, or compile for "
+              "another --chip)";
+      return failure();
+    }
   manifest.source = s.options.inputPath;
   manifest.chip = s.options.chip;
   s.progress(formatv("@{0}: {1} kernels, {2} buffers", name,

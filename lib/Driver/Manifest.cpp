@@ -34,6 +34,8 @@ namespace {
 constexpr StringLiteral kBufferAttr = "motif.buffer";
 constexpr StringLiteral kRoleAttr = "motif.role";
 constexpr StringLiteral kKernelAttr = "motif.kernel";
+/// The most dynamic shared memory per block of any supported chip.
+constexpr int64_t kMaxDynamicSharedBytes = 232448;
 
 /// dtype name and element size for the element types the ABI allows.
 std::optional<std::pair<StringRef, int64_t>> dtypeOf(Type element) {
@@ -225,15 +227,23 @@ FailureOr<FunctionManifest> collectManifest(func::FuncOp host) {
     if (launch.hasClusterSize())
       return launch.emitError() << "thread block clusters are not supported",
              WalkResult::interrupt();
+    int64_t dynamicShared = 0;
     if (Value dyn = launch.getDynamicSharedMemorySize()) {
       APInt bytes;
-      if (!matchPattern(dyn, m_ConstantInt(&bytes)) || !bytes.isZero())
+      if (!matchPattern(dyn, m_ConstantInt(&bytes)))
         return launch.emitError()
-                   << "dynamic shared memory is not part of the kernel ABI "
-                      "(shared memory must be a static workgroup attribution)",
+                   << "dynamic shared memory size is not a constant (the "
+                      "kernel ABI launches with a fixed size)",
                WalkResult::interrupt();
+      if (bytes.isNegative() || bytes.getSExtValue() > kMaxDynamicSharedBytes)
+        return launch.emitError()
+                   << "dynamic shared memory size " << bytes.getSExtValue()
+                   << " is outside [0, " << kMaxDynamicSharedBytes << "]",
+               WalkResult::interrupt();
+      dynamicShared = bytes.getSExtValue();
     }
     KernelInfo info;
+    info.dynamicSharedBytes = dynamicShared;
     info.name = launch.getKernelName().str();
     if (auto motifKernel = kernel->getAttrOfType<StringAttr>(kKernelAttr))
       info.motifKernel = motifKernel.getValue().str();
@@ -387,6 +397,7 @@ void writeManifestJson(const FunctionManifest &m, raw_ostream &os) {
           count("spill_load_bytes", r ? r->spillLoadBytes : std::nullopt);
           count("barriers", r ? r->barriers : std::nullopt);
           count("stack_frame_bytes", r ? r->stackFrameBytes : std::nullopt);
+          j.attribute("dynamic_shared_bytes", k.dynamicSharedBytes);
           j.attributeArray("register_values", [&] {
             for (const std::string &v : k.registerValues)
               j.value(v);
@@ -439,7 +450,7 @@ void writeHeader(const FunctionManifest &m, raw_ostream &os) {
      << " */\n";
   os << "#ifndef " << macro << "_MOTIF_H\n#define " << macro << "_MOTIF_H\n\n";
   os << "#include <stddef.h>\n\n";
-  os << "#ifndef MOTIF_ABI_V1_TYPES\n#define MOTIF_ABI_V1_TYPES\n"
+  os << "#ifndef MOTIF_ABI_V2_TYPES\n#define MOTIF_ABI_V2_TYPES\n"
      << "/* A device buffer; each kernel parameter points to one. */\n"
      << "typedef struct motif_buffer_desc {\n"
      << "  const char *name;        /* as in the manifest */\n"
@@ -457,8 +468,12 @@ void writeHeader(const FunctionManifest &m, raw_ostream &os) {
      << "  const unsigned *params;  /* buffer indices, parameter order */\n"
      << "  unsigned grid[3];\n"
      << "  unsigned block[3];\n"
+     << "  unsigned dynamic_shared_bytes; /* launch size; over 48 KiB the "
+        "function\n"
+     << "                                   * is opted in (the launch helper "
+        "does it) */\n"
      << "} motif_kernel_desc;\n"
-     << "#endif /* MOTIF_ABI_V1_TYPES */\n\n";
+     << "#endif /* MOTIF_ABI_V2_TYPES */\n\n";
 
   os << "#define " << macro << "_FUNCTION " << cString(m.function) << "\n";
   os << "#define " << macro << "_CHIP " << cString(m.chip) << "\n";
@@ -533,7 +548,7 @@ void writeHeader(const FunctionManifest &m, raw_ostream &os) {
       os << lower << "_params_" << i;
     os << ", {" << k.grid[0] << ", " << k.grid[1] << ", " << k.grid[2]
        << "}, {" << k.block[0] << ", " << k.block[1] << ", " << k.block[2]
-       << "}},\n";
+       << "}, " << k.dynamicSharedBytes << "},\n";
   }
   os << "};\n\n";
 
@@ -562,11 +577,19 @@ void writeHeader(const FunctionManifest &m, raw_ostream &os) {
      << "      ptrs[p] = buffers[kernel->params[p]];\n"
      << "      args[p] = &ptrs[p];\n"
      << "    }\n"
+     << "    if (kernel->dynamic_shared_bytes > 48 * 1024) {\n"
+     << "      status = cuFuncSetAttribute(fn,\n"
+     << "          CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,\n"
+     << "          (int)kernel->dynamic_shared_bytes);\n"
+     << "      if (status != CUDA_SUCCESS)\n"
+     << "        return status;\n"
+     << "    }\n"
      << "    status = cuLaunchKernel(fn, kernel->grid[0], kernel->grid[1], "
         "kernel->grid[2],\n"
      << "                            kernel->block[0], kernel->block[1], "
         "kernel->block[2],\n"
-     << "                            0, stream, args, NULL);\n"
+     << "                            kernel->dynamic_shared_bytes, stream, "
+        "args, NULL);\n"
      << "    if (status != CUDA_SUCCESS)\n"
      << "      return status;\n"
      << "  }\n"

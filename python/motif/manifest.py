@@ -46,6 +46,9 @@ class Kernel:
     # What fusion kept in the kernel's registers ("<value> (<type>): N per
     # thread"); empty in manifests written before the field existed.
     register_values: Tuple[str, ...] = ()
+    # Dynamic shared memory per block (the launch size; over 48 KiB the
+    # function is opted in first). 0 in manifests written before the field.
+    dynamic_shared_bytes: int = 0
 
 
 @dataclass(frozen=True)
@@ -198,6 +201,7 @@ def parse_manifest(obj, path=None):
             spill_load_bytes=c.count(rk, "spill_load_bytes", f + ".spill_load_bytes"),
             barriers=c.count(rk, "barriers", f + ".barriers"),
             register_values=_strings(c, rk, "register_values", f + ".register_values"),
+            dynamic_shared_bytes=c.count(rk, "dynamic_shared_bytes", f + ".dynamic_shared_bytes") or 0,
         ))
     return Manifest(version, function, source, chip, files["ptx"], files["cubin"],
                     tuple(buffers), tuple(kernels), Path(path) if path is not None else None)

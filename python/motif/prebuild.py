@@ -27,6 +27,7 @@ EXTRA_SOURCES = (
     ("test/Pipeline/Inputs/fault_fused_misaligned_shared.mlir", False),
     ("test/Pipeline/Inputs/fault_fused_misaligned_shared.mlir", True),
     ("test/Conversion/MotifToGPU/copy-kernels.mlir", False),
+    ("test/Pipeline/Inputs/dynamic_shared.mlir", False),
 )
 
 

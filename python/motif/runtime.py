@@ -19,6 +19,9 @@ _backends = {}
 # ----------------------------------------------------------------------------- backends
 #: Byte alignment the kernel ABI requires of every buffer (docs/abi.md).
 ABI_ALIGNMENT = 16
+# A block declares at most this much shared memory statically; a kernel that
+# launches with more dynamic shared memory is opted in (docs/abi.md).
+STATIC_SHARED_LIMIT = 48 * 1024
 
 
 class _CupyBackend:
@@ -37,8 +40,11 @@ class _CupyBackend:
     def function(self, module, name):
         return module.get_function(name)
 
-    def launch(self, fn, grid, block, ptrs):
-        fn(tuple(grid), tuple(block), tuple(np.uint64(p) for p in ptrs))
+    def opt_in_shared(self, fn, nbytes):
+        fn.max_dynamic_shared_size_bytes = nbytes
+
+    def launch(self, fn, grid, block, ptrs, shared=0):
+        fn(tuple(grid), tuple(block), tuple(np.uint64(p) for p in ptrs), shared_mem=shared)
 
     def empty(self, shape, dtype):
         return self.cp.empty(shape, dtype=dtype)
@@ -116,9 +122,13 @@ class _CudaPythonBackend:
     def function(self, module, name):
         return self.call("cuModuleGetFunction", module, name.encode())
 
-    def launch(self, fn, grid, block, ptrs):
+    def opt_in_shared(self, fn, nbytes):
+        attr = self.drv.CUfunction_attribute.CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES
+        self.call("cuFuncSetAttribute", fn, attr, nbytes)
+
+    def launch(self, fn, grid, block, ptrs, shared=0):
         params = (tuple(int(p) for p in ptrs), tuple(ctypes.c_void_p for _ in ptrs))
-        self.call("cuLaunchKernel", fn, *grid, *block, 0, 0, params, 0)
+        self.call("cuLaunchKernel", fn, *grid, *block, shared, 0, params, 0)
 
     def empty(self, shape, dtype):
         return DeviceArray(self, shape, dtype)
@@ -238,7 +248,7 @@ class Bound:
         be = self.program.backend
         for kernel, fn, ptrs in self._launches:
             try:
-                be.launch(fn, kernel.grid, kernel.block, ptrs)
+                be.launch(fn, kernel.grid, kernel.block, ptrs, kernel.dynamic_shared_bytes)
             except Exception as e:
                 raise MotifRuntimeError(f"launch of kernel {kernel.name} (@{self.program.manifest.function}) "
                                         f"failed: {e}") from e
@@ -257,6 +267,10 @@ class Program:
         try:
             module = self.backend.load(image)
             self._functions = [(k, self.backend.function(module, k.name)) for k in m.kernels]
+            # Over 48 KiB of dynamic shared memory a function must be opted in.
+            for k, fn in self._functions:
+                if k.dynamic_shared_bytes > STATIC_SHARED_LIMIT:
+                    self.backend.opt_in_shared(fn, k.dynamic_shared_bytes)
         except Exception as e:
             raise MotifRuntimeError(f"cannot load {image} with {self.backend.name}: {e}") from e
         self.image = Path(image)

@@ -329,3 +329,34 @@ def test_online_state_short_rows(width, motif_compile, tmp_path):
     assert not np.isnan(mx).any() and not np.isnan(l).any()
     assert np.array_equal(mx, x.max(axis=1))  # a row of one element: its own max
     assert np.array_equal(l, np.ones(64, np.float32))
+
+
+@pytest.mark.uses_prebuilt
+def test_dynamic_shared_memory(motif_compile, tmp_path):
+    """Past 48 KiB a kernel's shared buffers live in dynamic shared memory, opted in at launch:
+    a 64 KiB shared row gives the bits of the two-kernel global form, a shared value followed by
+    a reduction's scratch (49200 B) and exactly 227 KiB match float64; memcheck and racecheck
+    are clean."""
+    ms = _repro("test/Pipeline/Inputs/dynamic_shared.mlir", tmp_path)
+    assert ms["rows_shared"].kernels[0].dynamic_shared_bytes == 65536
+    assert ms["at_the_limit"].kernels[0].dynamic_shared_bytes == 232448
+    rng = np.random.default_rng()
+    x = rng.standard_normal((64, 16384)).astype(np.float32)
+    (g,) = Program(ms["rows_global"])(x)
+    (s,) = Program(ms["rows_shared"])(x)
+    assert np.array_equal(g, s)  # bitwise: a residency move, the same fold
+    ref = np.exp(x.astype(np.float64)).sum(axis=1)
+    assert rel_err(s, ref) < 1e-5, rel_err(s, ref)
+    x2 = rng.standard_normal((64, 12289)).astype(np.float32)
+    total, top = Program(ms["two_buffers"])(x2)
+    e2 = np.exp(x2.astype(np.float64))
+    assert rel_err(total, e2.sum(axis=1)) < 1e-5
+    assert rel_err(top, e2.max(axis=1)) < 1e-6
+    x3 = rng.standard_normal(58112).astype(np.float32)
+    (t,) = Program(ms["at_the_limit"])(x3)
+    # A sequential f32 sum of 58112 normals: judge against the sum of magnitudes.
+    assert abs(float(t) - x3.astype(np.float64).sum()) < 1e-4 * np.abs(x3).sum()
+    for name in ("rows_shared", "two_buffers", "at_the_limit"):
+        for tool in ("memcheck", "racecheck"):
+            p = _sanitize(tool, ms[name].path)
+            assert _clean(p), f"{name} {tool}:\n{(p.stdout + p.stderr)[-4000:]}"

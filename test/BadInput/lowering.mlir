@@ -378,16 +378,17 @@ func.func @registers_over_256_slots(%x: tensor<300xf32>) -> tensor<f32> {
 
 // -----
 
-// 12289 floats are one element over the 48 KiB a block declares statically.
-func.func @shared_one_element_over_limit(%x: tensor<12289xf32>) -> tensor<f32> {
-  // expected-error @+1 {{bytes of static shared memory, over the 49152 B a block may declare statically}}
+// 58113 floats are one element over the 227 KiB (232448 B) of dynamic shared
+// memory a block may opt in to (58112 lower: dynamic-shared.mlir).
+func.func @shared_one_element_over_limit(%x: tensor<58113xf32>) -> tensor<f32> {
+  // expected-error @+1 {{needs 232452 bytes of shared memory, over the 232448 B a block may use on any supported chip}}
   %y = motif.kernel "k" threads(32) -> tensor<f32> {
-    %m = motif.map (%x[i]) -> [i] over [thread] : (tensor<12289xf32>) -> tensor<12289xf32> {
+    %m = motif.map (%x[i]) -> [i] over [thread] : (tensor<58113xf32>) -> tensor<58113xf32> {
     ^bb0(%a: f32):
       motif.yield %a : f32
     }
-    %r = motif.materialize %m in shared : tensor<12289xf32>
-    %s = motif.reduce <add> (%r[i]) -> [] over [seq] : (tensor<12289xf32>) -> tensor<f32>
+    %r = motif.materialize %m in shared : tensor<58113xf32>
+    %s = motif.reduce <add> (%r[i]) -> [] over [seq] : (tensor<58113xf32>) -> tensor<f32>
     %g = motif.materialize %s in global : tensor<f32>
     motif.yield %g : tensor<f32>
   }

@@ -49,6 +49,9 @@ struct KernelInfo {
   /// The values the kernel keeps in registers (`motif.register_values`:
   /// "<value> (<type>): <N> per thread").
   SmallVector<std::string> registerValues;
+  /// Dynamic shared memory per block, in bytes (the launch's size; the
+  /// function must be opted in above 48 KiB); 0 when it has none.
+  int64_t dynamicSharedBytes = 0;
   /// Their register slots per thread, summed (`motif.register_slots`).
   int64_t registerSlots = 0;
   /// From `ptxas -v`; empty when ptxas was not run.

@@ -17,7 +17,8 @@ static constexpr int64_t kBufferAlignment = 16;
 
 KernelEmitter::KernelEmitter(KernelOp kernel, gpu::GPUFuncOp func,
                              int64_t gridSize, ArrayRef<Value> inputs,
-                             ArrayRef<int64_t> gridExtents)
+                             ArrayRef<int64_t> gridExtents,
+                             bool dynamicShared)
     : b(func.getContext()), loc(kernel.getLoc()), kernel(kernel), func(func),
       threads(kernel.getThreads()),
       warps(std::max<int64_t>(1, llvm::divideCeil(kernel.getThreads(),
@@ -25,6 +26,7 @@ KernelEmitter::KernelEmitter(KernelOp kernel, gpu::GPUFuncOp func,
       lanes(std::min<int64_t>(kernel.getThreads(), kWarpSize)),
       gridExtents(gridExtents) {
   this->gridSize = gridSize;
+  this->dynamicShared = dynamicShared;
   b.setInsertionPointToStart(&func.getBody().front());
   tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
   Value c32 = constIndex(kWarpSize);
@@ -345,6 +347,33 @@ Value KernelEmitter::ownerPredicate(ComputeOpInterface) {
 }
 
 Value KernelEmitter::addWorkgroupBuffer(MemRefType type, Location at) {
+  if (dynamicShared) {
+    // A view at the next 16-byte boundary of the dynamic shared memory,
+    // placed at the top of the body so it dominates every use.
+    OpBuilder top(func.getContext());
+    Block &entry = func.getBody().front();
+    if (!dynamicSharedBase) {
+      top.setInsertionPointToStart(&entry);
+      auto bytesType = MemRefType::get(
+          {ShapedType::kDynamic}, top.getI8Type(), nullptr,
+          gpu::AddressSpaceAttr::get(func.getContext(),
+                                     gpu::AddressSpace::Workgroup));
+      auto base = gpu::DynamicSharedMemoryOp::create(top, at, bytesType);
+      dynamicSharedBase = base;
+      lastSharedView = base;
+    }
+    top.setInsertionPointAfter(lastSharedView);
+    int64_t offset = llvm::alignTo(dynamicSharedEnd, SharedLayout::kAlignment);
+    int64_t bytes =
+        type.getNumElements() *
+        llvm::divideCeil(type.getElementType().getIntOrFloatBitWidth(), 8);
+    Value shift = arith::ConstantIndexOp::create(top, at, offset);
+    auto view = memref::ViewOp::create(top, at, type, dynamicSharedBase, shift,
+                                       ValueRange{});
+    lastSharedView = view;
+    dynamicSharedEnd = offset + bytes;
+    return view;
+  }
   Value buffer = func.addWorkgroupAttribution(type, at);
   func.setWorkgroupAttributionAttr(
       func.getNumWorkgroupAttributions() - 1, "llvm.align",

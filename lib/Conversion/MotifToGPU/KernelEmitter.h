@@ -61,15 +61,23 @@ struct Instance {
 
 class KernelEmitter {
 public:
+  /// With `dynamicShared`, every shared buffer is a 16-byte aligned view of
+  /// the block's dynamic shared memory (gpu.dynamic_shared_memory) instead
+  /// of a static workgroup attribution; sharedBytes() is then the launch's
+  /// dynamic size.
   KernelEmitter(KernelOp kernel, gpu::GPUFuncOp func, int64_t gridSize,
-                ArrayRef<Value> inputs, ArrayRef<int64_t> gridExtents);
+                ArrayRef<Value> inputs, ArrayRef<int64_t> gridExtents,
+                bool dynamicShared = false);
 
   /// Emits the whole body; fails with a located error on what the lowering
   /// does not support.
   LogicalResult emit();
 
-  /// Static shared bytes the kernel uses (materializations + scratch).
-  int64_t sharedBytes() const { return sharedBytesUsed; }
+  /// Shared bytes the kernel uses (materializations + scratch; with dynamic
+  /// shared memory, including the padding between 16-byte aligned views).
+  int64_t sharedBytes() const {
+    return dynamicShared ? dynamicSharedEnd : sharedBytesUsed;
+  }
 
   //===--------------------------------------------------------------------===//
   // Shared by the per-family emitters (Elementwise.cpp, Reduction.cpp).
@@ -149,6 +157,12 @@ private:
   SmallVector<Value> blockCoords; // per grid dim
   llvm::DenseMap<Value, Storage> storage;
   int64_t sharedBytesUsed = 0;
+  /// Dynamic shared memory: the base (i8 memref), the op after which the
+  /// next view goes, and the end of the last view.
+  bool dynamicShared = false;
+  Value dynamicSharedBase;
+  Operation *lastSharedView = nullptr;
+  int64_t dynamicSharedEnd = 0;
   /// The plans of the motif being emitted.
   SmallVector<DimPlan> currentPlans;
   std::optional<MotifSchedule> currentSchedule;

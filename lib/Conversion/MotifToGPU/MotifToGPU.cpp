@@ -29,6 +29,9 @@ using namespace mlir::motif::detail;
 
 /// The static shared memory a block may declare without opt-in.
 static constexpr int64_t kStaticSharedLimit = 48 * 1024;
+/// The most dynamic shared memory a block may opt in to on any supported
+/// chip (sm_90, sm_100: 227 KiB; motif-compile checks the chip's own limit).
+static constexpr int64_t kDynamicSharedLimit = 232448;
 static constexpr llvm::StringLiteral kGpuModuleName = "motif_kernels";
 
 static std::string sanitize(StringRef name) {
@@ -188,63 +191,119 @@ ConvertMotifToGPUPass::convertFunction(func::FuncOp func,
       unique = name + "_" + std::to_string(i);
     OpBuilder mb(gpuModule.getBodyRegion());
     mb.setInsertionPointToEnd(gpuModule.getBody());
-    auto gfunc = gpu::GPUFuncOp::create(mb, kernel.getLoc(), unique,
-                                        FunctionType::get(ctx, argTypes, {}));
-    kernels.insert(gfunc);
-    gfunc->setAttr(gpu::GPUDialect::getKernelFuncAttrName(), mb.getUnitAttr());
-    gfunc.setKnownBlockSizeAttr(
-        mb.getDenseI32ArrayAttr({static_cast<int32_t>(kernel.getThreads()), 1, 1}));
-    gfunc.setKnownGridSizeAttr(
-        mb.getDenseI32ArrayAttr({static_cast<int32_t>(gridSize), 1, 1}));
-    // docs/abi.md: buffers never alias, so loads may move past stores (and
-    // merge into 128-bit accesses).
-    for (unsigned i = 0; i < gfunc.getNumArguments(); ++i)
-      gfunc.setArgAttr(i, "llvm.noalias", mb.getUnitAttr());
-    gfunc->setAttr("motif.kernel", kernel.getSymNameAttr());
-    gfunc->setAttr("motif.function", b.getStringAttr(func.getName()));
-    // What the kernel keeps in registers, for the manifest and for
-    // motif-compile's spill warning: "<value> (<type>): <N> per thread".
-    SmallVector<Attribute> registerValues;
-    int64_t registerSlots = 0;
-    kernel.getBodyBlock().walk([&](MaterializeOp m) {
-      if (m.getResidency() != Residency::Register)
-        return;
-      ComputeOpInterface p = producerOf(m);
-      int64_t slots =
-          p ? registerLayoutOf(MotifSchedule(p, kernel.getThreads())).slots
-            : 1;
-      std::string text;
-      llvm::raw_string_ostream os(text);
-      if (auto was = m->getAttrOfType<StringAttr>("motif.producer"))
-        os << was.getValue();
-      else
-        os << "a value";
-      os << " (" << m.getType() << "): " << slots << " per thread";
-      registerValues.push_back(mb.getStringAttr(text));
-      registerSlots = slots > INT64_MAX - registerSlots ? INT64_MAX
-                                                        : registerSlots + slots;
-    });
-    if (!registerValues.empty()) {
-      gfunc->setAttr("motif.register_values", mb.getArrayAttr(registerValues));
-      gfunc->setAttr("motif.register_slots", mb.getI64IntegerAttr(registerSlots));
-    }
+    // The kernel function with its attributes and an empty body.
+    auto makeFunction = [&] {
+      auto gfunc = gpu::GPUFuncOp::create(mb, kernel.getLoc(), unique,
+                                          FunctionType::get(ctx, argTypes, {}));
+      kernels.insert(gfunc);
+      gfunc->setAttr(gpu::GPUDialect::getKernelFuncAttrName(),
+                     mb.getUnitAttr());
+      gfunc.setKnownBlockSizeAttr(mb.getDenseI32ArrayAttr(
+          {static_cast<int32_t>(kernel.getThreads()), 1, 1}));
+      gfunc.setKnownGridSizeAttr(
+          mb.getDenseI32ArrayAttr({static_cast<int32_t>(gridSize), 1, 1}));
+      // docs/abi.md: buffers never alias, so loads may move past stores (and
+      // merge into 128-bit accesses).
+      for (unsigned i = 0; i < gfunc.getNumArguments(); ++i)
+        gfunc.setArgAttr(i, "llvm.noalias", mb.getUnitAttr());
+      gfunc->setAttr("motif.kernel", kernel.getSymNameAttr());
+      gfunc->setAttr("motif.function", b.getStringAttr(func.getName()));
+      // What the kernel keeps in registers, for the manifest and for
+      // motif-compile's spill warning: "<value> (<type>): <N> per thread".
+      SmallVector<Attribute> registerValues;
+      int64_t registerSlots = 0;
+      kernel.getBodyBlock().walk([&](MaterializeOp m) {
+        if (m.getResidency() != Residency::Register)
+          return;
+        ComputeOpInterface p = producerOf(m);
+        int64_t slots =
+            p ? registerLayoutOf(MotifSchedule(p, kernel.getThreads())).slots
+              : 1;
+        std::string text;
+        llvm::raw_string_ostream os(text);
+        if (auto was = m->getAttrOfType<StringAttr>("motif.producer"))
+          os << was.getValue();
+        else
+          os << "a value";
+        os << " (" << m.getType() << "): " << slots << " per thread";
+        registerValues.push_back(mb.getStringAttr(text));
+        registerSlots = slots > INT64_MAX - registerSlots
+                            ? INT64_MAX
+                            : registerSlots + slots;
+      });
+      if (!registerValues.empty()) {
+        gfunc->setAttr("motif.register_values",
+                       mb.getArrayAttr(registerValues));
+        gfunc->setAttr("motif.register_slots",
+                       mb.getI64IntegerAttr(registerSlots));
+      }
+      return gfunc;
+    };
+    gpu::GPUFuncOp gfunc = makeFunction();
 
-    KernelEmitter emitter(kernel, gfunc, gridSize, inputs, grid);
-    if (failed(emitter.emit()))
-      return failure();
-    if (emitter.sharedBytes() > kStaticSharedLimit)
-      return kernel.emitOpError()
-             << "needs " << emitter.sharedBytes()
-             << " bytes of static shared memory, over the " << kStaticSharedLimit
-             << " B a block may declare statically";
+    // Shared memory is static (workgroup attributions) up to the 48 KiB a
+    // block may declare statically; past that the kernel is emitted again
+    // with views of dynamic shared memory, sized at launch (the runtime
+    // opts the function in: docs/abi.md).
+    int64_t dynamicSharedBytes = 0;
+    {
+      KernelEmitter emitter(kernel, gfunc, gridSize, inputs, grid);
+      if (failed(emitter.emit()))
+        return failure();
+      dynamicSharedBytes = emitter.sharedBytes();
+    }
+    if (dynamicSharedBytes > kStaticSharedLimit) {
+      if (dynamicSharedBytes > kDynamicSharedLimit)
+        return kernel.emitOpError()
+               << "needs " << dynamicSharedBytes
+               << " bytes of shared memory, over the " << kDynamicSharedLimit
+               << " B a block may use on any supported chip";
+      // A fresh body: keep the function, drop what the first emission put
+      // in it (the attributions go with the block's arguments).
+      kernels.erase(gfunc);
+      gfunc = makeFunction();
+      // gpu.dynamic_shared_memory reuses a zero-sized workgroup global
+      // aligned to 16; a public one becomes `.extern .shared .align 16 .b8
+      // x[]` (its own would be a 1-byte static `.shared` symbol that the
+      // views would run past).
+      bool declared = llvm::any_of(
+          gpuModule.getBody()->getOps<memref::GlobalOp>(),
+          [](memref::GlobalOp g) {
+            return g.getType().getNumElements() == 0 && g.getAlignment() &&
+                   *g.getAlignment() == SharedLayout::kAlignment;
+          });
+      if (!declared) {
+        OpBuilder gb(gpuModule.getBodyRegion());
+        gb.setInsertionPointToStart(gpuModule.getBody());
+        auto type = MemRefType::get(
+            {0}, gb.getI8Type(), nullptr,
+            gpu::AddressSpaceAttr::get(ctx, gpu::AddressSpace::Workgroup));
+        auto global = memref::GlobalOp::create(
+            gb, loc, "motif_dynamic_shared", /*sym_visibility=*/nullptr, type,
+            /*initial_value=*/nullptr, /*constant=*/false,
+            gb.getI64IntegerAttr(SharedLayout::kAlignment));
+        kernels.insert(global);
+      }
+      KernelEmitter emitter(kernel, gfunc, gridSize, inputs, grid,
+                            /*dynamicShared=*/true);
+      if (failed(emitter.emit()))
+        return failure();
+      dynamicSharedBytes = emitter.sharedBytes();
+    } else {
+      dynamicSharedBytes = 0;
+    }
 
     auto dim3 = [&](int64_t x) {
       return gpu::KernelDim3{arith::ConstantIndexOp::create(b, loc, x),
                              arith::ConstantIndexOp::create(b, loc, 1),
                              arith::ConstantIndexOp::create(b, loc, 1)};
     };
+    Value dynamicShared;
+    if (dynamicSharedBytes)
+      dynamicShared = arith::ConstantIntOp::create(
+          b, loc, static_cast<int32_t>(dynamicSharedBytes), 32);
     gpu::LaunchFuncOp::create(b, kernel.getLoc(), gfunc, dim3(gridSize),
-                              dim3(kernel.getThreads()), Value(), args);
+                              dim3(kernel.getThreads()), dynamicShared, args);
   }
   for (Value a : allocs)
     memref::DeallocOp::create(b, loc, a);
