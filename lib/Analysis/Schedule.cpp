@@ -240,29 +240,53 @@ int64_t RegisterLayout::slotOf(ArrayRef<int64_t> k) const {
 
 RegisterPressure
 mlir::motif::peakRegisterPressure(ArrayRef<LiveInterval> intervals) {
-  // The live set only grows where an interval starts, so the starts are the
-  // candidate positions.
+  auto liveAt = [&](int64_t p, SmallVectorImpl<unsigned> *live) {
+    int64_t others = 0, consumed = 0, produced = 0;
+    for (auto [i, iv] : llvm::enumerate(intervals)) {
+      if (p < iv.first || p > iv.last)
+        continue;
+      if (live)
+        live->push_back(i);
+      if (iv.last == p && iv.first < p && iv.consumedByLast)
+        consumed = saturatingAdd(consumed, iv.slots);
+      else if (iv.first == p && iv.last > p)
+        produced = saturatingAdd(produced, iv.slots);
+      else
+        others = saturatingAdd(others, iv.slots);
+    }
+    return saturatingAdd(others, std::max(consumed, produced));
+  };
   RegisterPressure best;
-  for (const LiveInterval &at : intervals) {
-    int64_t sum = 0;
-    for (const LiveInterval &iv : intervals)
-      if (iv.first <= at.first && at.first <= iv.last)
-        sum = saturatingAdd(sum, iv.slots);
-    if (best.position < 0 || sum > best.slots ||
-        (sum == best.slots && at.first < best.position)) {
+  SmallVector<int64_t> candidates;
+  for (const LiveInterval &iv : intervals) {
+    candidates.push_back(iv.first);
+    candidates.push_back(iv.last);
+  }
+  llvm::sort(candidates);
+  if (candidates.empty())
+    return best;
+  bool found = false;
+  for (int64_t p : candidates) {
+    int64_t sum = liveAt(p, nullptr);
+    if (!found || sum > best.slots) {
       best.slots = sum;
-      best.position = at.first;
+      best.position = p;
+      found = true;
     }
   }
-  if (best.position < 0)
-    return best;
-  for (auto [i, iv] : llvm::enumerate(intervals))
-    if (iv.first <= best.position && best.position <= iv.last)
-      best.live.push_back(i);
+  liveAt(best.position, &best.live);
   llvm::stable_sort(best.live, [&](unsigned a, unsigned b) {
     return intervals[a].slots > intervals[b].slots;
   });
   return best;
+}
+
+int64_t mlir::motif::liveRegisterBudget(int64_t threads,
+                                        int64_t registersPerThread,
+                                        int64_t registersPerSM) {
+  int64_t perThread =
+      std::min(registersPerThread, registersPerSM / std::max<int64_t>(threads, 1));
+  return std::max<int64_t>(perThread - kRegisterReserve, 0);
 }
 
 RegisterLayout mlir::motif::registerLayoutOf(const MotifSchedule &producer) {

@@ -83,7 +83,7 @@ struct Session {
   /// fuse-materialization's register budget, when compile() re-plans.
   std::optional<int64_t> registerBudget;
   /// Kernels ptxas reported spilling, with what they keep in registers, and
-  /// the most register slots one of them keeps.
+  /// the largest register value one of them keeps (slots per thread).
   SmallVector<std::string> spills;
   int64_t spillingSlots = 0;
 
@@ -404,7 +404,7 @@ LogicalResult runPtxas(Session &s, FunctionManifest &manifest,
                                k.name, stores, loads, reportPath, kept)
                            .str();
     s.spills.push_back(line);
-    s.spillingSlots = std::max(s.spillingSlots, k.registerSlots);
+    s.spillingSlots = std::max(s.spillingSlots, k.largestRegisterValue);
     if (!s.options.replanSpills)
       s.warning(line + (s.options.fuseMaterialization
                             ? "; --replan-spills fuses again with a smaller "
@@ -658,8 +658,8 @@ LogicalResult compile(const CompileOptions &options, raw_ostream &errs) {
     return compileOnce(s);
 
   // ptxas feedback into the residency decision: while a kernel spills,
-  // fuse again with the register budget halved (from what the worst
-  // spilling kernel keeps in registers, or the last budget if smaller).
+  // fuse again with the register budget at half the largest value a
+  // spilling kernel keeps in registers (or half the last budget if smaller).
   for (int round = 0;; ++round) {
     s.spills.clear();
     s.spillingSlots = 0;
@@ -680,6 +680,8 @@ LogicalResult compile(const CompileOptions &options, raw_ostream &errs) {
                   " (fusion keeps no register value there)");
       return success();
     }
+    // Half the largest value a spilling kernel keeps in registers: that
+    // value (and any as large) leaves registers in the next plan.
     int64_t next = std::min(s.registerBudget.value_or(s.spillingSlots),
                             s.spillingSlots) / 2;
     for (const std::string &line : s.spills)

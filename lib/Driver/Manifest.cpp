@@ -250,8 +250,9 @@ FailureOr<FunctionManifest> collectManifest(func::FuncOp host) {
     if (auto values = kernel->getAttrOfType<ArrayAttr>("motif.register_values"))
       for (auto v : values.getAsRange<StringAttr>())
         info.registerValues.push_back(v.getValue().str());
-    if (auto slots = kernel->getAttrOfType<IntegerAttr>("motif.register_slots"))
-      info.registerSlots = slots.getInt();
+    if (auto slots =
+            kernel->getAttrOfType<IntegerAttr>("motif.largest_register_value"))
+      info.largestRegisterValue = slots.getInt();
     // docs/abi.md: no two buffers overlap, and kernels assume it
     // (llvm.noalias): one buffer passed twice to noalias parameters would
     // compile to a kernel that is wrong for it.

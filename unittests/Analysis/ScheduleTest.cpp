@@ -328,21 +328,30 @@ func.func @f(%x: tensor<64x64xf32>) -> (tensor<64x64xf32>, tensor<64x64xf32>, te
 
 namespace {
 
-// A chain a -> b -> c keeps two values live at once, not three; a value
-// loaded at the start stays live until its last reader.
-TEST(RegisterPressureTest, ChainsOverlapPairwise) {
-  SmallVector<LiveInterval> chain{{0, 1, 64}, {1, 2, 64}, {2, 3, 64}};
+// A chain of maps a -> b -> c, each read slot for slot by the next: a value
+// dies as the next is born, so one is live at a time. Read by something else
+// (a reduction, or as a broadcast), it stays live through its last reader.
+TEST(RegisterPressureTest, ConsumedSlotForSlot) {
+  SmallVector<LiveInterval> chain{
+      {0, 1, 64, true}, {1, 2, 64, true}, {2, 3, 64, true}};
   RegisterPressure p = peakRegisterPressure(chain);
+  EXPECT_EQ(p.slots, 64);
+  EXPECT_EQ(p.position, 0); // the first worst position
+
+  SmallVector<LiveInterval> reduced{
+      {0, 1, 64, false}, {1, 2, 64, false}, {2, 3, 64, false}};
+  p = peakRegisterPressure(reduced);
   EXPECT_EQ(p.slots, 128);
-  EXPECT_EQ(p.position, 1); // the first worst position
+  EXPECT_EQ(p.position, 1);
   EXPECT_EQ(p.live, (SmallVector<unsigned>{0, 1}));
 
-  SmallVector<LiveInterval> loaded{{0, 3, 8}, {1, 2, 16}, {3, 3, 4}};
-  p = peakRegisterPressure(loaded);
-  EXPECT_EQ(p.slots, 24);
-  EXPECT_EQ(p.position, 1);
-  EXPECT_EQ(p.live, (SmallVector<unsigned>{1, 0})); // largest first
-
+  // Softmax with x loaded once (-1): x read by the max (0) and consumed by
+  // exp (1); the max (1 slot) broadcast to exp; e read by sum (2) and div (3).
+  SmallVector<LiveInterval> softmax{
+      {-1, 1, 64, true}, {0, 1, 1, false}, {1, 3, 64, false}, {2, 3, 1, false}};
+  p = peakRegisterPressure(softmax);
+  EXPECT_EQ(p.slots, 65); // x and the max (at the max), or x|e and the max (at exp)
+  EXPECT_EQ(p.position, 0);
   EXPECT_EQ(peakRegisterPressure({}).slots, 0);
   EXPECT_EQ(peakRegisterPressure({}).position, -1);
   // Sums saturate instead of wrapping.
@@ -351,36 +360,53 @@ TEST(RegisterPressureTest, ChainsOverlapPairwise) {
             std::numeric_limits<int64_t>::max());
 }
 
-// The sweep against counting every position, on random interval sets.
+TEST(RegisterPressureTest, Budget) {
+  EXPECT_EQ(liveRegisterBudget(256, 255, 65536), 255 - kRegisterReserve);
+  EXPECT_EQ(liveRegisterBudget(1024, 255, 65536), 64 - kRegisterReserve);
+  EXPECT_EQ(liveRegisterBudget(1, 255, 65536), 255 - kRegisterReserve);
+}
+
+// The endpoint sweep against every position, on random interval sets.
 TEST(RegisterPressureTest, MatchesBruteForce) {
   std::mt19937_64 rng(20261201);
-  for (int trial = 0; trial < 2000; ++trial) {
+  for (int trial = 0; trial < 3000; ++trial) {
     int n = std::uniform_int_distribution<int>(1, 8)(rng);
     int positions = std::uniform_int_distribution<int>(1, 10)(rng);
     SmallVector<LiveInterval> ivs;
     for (int i = 0; i < n; ++i) {
-      int64_t a = std::uniform_int_distribution<int>(0, positions - 1)(rng);
-      int64_t b = std::uniform_int_distribution<int>(a, positions - 1)(rng);
-      ivs.push_back({a, b, std::uniform_int_distribution<int64_t>(1, 100)(rng)});
+      int64_t a = std::uniform_int_distribution<int>(-1, positions - 1)(rng);
+      int64_t b = std::uniform_int_distribution<int>(a, positions)(rng);
+      ivs.push_back({a, b, std::uniform_int_distribution<int64_t>(1, 100)(rng),
+                     std::uniform_int_distribution<int>(0, 1)(rng) == 1});
     }
-    int64_t best = 0, at = -1;
-    for (int64_t pos = 0; pos < positions; ++pos) {
-      int64_t sum = 0;
-      for (auto &iv : ivs)
-        if (iv.first <= pos && pos <= iv.last)
-          sum += iv.slots;
-      if (sum > best) {
+    int64_t best = -1, at = -2;
+    for (int64_t pos = -1; pos <= positions; ++pos) {
+      int64_t others = 0, consumed = 0, produced = 0;
+      bool any = false;
+      for (auto &iv : ivs) {
+        if (pos < iv.first || pos > iv.last)
+          continue;
+        any = true;
+        if (iv.last == pos && iv.first < pos && iv.consumedByLast)
+          consumed += iv.slots;
+        else if (iv.first == pos && iv.last > pos)
+          produced += iv.slots;
+        else
+          others += iv.slots;
+      }
+      int64_t sum = others + std::max(consumed, produced);
+      if (any && sum > best) {
         best = sum;
         at = pos;
       }
     }
     RegisterPressure p = peakRegisterPressure(ivs);
     ASSERT_EQ(p.slots, best) << "trial " << trial;
-    ASSERT_EQ(p.position, at) << "trial " << trial;
-    int64_t liveSum = 0;
-    for (unsigned i : p.live)
-      liveSum += ivs[i].slots;
-    ASSERT_EQ(liveSum, best);
+    std::string dump;
+    for (auto &iv : ivs)
+      dump += "[" + std::to_string(iv.first) + "," + std::to_string(iv.last) +
+              "]x" + std::to_string(iv.slots) + (iv.consumedByLast ? "c " : " ");
+    ASSERT_EQ(p.position, at) << "trial " << trial << ": " << dump;
   }
 }
 

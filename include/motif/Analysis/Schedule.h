@@ -187,25 +187,43 @@ RegisterLayout registerLayoutOf(const MotifSchedule &producer);
 
 /// A value kept in registers, live over the motifs [first, last] of a kernel
 /// (positions in program order: from the motif that computes it, or the
-/// kernel's start for an input loaded there, to its last reader), holding
-/// `slots` registers per thread all that time.
+/// kernel's start (-1) for an input loaded there, to its last reader),
+/// holding `slots` registers per thread.
+///
+/// `consumedByLast`: the last reader is a map that reads the value slot for
+/// slot in its own register layout, so the value's slots die as the map's
+/// result slots are born (register k of the operand is free once result k is
+/// computed): at that position the two count as the larger, not the sum.
 struct LiveInterval {
   int64_t first = 0, last = 0;
   int64_t slots = 0;
+  bool consumedByLast = false;
 };
 
 /// The register live set at its largest: the slots live together at the
-/// worst position, that position, and the intervals live there (indices,
-/// largest first).
+/// worst position, that position (-1 is the kernel's start; unset without
+/// intervals: slots 0, position -1, nothing live), and the intervals live
+/// there (indices, largest first).
 struct RegisterPressure {
   int64_t slots = 0;
   int64_t position = -1;
   SmallVector<unsigned> live;
 };
 
-/// The largest register live set of `intervals` (a sweep over positions;
-/// sums saturate at INT64_MAX). The first worst position wins.
+/// The largest register live set of `intervals`. At a position p: every
+/// value live across p (first < p < last, or born at p and read later), and
+/// every value whose last reader is p, except that the values p consumes
+/// slot for slot and the values p produces count as the larger of their two
+/// sums (sums saturate at INT64_MAX). The first worst position wins.
 RegisterPressure peakRegisterPressure(ArrayRef<LiveInterval> intervals);
+
+/// Registers per thread a kernel's live values may take at `threads` per
+/// block: what a thread can have (the chip's per-thread maximum, or the
+/// register file split over the block's threads) less `kRegisterReserve`
+/// for addresses, indices and loop state.
+constexpr int64_t kRegisterReserve = 24;
+int64_t liveRegisterBudget(int64_t threads, int64_t registersPerThread,
+                           int64_t registersPerSM);
 
 /// Where each element lives when the value is kept in shared memory: one
 /// buffer per block over the value's non-`block` dims; a `block.warp` dim

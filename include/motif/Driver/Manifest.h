@@ -52,8 +52,9 @@ struct KernelInfo {
   /// Dynamic shared memory per block, in bytes (the launch's size; the
   /// function must be opted in above 48 KiB); 0 when it has none.
   int64_t dynamicSharedBytes = 0;
-  /// Their register slots per thread, summed (`motif.register_slots`).
-  int64_t registerSlots = 0;
+  /// The register slots per thread of the largest of them
+  /// (`motif.largest_register_value`).
+  int64_t largestRegisterValue = 0;
   /// From `ptxas -v`; empty when ptxas was not run.
   std::optional<::motif::sass::KernelResources> resources;
 };

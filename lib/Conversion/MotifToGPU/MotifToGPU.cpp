@@ -211,7 +211,7 @@ ConvertMotifToGPUPass::convertFunction(func::FuncOp func,
       // What the kernel keeps in registers, for the manifest and for
       // motif-compile's spill warning: "<value> (<type>): <N> per thread".
       SmallVector<Attribute> registerValues;
-      int64_t registerSlots = 0;
+      int64_t largestRegisterValue = 0;
       kernel.getBodyBlock().walk([&](MaterializeOp m) {
         if (m.getResidency() != Residency::Register)
           return;
@@ -227,15 +227,13 @@ ConvertMotifToGPUPass::convertFunction(func::FuncOp func,
           os << "a value";
         os << " (" << m.getType() << "): " << slots << " per thread";
         registerValues.push_back(mb.getStringAttr(text));
-        registerSlots = slots > INT64_MAX - registerSlots
-                            ? INT64_MAX
-                            : registerSlots + slots;
+        largestRegisterValue = std::max(largestRegisterValue, slots);
       });
       if (!registerValues.empty()) {
         gfunc->setAttr("motif.register_values",
                        mb.getArrayAttr(registerValues));
-        gfunc->setAttr("motif.register_slots",
-                       mb.getI64IntegerAttr(registerSlots));
+        gfunc->setAttr("motif.largest_register_value",
+                       mb.getI64IntegerAttr(largestRegisterValue));
       }
       return gfunc;
     };

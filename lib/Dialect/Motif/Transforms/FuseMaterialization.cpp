@@ -95,6 +95,85 @@ int64_t tensorBytes(Type type) {
   return t.getNumElements() * llvm::divideCeil(t.getElementTypeBitWidth(), 8);
 }
 
+/// The register values of kernels that run as one body (members in order,
+/// then their motifs), as live intervals over its motifs: what the register
+/// live-set check of docs/residency.md counts.
+struct LiveSet {
+  LiveSet(ArrayRef<KernelOp> kernels, int64_t threads) : threads(threads) {
+    for (KernelOp k : kernels) {
+      start[k.getOperation()] = position.size() - 1;
+      k.getBodyBlock().walk([&](ComputeOpInterface op) {
+        position.try_emplace(op.getOperation(), position.size());
+      });
+    }
+  }
+
+  /// A value computed by `producer` (null: loaded at the start of `kernel`,
+  /// rule 3) and read by the motifs among `readers`; `skip` is a motif not
+  /// to count as a reader (a load about to be replaced).
+  void add(std::string name, Value value, ComputeOpInterface producer,
+           KernelOp kernel, Edge *owner, Operation *skip = nullptr) {
+    int64_t first = producer ? position.lookup(producer.getOperation())
+                             : start.lookup(kernel.getOperation());
+    int64_t slots =
+        producer ? registerLayoutOf(MotifSchedule(producer, threads)).slots : 1;
+    addInterval(std::move(name), value, first, slots, owner, skip);
+  }
+
+  void addInterval(std::string name, Value value, int64_t first, int64_t slots,
+                   Edge *owner, Operation *skip = nullptr) {
+    int64_t last = first;
+    Operation *lastReader = nullptr;
+    for (Operation *u : value.getUsers())
+      if (auto it = position.find(u);
+          u != skip && it != position.end() && it->second >= last) {
+        last = it->second;
+        lastReader = u;
+      }
+    // A map with the value's register layout reads it slot for slot.
+    bool consumed =
+        lastReader && isa<MapOp>(lastReader) &&
+        registerLayoutOf(MotifSchedule(cast<ComputeOpInterface>(lastReader),
+                                       threads))
+                .slots == slots;
+    intervals.push_back({first, last, slots, consumed});
+    names.push_back(std::move(name));
+    owners.push_back(owner);
+  }
+
+  /// The register materializations the kernels already have.
+  void addMaterializations(ArrayRef<KernelOp> kernels) {
+    for (KernelOp k : kernels)
+      k.getBodyBlock().walk([&](MaterializeOp m) {
+        if (m.getResidency() != Residency::Register)
+          return;
+        std::string name;
+        llvm::raw_string_ostream os(name);
+        if (auto was = m->getAttrOfType<StringAttr>("motif.producer"))
+          os << "'" << was.getValue() << "'";
+        else
+          os << "a register value of '" << k.getSymName() << "'";
+        os << " (" << m.getType() << ")";
+        add(name, m.getResult(), producerOf(m), k, nullptr);
+      });
+  }
+
+  /// "<name>: <slots>, ..." for the values live at `peak`.
+  std::string describe(const RegisterPressure &peak) const {
+    std::string live;
+    for (auto [n, i] : llvm::enumerate(peak.live))
+      live += (n ? ", " : "") + names[i] + ": " +
+              std::to_string(intervals[i].slots);
+    return live;
+  }
+
+  int64_t threads;
+  llvm::DenseMap<Operation *, int64_t> position, start;
+  SmallVector<LiveInterval> intervals;
+  SmallVector<std::string> names;
+  SmallVector<Edge *> owners; // null: a value the kernels already had
+};
+
 struct FuseMaterializationPass
     : public motif::impl::FuseMaterializationBase<FuseMaterializationPass> {
   using FuseMaterializationBase::FuseMaterializationBase;
@@ -376,69 +455,30 @@ void FuseMaterializationPass::legalizeGroups(SmallVectorImpl<Edge> &edges,
       // motifs). Over the budget, the largest value live at the worst
       // motif goes to shared memory (or back to global).
       {
-        llvm::DenseMap<Operation *, int64_t> position;
-        for (KernelOp k : ks)
-          k.getBodyBlock().walk([&](ComputeOpInterface op) {
-            position.try_emplace(op.getOperation(), position.size());
-          });
-        SmallVector<LiveInterval> intervals;
-        SmallVector<std::string> names;
-        SmallVector<Edge *> owners; // null: a register value a kernel had
-        auto lastReader = [&](Value v, int64_t first) {
-          int64_t last = first;
-          for (Operation *u : v.getUsers())
-            if (auto it = position.find(u); it != position.end())
-              last = std::max(last, it->second);
-          return last;
-        };
-        for (Edge *e : groupEdges) {
-          if (e->decision != Residency::Register)
-            continue;
-          int64_t first = position.lookup(e->producerOp.getOperation());
-          int64_t slots =
-              registerLayoutOf(MotifSchedule(e->producerOp, mergedThreads))
-                  .slots;
-          intervals.push_back({first, lastReader(e->value(), first), slots});
-          names.push_back(describe(*e));
-          owners.push_back(e);
-        }
-        for (KernelOp k : ks)
-          k.getBodyBlock().walk([&](MaterializeOp m) {
-            if (m.getResidency() != Residency::Register)
-              return;
-            ComputeOpInterface p = producerOf(m);
-            // An input loaded at the kernel's start (rule 3) is live from
-            // there.
-            int64_t first = p ? position.lookup(p.getOperation())
-                              : position.lookup(&*k.getBodyBlock().begin());
-            int64_t slots =
-                p ? registerLayoutOf(MotifSchedule(p, mergedThreads)).slots
-                  : 1;
-            intervals.push_back({first, lastReader(m.getResult(), first), slots});
-            std::string name;
-            llvm::raw_string_ostream os(name);
-            os << "a register value of '" << k.getSymName() << "' ("
-               << m.getType() << ")";
-            names.push_back(name);
-            owners.push_back(nullptr);
-          });
-        RegisterPressure peak = peakRegisterPressure(intervals);
-        if (peak.slots > registerBudget) {
+        LiveSet set(ks, mergedThreads);
+        for (Edge *e : groupEdges)
+          if (e->decision == Residency::Register)
+            set.add(describe(*e), e->value(), e->producerOp, e->producer, e);
+        set.addMaterializations(ks);
+        int64_t liveBudget = liveRegisterBudget(
+            mergedThreads, target.registersPerThread, target.registersPerSM);
+        RegisterPressure peak = peakRegisterPressure(set.intervals);
+        if (peak.slots > liveBudget) {
           Edge *victim = nullptr;
           for (unsigned i : peak.live)
-            if (owners[i]) {
-              victim = owners[i];
+            if (set.owners[i]) {
+              victim = set.owners[i];
               break;
             }
-          std::string live;
-          for (auto [n, i] : llvm::enumerate(peak.live))
-            live += (n ? ", " : "") + names[i] + ": " +
-                    std::to_string(intervals[i].slots);
-          std::string why = "rule 5: the merged kernel would keep " +
-                            std::to_string(peak.slots) +
-                            " registers per thread live at once (" + live +
-                            "), over the register budget (" +
-                            std::to_string(registerBudget) + ")";
+          std::string why =
+              "rule 5: the merged kernel would keep " +
+              std::to_string(peak.slots) +
+              " registers per thread live at once (" + set.describe(peak) +
+              "), over the " + std::to_string(liveBudget) +
+              " a thread of threads(" + std::to_string(mergedThreads) +
+              ") has for values on " + target.chip.str() + " (" +
+              std::to_string(kRegisterReserve) +
+              " kept for addresses and indices)";
           if (!victim) {
             // Only values the kernels already held: merging cannot help.
             for (Edge *e : groupEdges)
@@ -659,54 +699,24 @@ void FuseMaterializationPass::cacheReusedInputs(KernelOp kernel,
                 "register budget (" + std::to_string(registerBudget) + ")";
     if (refusal.empty()) {
       // The kernel's register live set with the load: it is live from the
-      // kernel's start (position -1, before every motif) to its last reader.
-      llvm::DenseMap<Operation *, int64_t> position;
-      kernel.getBodyBlock().walk([&](ComputeOpInterface op) {
-        if (op.getOperation() != load.getOperation())
-          position.try_emplace(op.getOperation(), position.size());
-      });
-      auto lastReader = [&](Value v, int64_t first) {
-        int64_t last = first;
-        for (Operation *u : v.getUsers())
-          if (auto it = position.find(u); it != position.end())
-            last = std::max(last, it->second);
-        return last;
-      };
-      SmallVector<LiveInterval> intervals;
-      SmallVector<std::string> names;
-      kernel.getBodyBlock().walk([&](MaterializeOp m) {
-        if (m.getResidency() != Residency::Register)
-          return;
-        ComputeOpInterface p = producerOf(m);
-        int64_t first = p ? position.lookup(p.getOperation()) : -1;
-        int64_t slots = p ? registerLayoutOf(MotifSchedule(p, kernel.getThreads())).slots : 1;
-        intervals.push_back({first, lastReader(m.getResult(), first), slots});
-        std::string n;
-        llvm::raw_string_ostream os(n);
-        if (auto was = m->getAttrOfType<StringAttr>("motif.producer"))
-          os << "'" << was.getValue() << "'";
-        else
-          os << "a register value";
-        os << " (" << m.getType() << ")";
-        names.push_back(n);
-      });
-      int64_t last = -1;
-      for (OpOperand *use : uses)
-        last = std::max(last, position.lookup(use->getOwner()));
-      intervals.push_back({-1, last, regs});
-      names.push_back("this input");
-      RegisterPressure peak = peakRegisterPressure(intervals);
-      if (peak.slots > registerBudget &&
-          llvm::is_contained(peak.live, intervals.size() - 1)) {
-        std::string live;
-        for (auto [n, i] : llvm::enumerate(peak.live))
-          live += (n ? ", " : "") + names[i] + ": " +
-                  std::to_string(intervals[i].slots);
+      // kernel's start to its last reader.
+      LiveSet set({kernel}, kernel.getThreads());
+      set.addMaterializations({kernel});
+      set.addInterval("this input", value, -1, regs, nullptr,
+                      load.getOperation());
+      int64_t liveBudget = liveRegisterBudget(kernel.getThreads(),
+                                              target.registersPerThread,
+                                              target.registersPerSM);
+      RegisterPressure peak = peakRegisterPressure(set.intervals);
+      if (peak.slots > liveBudget &&
+          llvm::is_contained(peak.live, set.intervals.size() - 1))
         refusal = "the kernel would keep " + std::to_string(peak.slots) +
-                  " registers per thread live at once (" + live +
-                  "), over the register budget (" +
-                  std::to_string(registerBudget) + ")";
-      }
+                  " registers per thread live at once (" + set.describe(peak) +
+                  "), over the " + std::to_string(liveBudget) +
+                  " a thread of threads(" +
+                  std::to_string(kernel.getThreads()) + ") has for values (" +
+                  std::to_string(kRegisterReserve) +
+                  " kept for addresses and indices)";
     }
     for (OpOperand *use : uses) {
       if (!refusal.empty())
