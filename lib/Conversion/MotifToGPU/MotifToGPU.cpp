@@ -336,6 +336,26 @@ void ConvertMotifToGPUPass::runOnOperation() {
   });
   if (misplaced.wasInterrupted())
     return signalPassFailure();
+  // Kernels already in the gpu form go down the same pipeline: a launch
+  // bound the NVPTX backend cannot take (it fails with an unlocated fatal
+  // error on a non-positive nvvm.maxntid) is a located error here.
+  WalkResult badBounds = module.walk([&](gpu::GPUFuncOp f) {
+    for (auto [what, sizes] :
+         {std::pair{"known_block_size", f.getKnownBlockSize()},
+          std::pair{"known_grid_size", f.getKnownGridSize()}}) {
+      if (!sizes)
+        continue;
+      for (int32_t v : *sizes)
+        if (v < 1) {
+          f.emitOpError() << what << " holds " << v
+                          << "; every size must be at least 1";
+          return WalkResult::interrupt();
+        }
+    }
+    return WalkResult::advance();
+  });
+  if (badBounds.wasInterrupted())
+    return signalPassFailure();
   SmallVector<func::FuncOp> funcs;
   for (auto f : module.getOps<func::FuncOp>())
     if (!f.isExternal() && !f.getOps<KernelOp>().empty())

@@ -124,3 +124,17 @@ func.func @returns_twice(%x: tensor<4xf32>) -> (tensor<4xf32>, tensor<4xf32>) {
   // expected-error @+1 {{returns the same kernel result twice}}
   return %y, %y : tensor<4xf32>, tensor<4xf32>
 }
+
+// -----
+
+// Kernels already in the gpu form go down the same pipeline: a size the NVPTX
+// backend cannot take (an unlocated fatal error on nvvm.maxntid, exit 1;
+// found by motif-fuzz mutate) is a located error first.
+module attributes {gpu.container_module} {
+  gpu.module @kernels {
+    // expected-error @+1 {{'gpu.func' op known_block_size holds -3; every size must be at least 1}}
+    gpu.func @copy(%a: memref<4xf32>) kernel attributes {known_block_size = array<i32: 4, -3, 1>} {
+      gpu.return
+    }
+  }
+}
