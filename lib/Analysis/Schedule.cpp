@@ -219,12 +219,8 @@ ReductionTree MotifSchedule::getReductionTree() const {
   return t;
 }
 
-std::optional<std::string> MotifSchedule::treeUnsupportedReason() const {
-  ReductionTree t = getReductionTree();
-  if (std::optional<std::string> why = crossThreadCombineError(
-          block.threads, t.acrossLanes, t.acrossWarps))
-    return why;
-  return std::nullopt;
+std::optional<std::string> MotifSchedule::unsupportedAtBlockSize() const {
+  return blockSizeError(op, block.threads);
 }
 
 //===----------------------------------------------------------------------===//

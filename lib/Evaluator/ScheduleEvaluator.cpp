@@ -501,7 +501,7 @@ LogicalResult ScheduleEvaluator::evalMotif(ComputeOpInterface op) {
   ReductionTree tree;
   if (isReduction) {
     tree = s.getReductionTree();
-    if (std::optional<std::string> why = s.treeUnsupportedReason())
+    if (std::optional<std::string> why = s.unsupportedAtBlockSize())
       return current->emitOpError() << *why;
   }
   SmallVector<double, 2> identity;

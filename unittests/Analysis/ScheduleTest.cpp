@@ -175,7 +175,7 @@ TEST_F(ScheduleTest, BlockReductionIsStoredByThreadZero) {
   EXPECT_TRUE(t.acrossWarps);
   EXPECT_FALSE(t.lanesDiffer);
   EXPECT_FALSE(t.flagged);
-  EXPECT_FALSE(s.treeUnsupportedReason());
+  EXPECT_FALSE(s.unsupportedAtBlockSize());
   ThreadCoords c = s.usedCoords();
   EXPECT_TRUE(c.tid);
 }
@@ -229,7 +229,7 @@ TEST_F(ScheduleTest, ButterflyNeedsAPowerOfTwoBlock) {
     %r = motif.reduce <add> (%x[i, j]) -> [i] over [block, seq] : (tensor<4x48xf32>) -> tensor<4xf32>
     %g = motif.materialize %r in global : tensor<4xf32>)"));
   // A sequential fold needs no tree...
-  EXPECT_FALSE(MotifSchedule(ops[0]).treeUnsupportedReason());
+  EXPECT_FALSE(MotifSchedule(ops[0]).unsupportedAtBlockSize());
   // ...but the same motif scheduled across 48 threads' lanes cannot be
   // combined by the butterfly, and the verifier says so.
   EXPECT_TRUE(crossThreadCombineError(48, true, true).has_value());

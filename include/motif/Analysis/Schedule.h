@@ -158,10 +158,10 @@ public:
   /// The tree a reduction or contraction combines its partials with.
   ReductionTree getReductionTree() const;
 
-  /// A located reason why the lowering cannot combine across the block's
-  /// threads (the butterfly needs a power of two up to 32 or a multiple of
-  /// 32), or nullopt.
-  std::optional<std::string> treeUnsupportedReason() const;
+  /// Why the mapping cannot run at this block size (blockSizeError: warp
+  /// and lane levels need whole warps; a cross-thread combine needs a
+  /// power of two up to 32 or a multiple of 32), or nullopt.
+  std::optional<std::string> unsupportedAtBlockSize() const;
 
 private:
   ComputeOpInterface op;

@@ -115,7 +115,7 @@ FailureOr<SmallVector<Value>> mlir::motif::detail::emitReduction(
     Instance &inst) {
   SmallVector<int64_t> reduced = op.getReductionIterationDims();
   ReductionTree tree = e.schedule().getReductionTree();
-  if (std::optional<std::string> why = e.schedule().treeUnsupportedReason())
+  if (std::optional<std::string> why = e.schedule().unsupportedAtBlockSize())
     return op->emitOpError() << *why;
   if (auto red = dyn_cast<ReduceOp>(op.getOperation())) {
     CombineFn combine = combinerOf(e, red);

@@ -265,25 +265,10 @@ static LogicalResult verifyIterationSpace(ComputeOpInterface op) {
   }
   // A reduction across the block's threads must be one the lowering can
   // combine (shuffle butterfly, then shared memory across warps).
-  if (auto kernel = operation->getParentOfType<KernelOp>()) {
-    // Warps and lanes together address lane l of every warp: a last warp
-    // with fewer lanes would leave its elements uncomputed.
-    int64_t threads = kernel.getThreads();
-    if (warpDims && laneDims && threads > kWarpSize && threads % kWarpSize)
-      return operation->emitOpError()
-             << "maps dims to both a warp level and 'lane' with threads("
-             << threads << "): the last warp has only " << threads % kWarpSize
-             << " of its 32 lanes; use a multiple of 32";
-    bool acrossLanes = false, acrossWarps = false;
-    for (int64_t d : op.getReductionIterationDims()) {
-      Level l = op.getLevel(d);
-      acrossLanes |= l == Level::Thread || l == Level::Lane;
-      acrossWarps |= l == Level::Thread || l == Level::Warp;
-    }
-    if (std::optional<std::string> why = crossThreadCombineError(
-            kernel.getThreads(), acrossLanes, acrossWarps))
+  if (auto kernel = operation->getParentOfType<KernelOp>())
+    if (std::optional<std::string> why =
+            blockSizeError(op, kernel.getThreads()))
       return operation->emitOpError() << *why;
-  }
 
   Type elementType;
   auto checkTensor = [&](Value v, ArrayRef<int64_t> dims,
@@ -337,6 +322,30 @@ int64_t mlir::motif::warpsPerBlockOf(Operation *op) {
   if (!kernel)
     return 1;
   return std::max<int64_t>(1, llvm::divideCeil(kernel.getThreads(), kWarpSize));
+}
+
+std::optional<std::string> mlir::motif::blockSizeError(ComputeOpInterface op,
+                                                      int64_t threads) {
+  // Warps and lanes together address lane l of every warp: a last warp with
+  // fewer lanes would leave its elements uncomputed.
+  bool warp = false, lane = false;
+  for (int64_t d = 0, e = op.getIterationExtents().size(); d < e; ++d) {
+    Level l = op.getLevel(d);
+    warp |= l == Level::Warp || l == Level::BlockWarp;
+    lane |= l == Level::Lane;
+  }
+  if (warp && lane && threads > kWarpSize && threads % kWarpSize)
+    return "maps dims to both a warp level and 'lane' with threads(" +
+           std::to_string(threads) + "): the last warp has only " +
+           std::to_string(threads % kWarpSize) +
+           " of its 32 lanes; use a multiple of 32";
+  bool acrossLanes = false, acrossWarps = false;
+  for (int64_t d : op.getReductionIterationDims()) {
+    Level l = op.getLevel(d);
+    acrossLanes |= l == Level::Thread || l == Level::Lane;
+    acrossWarps |= l == Level::Thread || l == Level::Warp;
+  }
+  return crossThreadCombineError(threads, acrossLanes, acrossWarps);
 }
 
 std::optional<std::string>

@@ -513,7 +513,7 @@ void FuseMaterializationPass::legalizeGroups(SmallVectorImpl<Edge> &edges,
         std::optional<std::string> why;
         k.getBodyBlock().walk([&](ComputeOpInterface op) {
           if (!why)
-            why = MotifSchedule(op, threads).treeUnsupportedReason();
+            why = MotifSchedule(op, threads).unsupportedAtBlockSize();
         });
         if (!why)
           continue;

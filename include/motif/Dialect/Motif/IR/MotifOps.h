@@ -29,6 +29,7 @@ int64_t warpsPerBlockOf(Operation *op);
 std::optional<std::string> crossThreadCombineError(int64_t threads,
                                                    bool acrossLanes,
                                                    bool acrossWarps);
+
 } // namespace mlir::motif
 
 #include "motif/Dialect/Motif/IR/MotifInterfaces.h.inc"
@@ -37,6 +38,14 @@ std::optional<std::string> crossThreadCombineError(int64_t threads,
 #include "motif/Dialect/Motif/IR/MotifOps.h.inc"
 
 namespace mlir::motif {
+/// Why `op`'s mapping cannot run in a block of `threads` threads, or
+/// nullopt: warp and lane levels together need whole warps, and a reduction
+/// across threads a block its tree can combine (crossThreadCombineError).
+/// The verifier asks it at the kernel's block size; fuse-materialization at
+/// the block size of a merged kernel, through the schedule model.
+std::optional<std::string> blockSizeError(ComputeOpInterface op,
+                                          int64_t threads);
+
 /// Number of lanes in a warp on every NVIDIA target motif supports.
 constexpr int64_t kWarpSize = 32;
 /// The largest block the hardware launches.
