@@ -108,6 +108,19 @@ LogicalResult mlir::motif::checkInputText(llvm::SourceMgr &mgr,
     while (j < n && (llvm::isAlnum(text[j]) || text[j] == '_' || text[j] == '$' ||
                      text[j] == '.' || text[j] == '-'))
       ++j;
+    size_t nameEnd = j;
+    // The lexer reads `%v #N` (whitespace or comments between) as `%v#N`.
+    while (j < n) {
+      if (llvm::isSpace(text[j])) {
+        ++j;
+      } else if (text[j] == '/' && j + 1 < n && text[j + 1] == '/') {
+        j = text.find('\n', j);
+        if (j == StringRef::npos)
+          j = n;
+      } else {
+        break;
+      }
+    }
     if (j + 1 >= n || text[j] != '#' || !llvm::isDigit(text[j + 1]))
       continue;
     size_t k = j + 1;
@@ -118,7 +131,7 @@ LogicalResult mlir::motif::checkInputText(llvm::SourceMgr &mgr,
       mgr.PrintMessage(llvm::SMLoc::getFromPointer(text.data() + i),
                        llvm::SourceMgr::DK_Error,
                        "result number " + text.slice(j + 1, k) + " of '" +
-                           text.slice(i, j) + "' is past " +
+                           text.slice(i, nameEnd) + "' is past " +
                            Twine(kMaxResultNumber) +
                            " (no op has that many results)");
       return failure();

@@ -101,7 +101,7 @@ int64_t tensorBytes(Type type) {
 struct LiveSet {
   LiveSet(ArrayRef<KernelOp> kernels, int64_t threads) : threads(threads) {
     for (KernelOp k : kernels) {
-      start[k.getOperation()] = position.size() - 1;
+      start[k.getOperation()] = static_cast<int64_t>(position.size()) - 1;
       k.getBodyBlock().walk([&](ComputeOpInterface op) {
         position.try_emplace(op.getOperation(), position.size());
       });
