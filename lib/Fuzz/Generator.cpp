@@ -67,6 +67,14 @@ private:
     return n;
   }
   SmallVector<ValueRef> values() const;
+  /// The values with at least one dim (what a reduction or a combine reads).
+  SmallVector<ValueRef> nonScalarValues() const {
+    SmallVector<ValueRef> vs;
+    for (ValueRef v : values())
+      if (!spec.nodes[v.node].dims.empty())
+        vs.push_back(v);
+    return vs;
+  }
   /// Mostly one of the latest values: chains that consume what they make.
   ValueRef pickValue(ArrayRef<ValueRef> vs) {
     if (vs.size() > 1 && chance(0.6))
@@ -235,10 +243,7 @@ bool ProgramBuilder::addMap() {
 }
 
 bool ProgramBuilder::addReduce() {
-  SmallVector<ValueRef> vs;
-  for (ValueRef v : values())
-    if (!spec.nodes[v.node].dims.empty())
-      vs.push_back(v);
+  SmallVector<ValueRef> vs = nonScalarValues();
   if (vs.empty())
     return false;
   ValueRef in = pickValue(vs);
@@ -273,10 +278,7 @@ bool ProgramBuilder::addReduce() {
 }
 
 bool ProgramBuilder::addCombine() {
-  SmallVector<ValueRef> vs;
-  for (ValueRef v : values())
-    if (!spec.nodes[v.node].dims.empty())
-      vs.push_back(v);
+  SmallVector<ValueRef> vs = nonScalarValues();
   if (vs.empty())
     return false;
   ValueRef x = pickValue(vs);
