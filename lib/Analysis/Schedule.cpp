@@ -42,7 +42,23 @@ int64_t ThreadCoords::representative(int64_t t) const {
   return w * kWarpSize + l;
 }
 
+int64_t DimSchedule::blockTile() const {
+  if (!nest.empty() && nest.front().level == Level::Block)
+    return nest.front().stride;
+  return 0;
+}
+
+int64_t DimSchedule::seqOffset(int64_t k) const {
+  int64_t offset = 0;
+  for (const SubLevel &l : nest)
+    if (l.level == Level::Seq)
+      offset += ((k / l.digitStride) % l.size) * l.stride;
+  return offset;
+}
+
 int64_t DimSchedule::index(int64_t self, int64_t k) const {
+  if (isTiled())
+    return self + seqOffset(k);
   switch (level) {
   case Level::Block:
   case Level::BlockWarp:
@@ -72,7 +88,40 @@ MotifSchedule::MotifSchedule(ComputeOpInterface op, int64_t threads)
     operandDims.push_back(op.getOperandIterationDims(i));
   SmallVector<int64_t> extents = op.getIterationExtents();
   dims.resize(extents.size());
+  // Thread digits of the tile nests: the last thread level varies fastest.
+  int64_t tidStride = 1;
+  for (int64_t d = extents.size() - 1; d >= 0; --d) {
+    TileAttr tile = op.getTile(d);
+    if (!tile)
+      continue;
+    DimSchedule &s = dims[d];
+    s.level = op.getLevel(d);
+    s.extent = extents[d];
+    ArrayRef<Level> levels = tile.getLevels();
+    ArrayRef<int64_t> sizes = tile.getSizes();
+    s.nest.resize(levels.size());
+    int64_t stride = 1, seqStride = 1;
+    for (int64_t j = levels.size() - 1; j >= 0; --j) {
+      SubLevel &l = s.nest[j];
+      l.level = levels[j];
+      l.size = sizes[j];
+      l.stride = stride;
+      stride = saturatingMul(stride, l.size);
+      if (l.level == Level::Thread) {
+        l.digitStride = tidStride;
+        tidStride = saturatingMul(tidStride, l.size);
+      } else if (l.level == Level::Seq) {
+        l.digitStride = seqStride;
+        seqStride = saturatingMul(seqStride, l.size);
+      }
+    }
+    s.count = seqStride;
+    s.parallel = 1;
+    s.partial = false;
+  }
   for (auto [d, s] : llvm::enumerate(dims)) {
+    if (s.isTiled())
+      continue;
     s.level = op.getLevel(d);
     s.extent = extents[d];
     switch (s.level) {
@@ -118,6 +167,11 @@ SmallVector<int64_t> MotifSchedule::getGridDims() const {
 SmallVector<int64_t> MotifSchedule::getGridExtents() const {
   SmallVector<int64_t> out;
   for (const DimSchedule &s : dims) {
+    if (s.isTiled()) {
+      if (s.blockTile())
+        out.push_back(s.nest.front().size);
+      continue;
+    }
     if (s.level == Level::Block)
       out.push_back(s.extent);
     else if (s.level == Level::BlockWarp)
@@ -129,6 +183,22 @@ SmallVector<int64_t> MotifSchedule::getGridExtents() const {
 int64_t MotifSchedule::selfOf(unsigned d, int64_t tid,
                               ArrayRef<int64_t> blockCoords) const {
   const DimSchedule &s = dims[d];
+  auto gridPos = [&] {
+    unsigned pos = 0;
+    for (unsigned e = 0; e < d; ++e)
+      pos += dims[e].isGrid();
+    return pos;
+  };
+  if (s.isTiled()) {
+    int64_t self = 0;
+    for (const SubLevel &l : s.nest) {
+      if (l.level == Level::Block)
+        self += blockCoords[gridPos()] * l.stride;
+      else if (l.level == Level::Thread)
+        self += ((tid / l.digitStride) % l.size) * l.stride;
+    }
+    return self;
+  }
   switch (s.level) {
   case Level::Block:
   case Level::BlockWarp: {
@@ -150,6 +220,19 @@ int64_t MotifSchedule::selfOf(unsigned d, int64_t tid,
     return 0;
   }
   llvm_unreachable("unknown level");
+}
+
+std::string MotifSchedule::describeDim(unsigned d) const {
+  const DimSchedule &s = dims[d];
+  if (!s.isTiled())
+    return stringifyLevel(s.level).str();
+  std::string out;
+  for (const SubLevel &l : s.nest) {
+    if (!out.empty())
+      out += " x ";
+    out += stringifyLevel(l.level).str() + "(" + std::to_string(l.size) + ")";
+  }
+  return out;
 }
 
 ThreadCoords MotifSchedule::usedCoords() const {
@@ -289,7 +372,8 @@ RegisterLayout mlir::motif::registerLayoutOf(const MotifSchedule &producer) {
   RegisterLayout layout;
   for (int64_t d : producer.getResultDims()) {
     const DimSchedule &s = producer.getDim(d);
-    int64_t c = s.level == Level::Block ? 1 : s.count;
+    // Grid levels have one instance per thread; a tiled dim its seq run.
+    int64_t c = s.count;
     layout.counts.push_back(c);
     layout.slots = saturatingMul(layout.slots, c);
   }
@@ -299,11 +383,12 @@ RegisterLayout mlir::motif::registerLayoutOf(const MotifSchedule &producer) {
 SmallVector<int64_t> SharedLayout::bufferIndex(ArrayRef<int64_t> valueIndex,
                                                int64_t warp) const {
   SmallVector<int64_t> idx;
-  for (auto [kind, v] : llvm::zip(kinds, valueIndex)) {
+  for (auto [a, kv] : llvm::enumerate(llvm::zip(kinds, valueIndex))) {
+    auto [kind, v] = kv;
     if (kind == DimKind::PerWarp)
       idx.push_back(warp);
     else if (kind == DimKind::Indexed)
-      idx.push_back(v);
+      idx.push_back(tiles[a] ? v % tiles[a] : v);
   }
   return idx;
 }
@@ -316,6 +401,16 @@ SharedLayout mlir::motif::sharedLayoutOf(const MotifSchedule &producer,
   int64_t bytes = layout.elementBytes;
   for (int64_t d : producer.getResultDims()) {
     const DimSchedule &s = producer.getDim(d);
+    layout.tiles.push_back(s.blockTile());
+    if (s.isTiled()) {
+      // A block holds its tile of the dim (the whole dim without a block
+      // level).
+      int64_t e = s.blockTile() ? s.blockTile() : s.extent;
+      layout.kinds.push_back(SharedLayout::DimKind::Indexed);
+      layout.shape.push_back(e);
+      bytes = saturatingMul(bytes, e);
+      continue;
+    }
     if (s.level == Level::Block) {
       layout.kinds.push_back(SharedLayout::DimKind::Block);
       continue;
@@ -346,8 +441,7 @@ int64_t mlir::motif::scratchBytesOf(const MotifSchedule &s) {
   int64_t perSet = saturatingMul(values, b.warps * (t.lanesDiffer ? b.lanes : 1));
   int64_t instances = 1;
   for (int64_t d : s.getResultDims())
-    if (!s.getDim(d).isGrid())
-      instances = saturatingMul(instances, s.getDim(d).count);
+    instances = saturatingMul(instances, s.getDim(d).count);
   // Elements are 32-bit (f32 states and the f32 flag).
   return saturatingMul(saturatingMul(perSet, instances > 1 ? 2 : 1), 4);
 }
@@ -398,11 +492,22 @@ EdgeScope mlir::motif::classifyEdge(const MotifSchedule &producer,
       return {Scope::CrossBlock, why};
     }
   // Grid position by grid position, the same value dim the same way (a
-  // whole block per index, or a warp per index).
-  SmallVector<int64_t> pOrder, cOrder;
+  // whole block per index, a warp per index, or a tile of a size per block).
+  struct GridPlace {
+    int64_t valueDim, kind, tile;
+    bool operator==(const GridPlace &o) const {
+      return valueDim == o.valueDim && kind == o.kind && tile == o.tile;
+    }
+    bool operator!=(const GridPlace &o) const { return !(*this == o); }
+  };
+  auto placeOf = [](const MotifSchedule &m, int64_t d, int64_t valueDim) {
+    const DimSchedule &s = m.getDim(d);
+    return GridPlace{valueDim, s.blockTile() ? 2 : s.level == Level::BlockWarp,
+                     s.blockTile()};
+  };
+  SmallVector<GridPlace> pOrder, cOrder;
   for (int64_t d : producer.getGridDims())
-    pOrder.push_back((llvm::find(pDims, d) - pDims.begin()) * 2 +
-                     (producer.getDim(d).level == Level::BlockWarp));
+    pOrder.push_back(placeOf(producer, d, llvm::find(pDims, d) - pDims.begin()));
   for (int64_t d : consumer.getGridDims()) {
     auto *it = llvm::find(cDims, d);
     if (it == cDims.end()) {
@@ -410,16 +515,19 @@ EdgeScope mlir::motif::classifyEdge(const MotifSchedule &producer,
          << " reads the whole value";
       return {Scope::CrossBlock, why};
     }
-    cOrder.push_back((it - cDims.begin()) * 2 +
-                     (consumer.getDim(d).level == Level::BlockWarp));
+    cOrder.push_back(placeOf(consumer, d, it - cDims.begin()));
   }
   if (pOrder != cOrder) {
-    auto grid = [](ArrayRef<int64_t> order) {
+    auto grid = [](ArrayRef<GridPlace> order) {
       std::string s;
       llvm::raw_string_ostream gs(s);
       gs << "[";
-      llvm::interleaveComma(order, gs, [&](int64_t o) {
-        gs << "dim " << o / 2 << (o % 2 ? " per warp" : " per block");
+      llvm::interleaveComma(order, gs, [&](const GridPlace &o) {
+        gs << "dim " << o.valueDim;
+        if (o.kind == 2)
+          gs << " in tiles of " << o.tile << " per block";
+        else
+          gs << (o.kind ? " per warp" : " per block");
       });
       gs << "]";
       return s;
@@ -430,15 +538,46 @@ EdgeScope mlir::motif::classifyEdge(const MotifSchedule &producer,
   }
 
   // Registers: a thread reads slot k of a dim where it computed slot k, so
-  // the element must be at the same index -- the same level on both sides.
+  // the element must be at the same index -- the same level (or the same
+  // tile nest, with the same thread digits) on both sides.
+  auto sameWalk = [](const DimSchedule &a, const DimSchedule &b) {
+    if (a.isTiled() != b.isTiled())
+      return false;
+    if (!a.isTiled())
+      return a.level == b.level;
+    if (a.nest.size() != b.nest.size())
+      return false;
+    for (auto [x, y] : llvm::zip(a.nest, b.nest))
+      if (x.level != y.level || x.size != y.size ||
+          (x.level == Level::Thread && x.digitStride != y.digitStride))
+        return false;
+    return true;
+  };
   for (auto [a, pd] : llvm::enumerate(pDims)) {
-    Level lp = producer.getDim(pd).level;
-    Level lc = consumer.getDim(cDims[a]).level;
-    if (lp == lc)
+    if (sameWalk(producer.getDim(pd), consumer.getDim(cDims[a])))
       continue;
-    os << "dim " << a << " is computed at '" << stringifyLevel(lp)
-       << "' but read at '" << stringifyLevel(lc) << "'";
+    os << "dim " << a << " is computed at '" << producer.describeDim(pd)
+       << "' but read at '" << consumer.describeDim(cDims[a]) << "'";
     return {Scope::SameBlock, why};
+  }
+  // A producer whose threads compute different elements, read by a tiled
+  // consumer whose thread digits also index dims the value lacks: threads
+  // would read elements other threads computed. (With sized thread levels
+  // multiplying to the block on both sides, sameWalk already rules this
+  // out; the check keeps the reason explicit.)
+  if (producer.usedCoords().tid) {
+    for (unsigned d = 0, e = consumer.getDims().size(); d < e; ++d) {
+      const DimSchedule &s = consumer.getDim(d);
+      if (!s.isTiled() || llvm::is_contained(cDims, static_cast<int64_t>(d)))
+        continue;
+      for (const SubLevel &l : s.nest)
+        if (l.level == Level::Thread && l.size > 1) {
+          os << "the reader spreads its dim #" << d << " (which does not "
+             << "index the value) over threads, so a thread reads elements "
+                "another thread computed";
+          return {Scope::SameBlock, why};
+        }
+    }
   }
   std::optional<Level> allReduced;
   for (int64_t d : producer.getReducedDims())

@@ -138,6 +138,112 @@ TEST_F(ScheduleTest, ParallelDimsCoverTheirExtentOnce) {
   }
 }
 
+/// A random tile nest of `extent` over block, thread and seq levels whose
+/// thread sizes multiply to `threads`, written as in `over [...]`.
+static std::string randomNest(std::mt19937_64 &rng, int64_t extent,
+                              int64_t threads, int64_t &blocks) {
+  // extent = block * (thread and seq levels, in a random order).
+  int64_t inner = extent / threads; // the seq part
+  blocks = 1;
+  SmallVector<std::pair<std::string, int64_t>> levels;
+  SmallVector<int64_t> seqs, thr;
+  for (int64_t f = inner; f > 1;) {
+    int64_t p = (f % 2 == 0 && rng() % 2) ? 2 : f;
+    if (rng() % 3 == 0 && blocks == 1) {
+      blocks = p;
+    } else {
+      seqs.push_back(p);
+    }
+    f /= p;
+  }
+  for (int64_t f = threads; f > 1;) {
+    int64_t p = (f % 4 == 0 && rng() % 2) ? 4 : f;
+    thr.push_back(p);
+    f /= p;
+  }
+  for (int64_t q : seqs)
+    levels.push_back({"seq", q});
+  for (int64_t q : thr)
+    levels.push_back({"thread", q});
+  std::shuffle(levels.begin(), levels.end(), rng);
+  std::string out;
+  if (blocks > 1)
+    out = "block(" + std::to_string(blocks) + ")";
+  for (auto &[n, q] : levels)
+    out += (out.empty() ? "" : " x ") + n + "(" + std::to_string(q) + ")";
+  if (out.empty())
+    out = "seq(1)";
+  return out;
+}
+
+TEST_F(ScheduleTest, TileNestsCoverTheirExtentOnce) {
+  // Every element of a tiled dim is computed by exactly one (block, thread,
+  // instance), for random nests (docs/dialect.md, "Tiles").
+  std::mt19937_64 rng(4321);
+  for (int trial = 0; trial < 80; ++trial) {
+    int64_t threads = std::vector<int64_t>{1, 2, 32, 64, 128}[rng() % 5];
+    int64_t extent = threads * std::vector<int64_t>{1, 2, 3, 4, 6, 8, 12}[rng() % 7];
+    int64_t blocks = 1;
+    std::string nest = randomNest(rng, extent, threads, blocks);
+    std::string t = "tensor<" + std::to_string(extent) + "xf32>";
+    auto ops = parse(kernel("%x: " + t, t, threads,
+                            "    %m = motif.map (%x[i]) -> [i] over [" + nest +
+                                "] : (" + t + ") -> " + t +
+                                " {\n    ^bb0(%a: f32):\n      motif.yield "
+                                "%a : f32\n    }\n    %g = "
+                                "motif.materialize %m in global : " +
+                                t));
+    ASSERT_EQ(ops.size(), 1u) << nest;
+    MotifSchedule s(ops[0]);
+    const DimSchedule &d = s.getDim(0);
+    ASSERT_TRUE(d.isTiled());
+    EXPECT_EQ(s.describeDim(0), nest);
+    SmallVector<int64_t> grid = s.getGridExtents();
+    EXPECT_EQ(grid.size(), blocks > 1 ? 1u : (d.blockTile() ? 1u : 0u));
+    std::multiset<int64_t> seen;
+    for (int64_t blk = 0; blk < blocks; ++blk)
+      for (int64_t tid = 0; tid < threads; ++tid)
+        for (int64_t k = 0; k < d.count; ++k) {
+          SmallVector<int64_t> coords;
+          if (!grid.empty())
+            coords.push_back(blk);
+          seen.insert(s.indexOf(0, tid, coords, k));
+        }
+    EXPECT_EQ(static_cast<int64_t>(seen.size()), extent) << nest;
+    for (int64_t i = 0; i < extent; ++i)
+      EXPECT_EQ(seen.count(i), 1u) << nest << ": index " << i;
+    // Registers: one slot per instance of the nest's seq run.
+    EXPECT_EQ(registerLayoutOf(s).slots, d.count) << nest;
+  }
+}
+
+TEST_F(ScheduleTest, OneLevelNestsMeanTheirLevel) {
+  // block(n), thread(threads) and seq(n) x seq(m) walk their dim as block,
+  // thread and seq do (a nest of one level is no new meaning).
+  auto ops = parse(kernel("%x: tensor<8x256x32xf32>", "tensor<8x256xf32>", 256,
+                          R"(
+    %a = motif.reduce <add> (%x[i, j, k]) -> [i, j] over [block, thread, seq] : (tensor<8x256x32xf32>) -> tensor<8x256xf32>
+    %b = motif.reduce <add> (%x[i, j, k]) -> [i, j] over [block(8), thread(256), seq(4) x seq(8)] : (tensor<8x256x32xf32>) -> tensor<8x256xf32>
+    %r = motif.materialize %a in register : tensor<8x256xf32>
+    %g = motif.materialize %b in global : tensor<8x256xf32>)"));
+  ASSERT_EQ(ops.size(), 2u);
+  MotifSchedule u(ops[0]), t(ops[1]);
+  EXPECT_EQ(u.getGridExtents(), t.getGridExtents());
+  for (unsigned d = 0; d < 3; ++d) {
+    EXPECT_EQ(u.getDim(d).count, t.getDim(d).count) << "dim " << d;
+    EXPECT_EQ(u.getDim(d).isGrid(), t.getDim(d).isGrid()) << "dim " << d;
+    for (int64_t blk : {0, 3, 7})
+      for (int64_t tid : {0, 1, 31, 32, 255})
+        for (int64_t k = 0; k < u.getDim(d).count; ++k)
+          EXPECT_EQ(u.indexOf(d, tid, {blk}, k), t.indexOf(d, tid, {blk}, k))
+              << "dim " << d << " tid " << tid << " k " << k;
+  }
+  for (int64_t tid : {0, 5, 255})
+    EXPECT_EQ(u.isStoreOwner(tid), t.isStoreOwner(tid));
+  EXPECT_EQ(registerLayoutOf(u).slots, registerLayoutOf(t).slots);
+  EXPECT_EQ(scratchBytesOf(u), scratchBytesOf(t));
+}
+
 TEST_F(ScheduleTest, BlockWarpIsOneRowPerWarp) {
   auto ops = parse(kernel("%x: tensor<20x64xf32>", "tensor<20xf32>", 128, R"(
     %r = motif.reduce <max> (%x[i, j]) -> [i] over [block.warp, lane] : (tensor<20x64xf32>) -> tensor<20xf32>

@@ -60,6 +60,19 @@ struct ThreadCoords {
   int64_t representative(int64_t t) const;
 };
 
+/// One level of a tile nest (a dim mapped `block(64) x thread(16) x seq(8)`).
+struct SubLevel {
+  Level level = Level::Seq;
+  int64_t size = 1;
+  /// What one step of this level adds to the dim's index: the product of
+  /// the sizes inside it.
+  int64_t stride = 1;
+  /// Thread levels: the place of this digit in the thread id, the product
+  /// of the sizes of the motif's later thread levels (the last varies
+  /// fastest); seq levels: the place of this digit in the instance number.
+  int64_t digitStride = 1;
+};
+
 /// How the threads of a block walk one iteration dim.
 struct DimSchedule {
   Level level = Level::Seq;
@@ -74,9 +87,21 @@ struct DimSchedule {
   /// `thread` and `lane` dims whose extent is a multiple of 4 x parallel:
   /// each thread takes runs of `vector` consecutive elements.
   int64_t vector = 1;
+  /// A tile nest, outermost first; empty for a dim with a single level.
+  /// `level` is then the nest's widest kind (thread, else block, else seq),
+  /// `count` the product of its seq sizes, and the index of instance k is
+  /// `self + seqOffset(k)` (self: block and thread digits, from selfOf).
+  SmallVector<SubLevel, 4> nest;
 
+  bool isTiled() const { return !nest.empty(); }
+  /// A tiled dim with a block level: what one block step adds to the index
+  /// (the tile each block holds); 0 otherwise.
+  int64_t blockTile() const;
+  /// The seq part of instance `k`'s index in a tiled dim.
+  int64_t seqOffset(int64_t k) const;
   bool isGrid() const {
-    return level == Level::Block || level == Level::BlockWarp;
+    return level == Level::Block || level == Level::BlockWarp ||
+           blockTile() > 0;
   }
   /// Spread over the threads of a block (thread, warp or lane).
   bool isParallel() const {
@@ -146,6 +171,9 @@ public:
 
   /// The thread coordinates the motif's own dims use.
   ThreadCoords usedCoords() const;
+
+  /// `level`, or a tile nest as written: `block(64) x thread(16) x seq(8)`.
+  std::string describeDim(unsigned d) const;
 
   /// Whether thread `tid` stores the elements it computes to shared or
   /// global memory: with no result dim on threads, only lane 0 (no result
@@ -229,7 +257,10 @@ int64_t liveRegisterBudget(int64_t threads, int64_t registersPerThread,
 /// buffer per block over the value's non-`block` dims; a `block.warp` dim
 /// keeps one row per warp of the block.
 struct SharedLayout {
+  /// Indexed: by the element's index (`index % tile` for a tiled dim with
+  /// a block level: each block holds its own tile).
   enum class DimKind { Block, PerWarp, Indexed };
+  SmallVector<int64_t> tiles; // per value dim: the modulus, 0 for none
   SmallVector<DimKind> kinds; // per value dim
   SmallVector<int64_t> shape; // per buffer dim
   int64_t elementBytes = 4;

@@ -73,7 +73,9 @@ SmallVector<DimPlan> KernelEmitter::planDims(const MotifSchedule &schedule) {
   for (const DimSchedule &d : schedule.getDims()) {
     DimPlan plan;
     static_cast<DimSchedule &>(plan) = d;
-    plan.unrolled = plan.count == 1;
+    // Short tile runs are unrolled, so that consecutive elements become one
+    // wide access.
+    plan.unrolled = plan.count == 1 || (plan.isTiled() && plan.count <= 16);
     plans.push_back(plan);
   }
   // Dims that index a register value must be unrolled (its slots are SSA).
@@ -93,7 +95,62 @@ SmallVector<DimPlan> KernelEmitter::planDims(const MotifSchedule &schedule) {
   return plans;
 }
 
+Value KernelEmitter::tileSelf(const DimPlan &plan, unsigned dim) {
+  Value self;
+  auto add = [&](Value v) {
+    self = self ? Value(arith::AddIOp::create(b, loc, self, v)) : v;
+  };
+  auto scaled = [&](Value v, int64_t stride) {
+    return stride == 1 ? v
+                       : Value(arith::MulIOp::create(b, loc, v,
+                                                     constIndex(stride)));
+  };
+  for (const SubLevel &l : plan.nest) {
+    if (l.level == Level::Block) {
+      unsigned gridDim = 0;
+      for (unsigned e = 0; e < dim; ++e)
+        gridDim += currentPlans[e].isGrid();
+      add(scaled(blockCoords[gridDim], l.stride));
+    } else if (l.level == Level::Thread && l.size > 1) {
+      Value digit = l.digitStride == 1
+                        ? tid
+                        : Value(arith::DivUIOp::create(
+                              b, loc, tid, constIndex(l.digitStride)));
+      if (l.digitStride * l.size < threads)
+        digit = arith::RemUIOp::create(b, loc, digit, constIndex(l.size));
+      add(scaled(digit, l.stride));
+    }
+  }
+  return self ? self : constIndex(0);
+}
+
 Value KernelEmitter::indexOf(const DimPlan &plan, unsigned dim, Value k) {
+  if (plan.isTiled()) {
+    // self (block and thread digits) + the seq digits of instance k.
+    Value self = tileSelf(plan, dim);
+    if (auto c = getConstantIntValue(k)) {
+      int64_t offset = plan.seqOffset(*c);
+      return offset ? Value(arith::AddIOp::create(b, loc, self,
+                                                  constIndex(offset)))
+                    : self;
+    }
+    Value index = self;
+    for (const SubLevel &l : plan.nest) {
+      if (l.level != Level::Seq || l.size == 1)
+        continue;
+      Value digit = l.digitStride == 1
+                        ? k
+                        : Value(arith::DivUIOp::create(
+                              b, loc, k, constIndex(l.digitStride)));
+      if (l.digitStride * l.size < plan.count)
+        digit = arith::RemUIOp::create(b, loc, digit, constIndex(l.size));
+      Value term = l.stride == 1 ? digit
+                                 : Value(arith::MulIOp::create(
+                                       b, loc, digit, constIndex(l.stride)));
+      index = arith::AddIOp::create(b, loc, index, term);
+    }
+    return index;
+  }
   switch (plan.level) {
   case Level::Block:
   case Level::BlockWarp:
@@ -149,6 +206,12 @@ void KernelEmitter::setIndex(Instance &inst, const DimPlan &plan, int64_t d,
                     : inBounds;
 }
 
+Value KernelEmitter::inTile(Value index, int64_t tile) {
+  if (!tile)
+    return index;
+  return arith::RemUIOp::create(b, loc, index, constIndex(tile));
+}
+
 Value KernelEmitter::guardedIndex(Value index, int64_t extent, bool partial) {
   if (!partial)
     return index;
@@ -166,11 +229,11 @@ LogicalResult KernelEmitter::forEachInstance(
   auto withIndex = [&](Value index) {
     setIndex(inst, plan, d, index, savedActive);
   };
-  if (plan.level == Level::Block || plan.level == Level::BlockWarp) {
+  if (!plan.isTiled() &&
+      (plan.level == Level::Block || plan.level == Level::BlockWarp)) {
     unsigned gridDim = 0;
     for (int64_t e = 0; e < d; ++e)
-      if (plans[e].level == Level::Block || plans[e].level == Level::BlockWarp)
-        ++gridDim;
+      gridDim += plans[e].isGrid();
     Value index = blockCoords[gridDim];
     if (plan.level == Level::BlockWarp)
       index = arith::AddIOp::create(
@@ -228,7 +291,7 @@ FailureOr<SmallVector<Value>> KernelEmitter::accumulate(
   }
   int64_t d = dims.front();
   const DimPlan &plan = plans[d];
-  if (plan.level == Level::Block || plan.level == Level::BlockWarp)
+  if (plan.isGrid())
     return op->emitOpError() << "reduces over a dim mapped to '"
                              << stringifyLevel(plan.level)
                              << "': a reduction across blocks needs a kernel "
@@ -303,11 +366,12 @@ FailureOr<Value> KernelEmitter::loadOperand(ComputeOpInterface op, unsigned i,
     // The producer's layout: block dims dropped, block.warp dims one row per
     // warp, the others indexed by this consumer's index of that dim.
     SmallVector<Value> idx;
-    for (auto [kind, d] : llvm::zip(s.shared.kinds, dims)) {
+    for (auto [a, kd] : llvm::enumerate(llvm::zip(s.shared.kinds, dims))) {
+      auto [kind, d] = kd;
       if (kind == SharedLayout::DimKind::PerWarp)
         idx.push_back(warpId);
       else if (kind == SharedLayout::DimKind::Indexed)
-        idx.push_back(index(d));
+        idx.push_back(inTile(index(d), s.shared.tiles[a]));
     }
     return Value(memref::LoadOp::create(b, loc, s.memref, idx));
   }
@@ -475,11 +539,13 @@ LogicalResult KernelEmitter::storeResults(ComputeOpInterface op,
         for (int64_t d : resultDims)
           idx.push_back(inst.index[d]);
       } else {
-        for (auto [kind, d] : llvm::zip(s.shared.kinds, resultDims)) {
+        for (auto [a, kd] :
+             llvm::enumerate(llvm::zip(s.shared.kinds, resultDims))) {
+          auto [kind, d] = kd;
           if (kind == SharedLayout::DimKind::PerWarp)
             idx.push_back(warpId);
           else if (kind == SharedLayout::DimKind::Indexed)
-            idx.push_back(inst.index[d]);
+            idx.push_back(inTile(inst.index[d], s.shared.tiles[a]));
         }
       }
       if (!cond) {

@@ -131,6 +131,10 @@ private:
   /// grid-stride loop over its elements.
   LogicalResult emitCopy(MaterializeOp mat);
   Value indexOf(const DimPlan &plan, unsigned dim, Value k);
+  /// A tiled dim's block and thread digits, placed (DimSchedule::nest).
+  Value tileSelf(const DimPlan &plan, unsigned dim);
+  /// The index inside a block's tile of a shared buffer dim (0: the index).
+  Value inTile(Value index, int64_t tile);
   /// Index of element `v` of run `run` of a vectorized thread dim.
   Value runIndex(const DimPlan &plan, Value run, int64_t v);
   Value ownerPredicate(ComputeOpInterface op);

@@ -20,6 +20,8 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <limits>
+
 using namespace mlir;
 using namespace mlir::motif;
 
@@ -94,23 +96,56 @@ static ParseResult resolveNames(OpAsmParser &parser, SMLoc loc,
   return success();
 }
 
-/// Parses `over [block, thread, seq]`.
+/// Parses one level keyword.
+static ParseResult parseLevel(OpAsmParser &parser, Level &level) {
+  SMLoc loc = parser.getCurrentLocation();
+  StringRef kw;
+  if (parser.parseKeyword(&kw))
+    return failure();
+  std::optional<Level> l = symbolizeLevel(kw);
+  if (!l)
+    return parser.emitError(loc)
+           << "unknown level '" << kw
+           << "' (expected block, block.warp, warp, lane, thread or seq)";
+  level = *l;
+  return success();
+}
+
+/// Parses `over [block, thread, seq]`, where an entry may be a tile nest
+/// `block(64) x thread(16) x seq(8)`.
 static ParseResult parseMapping(OpAsmParser &parser, OperationState &state) {
   SmallVector<Attribute> levels;
+  MLIRContext *ctx = parser.getContext();
   if (parser.parseKeyword("over") ||
       parser.parseCommaSeparatedList(
           OpAsmParser::Delimiter::Square, [&]() -> ParseResult {
             SMLoc loc = parser.getCurrentLocation();
-            StringRef kw;
-            if (parser.parseKeyword(&kw))
+            Level level;
+            if (parseLevel(parser, level))
               return failure();
-            std::optional<Level> level = symbolizeLevel(kw);
-            if (!level)
-              return parser.emitError(loc)
-                     << "unknown level '" << kw
-                     << "' (expected block, block.warp, warp, lane, thread or "
-                        "seq)";
-            levels.push_back(LevelAttr::get(parser.getContext(), *level));
+            if (failed(parser.parseOptionalLParen())) {
+              levels.push_back(LevelAttr::get(ctx, level));
+              return success();
+            }
+            SmallVector<Level> nest;
+            SmallVector<int64_t> sizes;
+            while (true) {
+              int64_t size = 0;
+              if (parser.parseInteger(size) || parser.parseRParen())
+                return failure();
+              nest.push_back(level);
+              sizes.push_back(size);
+              if (failed(parser.parseOptionalKeyword("x")))
+                break;
+              if (parseLevel(parser, level) || parser.parseLParen())
+                return failure();
+            }
+            auto tile = TileAttr::getChecked(
+                [&] { return parser.emitError(loc); }, ctx, ArrayRef<Level>(nest),
+                ArrayRef<int64_t>(sizes));
+            if (!tile)
+              return failure();
+            levels.push_back(tile);
             return success();
           }))
     return failure();
@@ -136,9 +171,76 @@ static void printIndexList(OpAsmPrinter &p, ArrayRef<int64_t> dims) {
 static void printMapping(OpAsmPrinter &p, ArrayAttr mapping) {
   p << " over [";
   llvm::interleaveComma(mapping, p, [&](Attribute a) {
-    p << stringifyLevel(cast<LevelAttr>(a).getValue());
+    if (auto level = dyn_cast<LevelAttr>(a)) {
+      p << stringifyLevel(level.getValue());
+      return;
+    }
+    auto tile = cast<TileAttr>(a);
+    llvm::interleave(
+        llvm::zip(tile.getLevels(), tile.getSizes()), p,
+        [&](auto ls) {
+          p << stringifyLevel(std::get<0>(ls)) << "(" << std::get<1>(ls)
+            << ")";
+        },
+        " x ");
   });
   p << "]";
+}
+
+//===----------------------------------------------------------------------===//
+// TileAttr
+//===----------------------------------------------------------------------===//
+
+int64_t TileAttr::getExtent() const {
+  int64_t e = 1;
+  for (int64_t s : getSizes())
+    if (llvm::MulOverflow(e, s, e))
+      return std::numeric_limits<int64_t>::max();
+  return e;
+}
+
+std::optional<int64_t> TileAttr::getBlockSize() const {
+  for (auto [l, s] : llvm::zip(getLevels(), getSizes()))
+    if (l == Level::Block)
+      return s;
+  return std::nullopt;
+}
+
+bool TileAttr::hasLevel(Level level) const {
+  return llvm::is_contained(getLevels(), level);
+}
+
+LogicalResult TileAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                               ArrayRef<Level> levels, ArrayRef<int64_t> sizes) {
+  if (levels.empty() || levels.size() != sizes.size())
+    return emitError() << "a tile nest needs one size per level (got "
+                       << levels.size() << " levels, " << sizes.size()
+                       << " sizes)";
+  for (auto [j, ls] : llvm::enumerate(llvm::zip(levels, sizes))) {
+    auto [l, s] = ls;
+    if (s < 1)
+      return emitError() << "tile level '" << stringifyLevel(l)
+                         << "' has size " << s
+                         << ": every size must be at least 1";
+    if (l == Level::Warp || l == Level::Lane || l == Level::BlockWarp)
+      return emitError()
+             << "'" << stringifyLevel(l)
+             << "' is not supported inside a tile nest (use block, thread "
+                "and seq; a thread(n) level already spans warps and lanes)";
+    if (l == Level::Block && j != 0)
+      return emitError() << "'block' must be the outermost level of a tile "
+                            "nest (a block holds one contiguous tile)";
+    if (l == Level::Thread && s > kMaxThreadsPerBlock)
+      return emitError() << "tile level 'thread' has size " << s
+                         << ", more than a block's " << kMaxThreadsPerBlock
+                         << " threads";
+  }
+  int64_t product = 1;
+  for (int64_t s : sizes)
+    if (llvm::MulOverflow(product, s, product) ||
+        product > kMaxIterationInstances)
+      return emitError() << "tile sizes multiply past 2^40";
+  return success();
 }
 
 /// ` (%a[i, j], %b[i]) -> [i, j]`: every operand with its index names, then
@@ -210,6 +312,62 @@ static ParseResult checkNoInherent(OpAsmParser &parser, SMLoc loc,
 // Shared verification of the iteration space
 //===----------------------------------------------------------------------===//
 
+/// Checks the tile nests of a motif's mapping against its iteration space:
+/// each nest multiplies to its dim's extent, a reduced dim's nest is
+/// sequential, and the sized thread levels split the kernel's threads
+/// exactly (docs/dialect.md, "Tiles").
+static LogicalResult verifyTiles(ComputeOpInterface op,
+                                 ArrayRef<int64_t> extents,
+                                 int unsizedThreadLevels) {
+  Operation *operation = op.getOperation();
+  SmallVector<int64_t> reduced = op.getReductionIterationDims();
+  int64_t threadProduct = 1;
+  bool anyTile = false, anyThread = false;
+  for (int64_t d = 0, e = extents.size(); d < e; ++d) {
+    TileAttr tile = op.getTile(d);
+    if (!tile)
+      continue;
+    anyTile = true;
+    if (tile.getExtent() != extents[d])
+      return operation->emitOpError()
+             << "tiles iteration dim '" << dimName(d) << "' into sizes that "
+             << "multiply to " << tile.getExtent() << ", but its extent is "
+             << extents[d]
+             << " (tiles that do not divide the extent are not supported yet)";
+    bool isReduced = llvm::is_contained(reduced, d);
+    for (auto [l, size] : llvm::zip(tile.getLevels(), tile.getSizes())) {
+      if (isReduced && l != Level::Seq)
+        return operation->emitOpError()
+               << "tiles the reduced dim '" << dimName(d) << "' over '"
+               << stringifyLevel(l)
+               << "': a reduced dim's tile nest is sequential (seq levels "
+                  "only); map it to an unsized 'thread' to reduce across "
+                  "threads";
+      if (l == Level::Thread) {
+        anyThread = true;
+        threadProduct = std::min<int64_t>(threadProduct * size,
+                                          kMaxIterationInstances);
+      }
+    }
+  }
+  if (!anyTile)
+    return success();
+  if (anyThread && unsizedThreadLevels)
+    return operation->emitOpError()
+           << "mixes sized 'thread(n)' tile levels with an unsized "
+              "thread, warp, lane or block.warp level: with tiles, every "
+              "thread level has a size";
+  auto kernel = operation->getParentOfType<KernelOp>();
+  if (anyThread && kernel &&
+      threadProduct != static_cast<int64_t>(kernel.getThreads()))
+    return operation->emitOpError()
+           << "splits the block's threads into tile levels whose sizes "
+              "multiply to "
+           << threadProduct << ", but the kernel has threads("
+           << kernel.getThreads() << ")";
+  return success();
+}
+
 /// Checks what every motif shares: the mapping's length and legality, and
 /// that every operand and result dim agrees with its iteration dim's extent.
 static LogicalResult verifyIterationSpace(ComputeOpInterface op) {
@@ -223,7 +381,10 @@ static LogicalResult verifyIterationSpace(ComputeOpInterface op) {
            << " dims";
   int threadDims = 0, warpDims = 0, laneDims = 0;
   for (Attribute a : mapping) {
-    switch (cast<LevelAttr>(a).getValue()) {
+    auto level = dyn_cast<LevelAttr>(a);
+    if (!level)
+      continue; // tile nests: verifyTiles
+    switch (level.getValue()) {
     case Level::Thread:
       ++threadDims;
       break;
@@ -247,6 +408,9 @@ static LogicalResult verifyIterationSpace(ComputeOpInterface op) {
     return operation->emitOpError()
            << "mixes 'thread' with 'warp'/'lane': 'thread' already spans "
               "every warp and lane of the block";
+
+  if (failed(verifyTiles(op, extents, threadDims + warpDims + laneDims)))
+    return failure();
 
   // Sizes: every extent at least 1, and few enough instances that every
   // index and byte count the tools compute fits in 64 bits.

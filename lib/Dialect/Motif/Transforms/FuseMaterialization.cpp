@@ -662,9 +662,25 @@ void FuseMaterializationPass::cacheReusedInputs(KernelOp kernel,
     SmallVector<int64_t> firstDims =
         first.getOperandIterationDims(uses.front()->getOperandNumber());
     auto type = cast<RankedTensorType>(value.getType());
+    // The reader's levels (or tile nests) of the dims the input has.
     SmallVector<Attribute> levels;
-    for (int64_t d : firstDims)
-      levels.push_back(LevelAttr::get(ctx, first.getLevel(d)));
+    int64_t tileThreads = 1;
+    for (int64_t d : firstDims) {
+      levels.push_back(first.getMapping()[d]);
+      if (TileAttr tile = first.getTile(d))
+        for (auto [l, size] : llvm::zip(tile.getLevels(), tile.getSizes()))
+          if (l == Level::Thread)
+            tileThreads *= size;
+    }
+    if (tileThreads > 1 &&
+        tileThreads != static_cast<int64_t>(kernel.getThreads())) {
+      kernel.emitRemark() << "kernel '" << kernel.getSymName() << "': a "
+                          << "tensor read by " << readers.size()
+                          << " motifs stays in global memory (rule 3 not "
+                             "applied: its first reader's tile nest spreads "
+                             "threads over dims the tensor lacks)";
+      continue;
+    }
     std::string name;
     if (auto arg = dyn_cast<BlockArgument>(value))
       name = "argument #" + std::to_string(arg.getArgNumber());

@@ -33,7 +33,36 @@ def Motif_Level : I32EnumAttr<"Level", "launch hierarchy level of an iteration d
   let genSpecializedAttr = 0;
 }
 def Motif_LevelAttr : EnumAttr<Motif_Dialect, Motif_Level, "level">;
-def Motif_MappingAttr : TypedArrayAttrBase<Motif_LevelAttr, "mapping of iteration dims">;
+
+// One iteration dim split over a nest of levels, outermost first: the dim's
+// index is sum_j c_j * (s_{j+1} * ... * s_{n-1}), where c_j is the
+// coordinate of level j (docs/dialect.md, "Tiles"):
+//   block(s)  the block's coordinate on this grid dim (outermost only)
+//   thread(s) a digit of the thread id: the sized thread levels of a motif,
+//             in dim order and outermost first, split tid as a mixed-radix
+//             number whose last digit varies fastest; their sizes multiply
+//             to the kernel's threads(N)
+//   seq(s)    a sequential loop in every thread
+// Written `block(64) x thread(16) x seq(8)` in a motif's `over [...]`.
+def Motif_TileAttr : AttrDef<Motif_Dialect, "Tile"> {
+  let mnemonic = "tile";
+  let summary = "an iteration dim split over a nest of sized levels";
+  let parameters = (ins ArrayRefParameter<"::mlir::motif::Level">:$levels,
+                        ArrayRefParameter<"int64_t">:$sizes);
+  let assemblyFormat = "`<` `[` $levels `]` `,` `[` $sizes `]` `>`";
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The product of the sizes: the extent of the dim the nest splits.
+    int64_t getExtent() const;
+    /// The level of the nest's block sub-level, if any, and its size.
+    std::optional<int64_t> getBlockSize() const;
+    bool hasLevel(::mlir::motif::Level level) const;
+  }];
+}
+
+// Each iteration dim: one level (`thread`), or a nest of sized levels.
+def Motif_MappingAttr : TypedArrayAttrBase<
+    AnyAttrOf<[Motif_LevelAttr, Motif_TileAttr]>, "mapping of iteration dims">;
 
 def Motif_CombinerKind : I32EnumAttr<"CombinerKind", "built-in reduction combiner", [
     I32EnumAttrCase<"Add", 0, "add">,

@@ -25,18 +25,44 @@ def Motif_ComputeOpInterface : OpInterface<"ComputeOpInterface"> {
       "::mlir::ArrayAttr", "getMapping">,
   ];
   let extraSharedClassDeclaration = [{
-    /// The level of iteration dim `d`.
+    /// The level of iteration dim `d`; for a tile nest, its widest kind:
+    /// `thread` when it has a thread sub-level, else `block` when it has a
+    /// block sub-level, else `seq` (getTile gives the nest).
     ::mlir::motif::Level getLevel(unsigned d) {
-      return ::llvm::cast<::mlir::motif::LevelAttr>($_op.getMapping()[d]).getValue();
+      ::mlir::Attribute a = $_op.getMapping()[d];
+      if (auto level = ::llvm::dyn_cast<::mlir::motif::LevelAttr>(a))
+        return level.getValue();
+      auto tile = ::llvm::cast<::mlir::motif::TileAttr>(a);
+      if (tile.hasLevel(::mlir::motif::Level::Thread))
+        return ::mlir::motif::Level::Thread;
+      if (tile.hasLevel(::mlir::motif::Level::Block))
+        return ::mlir::motif::Level::Block;
+      return ::mlir::motif::Level::Seq;
+    }
+    /// The tile nest of iteration dim `d`, or null for a single level.
+    ::mlir::motif::TileAttr getTile(unsigned d) {
+      return ::llvm::dyn_cast<::mlir::motif::TileAttr>($_op.getMapping()[d]);
+    }
+    /// Whether any iteration dim is split over a tile nest.
+    bool isTiled() {
+      for (::mlir::Attribute a : $_op.getMapping())
+        if (::llvm::isa<::mlir::motif::TileAttr>(a))
+          return true;
+      return false;
     }
     /// The motif's grid: for every iteration dim mapped to `block` its
-    /// extent, for every `block.warp` dim its extent over the warps of a
+    /// extent (a tile nest: its block sub-level's size), for every `block.warp` dim its extent over the warps of a
     /// block (rounded up), in iteration order.
     ::llvm::SmallVector<int64_t> getGridExtents() {
       ::llvm::SmallVector<int64_t> extents = $_op.getIterationExtents();
       ::llvm::SmallVector<int64_t> out;
       int64_t warps = ::mlir::motif::warpsPerBlockOf($_op.getOperation());
       for (unsigned d = 0, e = extents.size(); d < e; ++d) {
+        if (::mlir::motif::TileAttr tile = getTile(d)) {
+          if (std::optional<int64_t> s = tile.getBlockSize())
+            out.push_back(*s);
+          continue;
+        }
         if (getLevel(d) == ::mlir::motif::Level::Block)
           out.push_back(extents[d]);
         else if (getLevel(d) == ::mlir::motif::Level::BlockWarp)

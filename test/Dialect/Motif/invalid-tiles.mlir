@@ -1,0 +1,147 @@
+// RUN: motif-opt %s -split-input-file -verify-diagnostics
+// One case per message of the tile-nest rules (docs/dialect.md, "Tiles").
+
+func.func @product_not_extent(%x: tensor<64xf32>) -> tensor<64xf32> {
+  %y = motif.kernel "k" threads(32) -> tensor<64xf32> {
+    // expected-error @+1 {{tiles iteration dim 'i' into sizes that multiply to 96, but its extent is 64 (tiles that do not divide the extent are not supported yet)}}
+    %m = motif.map (%x[i]) -> [i] over [block(3) x thread(32)] : (tensor<64xf32>) -> tensor<64xf32> {
+    ^bb0(%a: f32):
+      motif.yield %a : f32
+    }
+    %g = motif.materialize %m in global : tensor<64xf32>
+    motif.yield %g : tensor<64xf32>
+  }
+  return %y : tensor<64xf32>
+}
+
+// -----
+
+func.func @threads_mismatch(%x: tensor<64xf32>) -> tensor<64xf32> {
+  %y = motif.kernel "k" threads(32) -> tensor<64xf32> {
+    // expected-error @+1 {{splits the block's threads into tile levels whose sizes multiply to 16, but the kernel has threads(32)}}
+    %m = motif.map (%x[i]) -> [i] over [block(4) x thread(16)] : (tensor<64xf32>) -> tensor<64xf32> {
+    ^bb0(%a: f32):
+      motif.yield %a : f32
+    }
+    %g = motif.materialize %m in global : tensor<64xf32>
+    motif.yield %g : tensor<64xf32>
+  }
+  return %y : tensor<64xf32>
+}
+
+// -----
+
+func.func @block_inside(%x: tensor<64xf32>) -> tensor<64xf32> {
+  %y = motif.kernel "k" threads(32) -> tensor<64xf32> {
+    // expected-error @+1 {{'block' must be the outermost level of a tile nest (a block holds one contiguous tile)}}
+    %m = motif.map (%x[i]) -> [i] over [thread(32) x block(2)] : (tensor<64xf32>) -> tensor<64xf32> {
+    ^bb0(%a: f32):
+      motif.yield %a : f32
+    }
+    %g = motif.materialize %m in global : tensor<64xf32>
+    motif.yield %g : tensor<64xf32>
+  }
+  return %y : tensor<64xf32>
+}
+
+// -----
+
+func.func @warp_in_nest(%x: tensor<64xf32>) -> tensor<64xf32> {
+  %y = motif.kernel "k" threads(64) -> tensor<64xf32> {
+    // expected-error @+1 {{'warp' is not supported inside a tile nest (use block, thread and seq; a thread(n) level already spans warps and lanes)}}
+    %m = motif.map (%x[i]) -> [i] over [warp(2) x seq(32)] : (tensor<64xf32>) -> tensor<64xf32> {
+    ^bb0(%a: f32):
+      motif.yield %a : f32
+    }
+    %g = motif.materialize %m in global : tensor<64xf32>
+    motif.yield %g : tensor<64xf32>
+  }
+  return %y : tensor<64xf32>
+}
+
+// -----
+
+func.func @zero_size(%x: tensor<64xf32>) -> tensor<64xf32> {
+  %y = motif.kernel "k" threads(32) -> tensor<64xf32> {
+    // expected-error @+1 {{tile level 'seq' has size 0: every size must be at least 1}}
+    %m = motif.map (%x[i]) -> [i] over [seq(0) x thread(32)] : (tensor<64xf32>) -> tensor<64xf32> {
+    ^bb0(%a: f32):
+      motif.yield %a : f32
+    }
+    %g = motif.materialize %m in global : tensor<64xf32>
+    motif.yield %g : tensor<64xf32>
+  }
+  return %y : tensor<64xf32>
+}
+
+// -----
+
+func.func @big_thread(%x: tensor<2048xf32>) -> tensor<2048xf32> {
+  %y = motif.kernel "k" threads(32) -> tensor<2048xf32> {
+    // expected-error @+1 {{tile level 'thread' has size 2048, more than a block's 1024 threads}}
+    %m = motif.map (%x[i]) -> [i] over [thread(2048)] : (tensor<2048xf32>) -> tensor<2048xf32> {
+    ^bb0(%a: f32):
+      motif.yield %a : f32
+    }
+    %g = motif.materialize %m in global : tensor<2048xf32>
+    motif.yield %g : tensor<2048xf32>
+  }
+  return %y : tensor<2048xf32>
+}
+
+// -----
+
+func.func @reduced_on_threads(%x: tensor<4x64xf32>) -> tensor<4xf32> {
+  %y = motif.kernel "k" threads(32) -> tensor<4xf32> {
+    // expected-error @+1 {{tiles the reduced dim 'j' over 'thread': a reduced dim's tile nest is sequential (seq levels only); map it to an unsized 'thread' to reduce across threads}}
+    %m = motif.reduce <add> (%x[i, j]) -> [i] over [block, thread(32) x seq(2)] : (tensor<4x64xf32>) -> tensor<4xf32>
+    %g = motif.materialize %m in global : tensor<4xf32>
+    motif.yield %g : tensor<4xf32>
+  }
+  return %y : tensor<4xf32>
+}
+
+// -----
+
+func.func @mixed_thread_levels(%x: tensor<32x32xf32>) -> tensor<32x32xf32> {
+  %y = motif.kernel "k" threads(32) -> tensor<32x32xf32> {
+    // expected-error @+1 {{mixes sized 'thread(n)' tile levels with an unsized thread, warp, lane or block.warp level: with tiles, every thread level has a size}}
+    %m = motif.map (%x[i, j]) -> [i, j] over [thread(32), thread] : (tensor<32x32xf32>) -> tensor<32x32xf32> {
+    ^bb0(%a: f32):
+      motif.yield %a : f32
+    }
+    %g = motif.materialize %m in global : tensor<32x32xf32>
+    motif.yield %g : tensor<32x32xf32>
+  }
+  return %y : tensor<32x32xf32>
+}
+
+// -----
+
+func.func @missing_size(%x: tensor<64xf32>) -> tensor<64xf32> {
+  %y = motif.kernel "k" threads(32) -> tensor<64xf32> {
+    // expected-error @+1 {{expected '('}}
+    %m = motif.map (%x[i]) -> [i] over [block(2) x thread] : (tensor<64xf32>) -> tensor<64xf32> {
+    ^bb0(%a: f32):
+      motif.yield %a : f32
+    }
+    %g = motif.materialize %m in global : tensor<64xf32>
+    motif.yield %g : tensor<64xf32>
+  }
+  return %y : tensor<64xf32>
+}
+
+// -----
+
+func.func @generic_bad_tile(%x: tensor<64xf32>) -> tensor<64xf32> {
+  %y = motif.kernel "k" threads(32) -> tensor<64xf32> {
+    // expected-error @+1 {{a tile nest needs one size per level (got 2 levels, 1 sizes)}}
+    %m = "motif.map"(%x) <{indexing = [array<i64: 0>], mapping = [#motif.tile<[block, thread], [2]>]}> ({
+    ^bb0(%a: f32):
+      motif.yield %a : f32
+    }) : (tensor<64xf32>) -> tensor<64xf32>
+    %g = motif.materialize %m in global : tensor<64xf32>
+    motif.yield %g : tensor<64xf32>
+  }
+  return %y : tensor<64xf32>
+}
