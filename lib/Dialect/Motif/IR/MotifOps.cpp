@@ -321,7 +321,6 @@ static LogicalResult verifyTiles(ComputeOpInterface op,
                                  int unsizedThreadLevels) {
   Operation *operation = op.getOperation();
   SmallVector<int64_t> reduced = op.getReductionIterationDims();
-  int64_t threadProduct = 1;
   bool anyTile = false, anyThread = false;
   for (int64_t d = 0, e = extents.size(); d < e; ++d) {
     TileAttr tile = op.getTile(d);
@@ -343,11 +342,7 @@ static LogicalResult verifyTiles(ComputeOpInterface op,
                << "': a reduced dim's tile nest is sequential (seq levels "
                   "only); map it to an unsized 'thread' to reduce across "
                   "threads";
-      if (l == Level::Thread) {
-        anyThread = true;
-        threadProduct = std::min<int64_t>(threadProduct * size,
-                                          kMaxIterationInstances);
-      }
+      anyThread |= l == Level::Thread;
     }
   }
   if (!anyTile)
@@ -357,15 +352,28 @@ static LogicalResult verifyTiles(ComputeOpInterface op,
            << "mixes sized 'thread(n)' tile levels with an unsized "
               "thread, warp, lane or block.warp level: with tiles, every "
               "thread level has a size";
-  auto kernel = operation->getParentOfType<KernelOp>();
-  if (anyThread && kernel &&
-      threadProduct != static_cast<int64_t>(kernel.getThreads()))
-    return operation->emitOpError()
-           << "splits the block's threads into tile levels whose sizes "
-              "multiply to "
-           << threadProduct << ", but the kernel has threads("
-           << kernel.getThreads() << ")";
+  // The thread sizes against the block: blockSizeError.
   return success();
+}
+
+/// Why a motif's sized thread levels cannot split a block of `threads`.
+static std::optional<std::string> tileThreadsError(ComputeOpInterface op,
+                                                   int64_t threads) {
+  int64_t product = 1;
+  bool any = false;
+  for (int64_t d = 0, e = op.getIterationExtents().size(); d < e; ++d)
+    if (TileAttr tile = op.getTile(d))
+      for (auto [l, size] : llvm::zip(tile.getLevels(), tile.getSizes()))
+        if (l == Level::Thread) {
+          any = true;
+          product = std::min<int64_t>(product * size, kMaxIterationInstances);
+        }
+  if (!any || product == threads)
+    return std::nullopt;
+  return "splits the block's threads into tile levels whose sizes multiply "
+         "to " +
+         std::to_string(product) + ", but the kernel has threads(" +
+         std::to_string(threads) + ")";
 }
 
 /// Checks what every motif shares: the mapping's length and legality, and
@@ -490,6 +498,9 @@ int64_t mlir::motif::warpsPerBlockOf(Operation *op) {
 
 std::optional<std::string> mlir::motif::blockSizeError(ComputeOpInterface op,
                                                       int64_t threads) {
+  // Sized thread levels split exactly this many threads.
+  if (std::optional<std::string> why = tileThreadsError(op, threads))
+    return why;
   // Warps and lanes together address lane l of every warp: a last warp with
   // fewer lanes would leave its elements uncomputed.
   bool warp = false, lane = false;
