@@ -393,6 +393,64 @@ SmallVector<int64_t> SharedLayout::bufferIndex(ArrayRef<int64_t> valueIndex,
   return idx;
 }
 
+SmallVector<int64_t> SharedLayout::paddedShape() const {
+  SmallVector<int64_t> shape(this->shape);
+  if (!shape.empty())
+    shape.back() += pad;
+  return shape;
+}
+
+FailureOr<SharedLayout> mlir::motif::stagedLayoutOf(const MotifSchedule &reader,
+                                                    unsigned operand,
+                                                    Type elementType,
+                                                    std::string &why) {
+  SharedLayout layout;
+  layout.elementBytes = std::max<int64_t>(
+      1, llvm::divideCeil(elementType.getIntOrFloatBitWidth(), 8));
+  ArrayRef<int64_t> dims = reader.getOperandDims(operand);
+  ArrayRef<DimSchedule> all = reader.getDims();
+  for (int64_t d : dims) {
+    const DimSchedule &s = all[d];
+    int64_t pos = -1;
+    if (s.isGrid()) {
+      pos = 0;
+      for (int64_t e = 0; e < d; ++e)
+        pos += all[e].isGrid();
+    }
+    layout.gridPos.push_back(pos);
+    if (s.level == Level::BlockWarp && !s.isTiled()) {
+      why = "its reader maps a dim of it to 'block.warp' (a box per warp is "
+            "not staged)";
+      return failure();
+    }
+    if (s.isGrid() && !s.isTiled()) {
+      layout.kinds.push_back(SharedLayout::DimKind::Block);
+      layout.tiles.push_back(0);
+      continue;
+    }
+    int64_t e = s.blockTile() ? s.blockTile() : s.extent;
+    layout.kinds.push_back(SharedLayout::DimKind::Indexed);
+    layout.tiles.push_back(s.blockTile());
+    layout.shape.push_back(e);
+  }
+  // Readers that walk a non-innermost dim of the tile across consecutive
+  // threads read a column: pad each row by one element so that a column
+  // spans all 32 banks (a row of a multiple of 32 words would put a whole
+  // column in one bank).
+  if (layout.shape.size() >= 2 && layout.shape.back() % 32 == 0)
+    layout.pad = 1;
+  int64_t bytes = layout.elementBytes;
+  for (int64_t e : layout.paddedShape())
+    bytes = saturatingMul(bytes, e);
+  layout.bytes = bytes;
+  return layout;
+}
+
+bool mlir::motif::sameStagedBox(const SharedLayout &a, const SharedLayout &b) {
+  return a.kinds == b.kinds && a.tiles == b.tiles && a.shape == b.shape &&
+         a.gridPos == b.gridPos;
+}
+
 SharedLayout mlir::motif::sharedLayoutOf(const MotifSchedule &producer,
                                          Type elementType) {
   SharedLayout layout;
@@ -591,6 +649,10 @@ EdgeScope mlir::motif::classifyEdge(const MotifSchedule &producer,
   return {Scope::SameThread, why};
 }
 
+static std::string opName(Operation *op) {
+  return op->getName().getStringRef().str();
+}
+
 ComputeOpInterface mlir::motif::producerOf(MaterializeOp mat) {
   Value v = mat.getInput();
   auto kernel = mat->getParentOfType<KernelOp>();
@@ -606,8 +668,34 @@ ComputeOpInterface mlir::motif::producerOf(MaterializeOp mat) {
   return nullptr;
 }
 
-static std::string opName(Operation *op) {
-  return op->getName().getStringRef().str();
+/// A tensor from outside the kernel staged in shared memory: every reader
+/// is a motif that reads the same box in each block.
+static std::optional<std::string> checkStaging(MaterializeOp mat) {
+  std::optional<SharedLayout> first;
+  Type elementType = mat.getType().getElementType();
+  for (OpOperand &use : mat.getResult().getUses()) {
+    auto reader = dyn_cast<ComputeOpInterface>(use.getOwner());
+    if (!reader)
+      return std::string("stages a tensor from outside the kernel in shared "
+                         "memory, but '") +
+             opName(use.getOwner()) +
+             "' reads the staged tile; only motifs read an operand tile";
+    std::string why;
+    FailureOr<SharedLayout> layout = stagedLayoutOf(
+        MotifSchedule(reader), use.getOperandNumber(), elementType, why);
+    if (failed(layout))
+      return "cannot stage this tensor in shared memory: " + why;
+    if (!first) {
+      first = *layout;
+      continue;
+    }
+    if (!sameStagedBox(*first, *layout))
+      return std::string("stages a tensor in shared memory that its readers "
+                         "read in different boxes per block ('") +
+             opName(reader) +
+             "' reads another tile of it); stage it once per reader layout";
+  }
+  return std::nullopt;
 }
 
 std::optional<std::string> mlir::motif::checkMaterialization(MaterializeOp mat) {
@@ -615,6 +703,9 @@ std::optional<std::string> mlir::motif::checkMaterialization(MaterializeOp mat) 
   if (r == Residency::Global)
     return std::nullopt;
   ComputeOpInterface producer = producerOf(mat);
+  if (!producer && r == Residency::Shared &&
+      !mat.getInput().getDefiningOp<MaterializeOp>())
+    return checkStaging(mat);
   if (!producer)
     return std::string("keeps a value no motif of this kernel computes in ") +
            stringifyResidency(r).str() +

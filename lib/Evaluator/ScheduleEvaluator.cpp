@@ -106,6 +106,9 @@ private:
   LogicalResult evalKernel(KernelOp kernel);
   LogicalResult evalMotif(ComputeOpInterface op);
   LogicalResult prepare(ComputeOpInterface op);
+  /// A tensor from outside the kernel staged in shared memory: this block's
+  /// box of it (stagedLayoutOf), loaded before its readers run.
+  LogicalResult stage(MaterializeOp mat);
 
   /// Operand `i` of the motif being simulated, for thread `tid` at `point`
   /// (per iteration dim) with instance numbers `k`.
@@ -276,12 +279,67 @@ LogicalResult ScheduleEvaluator::evalKernel(KernelOp k) {
     }
     registers.clear();
     shared.clear();
-    for (Operation &op : k.getBodyBlock())
+    for (Operation &op : k.getBodyBlock()) {
+      if (auto mat = dyn_cast<MaterializeOp>(op))
+        if (mat.getResidency() == Residency::Shared && !producerOf(mat) &&
+            failed(stage(mat)))
+          return failure();
       if (auto motif = dyn_cast<ComputeOpInterface>(op))
         if (failed(evalMotif(motif)))
           return failure();
+    }
   }
   programs.clear();
+  return success();
+}
+
+LogicalResult ScheduleEvaluator::stage(MaterializeOp mat) {
+  // The box of this block, as the first reader's layout says (the lowering
+  // checked that every reader reads the same one).
+  auto g = globals.find(mat.getInput());
+  OpOperand *use = nullptr;
+  for (OpOperand &u : mat.getResult().getUses())
+    if (isa<ComputeOpInterface>(u.getOwner()) && !use)
+      use = &u;
+  if (g == globals.end() || !use)
+    return mat.emitOpError() << "stages a value the evaluator does not have";
+  std::string why;
+  FailureOr<SharedLayout> layout = stagedLayoutOf(
+      MotifSchedule(cast<ComputeOpInterface>(use->getOwner()), block.threads),
+      use->getOperandNumber(), mat.getType().getElementType(), why);
+  if (failed(layout))
+    return mat.emitOpError() << "cannot stage this tensor: " << why;
+  SharedBuffer buf;
+  buf.layout = *layout;
+  buf.strides = stridesOf(buf.layout.shape);
+  int64_t n = 1;
+  for (int64_t e : buf.layout.shape)
+    n *= e;
+  buf.data.assign(n, kUnset);
+  const Buffer &src = *g->second;
+  SmallVector<int64_t> srcStrides = stridesOf(src.shape);
+  SmallVector<int64_t> bufIdx(buf.layout.shape.size(), 0);
+  for (int64_t e = 0; e < n; ++e) {
+    // Buffer coordinates of element e, row-major; then the tensor index.
+    int64_t rest = e;
+    for (int64_t a = static_cast<int64_t>(bufIdx.size()) - 1; a >= 0; --a) {
+      bufIdx[a] = rest % buf.layout.shape[a];
+      rest /= buf.layout.shape[a];
+    }
+    SmallVector<int64_t> idx;
+    unsigned b = 0;
+    for (auto [a, kind] : llvm::enumerate(buf.layout.kinds)) {
+      int64_t pos = buf.layout.gridPos[a];
+      int64_t blockCoord = pos >= 0 ? blockCoords[pos] : 0;
+      if (kind == SharedLayout::DimKind::Block) {
+        idx.push_back(blockCoord);
+        continue;
+      }
+      idx.push_back(blockCoord * buf.layout.tiles[a] + bufIdx[b++]);
+    }
+    buf.data[e] = src.data[linearize(idx, srcStrides)];
+  }
+  shared[mat.getResult()] = std::move(buf);
   return success();
 }
 

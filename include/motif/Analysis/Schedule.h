@@ -261,6 +261,12 @@ struct SharedLayout {
   /// a block level: each block holds its own tile).
   enum class DimKind { Block, PerWarp, Indexed };
   SmallVector<int64_t> tiles; // per value dim: the modulus, 0 for none
+  /// Elements added to the innermost buffer dim so that a column of the
+  /// buffer falls in different banks (an operand tile read across its rows).
+  int64_t pad = 0;
+  /// Staged operand tiles: per value dim, the grid position of the block
+  /// level that selects its tile (-1: none, the whole dim).
+  SmallVector<int64_t> gridPos;
   SmallVector<DimKind> kinds; // per value dim
   SmallVector<int64_t> shape; // per buffer dim
   int64_t elementBytes = 4;
@@ -274,8 +280,23 @@ struct SharedLayout {
   /// index of every value dim.
   SmallVector<int64_t> bufferIndex(ArrayRef<int64_t> valueIndex,
                                    int64_t warp) const;
+  /// The buffer's shape with the padding.
+  SmallVector<int64_t> paddedShape() const;
 };
 SharedLayout sharedLayoutOf(const MotifSchedule &producer, Type elementType);
+
+/// A tensor from outside the kernel materialized `in shared` is an operand
+/// tile: each block loads the box of it its readers read (a tiled dim with a
+/// block level: that block's tile; a `block` dim: the block's index; any
+/// other dim: all of it), coalesced along the innermost dim, then a barrier;
+/// readers read the buffer. The layout of that box for the reader `reader`
+/// reading it as operand `operand`, or the reason it cannot be staged.
+FailureOr<SharedLayout> stagedLayoutOf(const MotifSchedule &reader,
+                                       unsigned operand, Type elementType,
+                                       std::string &why);
+
+/// Staged layouts of two readers describe the same box of every block.
+bool sameStagedBox(const SharedLayout &a, const SharedLayout &b);
 
 /// Shared bytes a reduction's cross-warp scratch takes in the lowering: per
 /// partial value (and the flag of a flagged tree) one element per warp (per

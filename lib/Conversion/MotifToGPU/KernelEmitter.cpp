@@ -488,7 +488,7 @@ LogicalResult KernelEmitter::prepareDestinations(ComputeOpInterface op,
         s.shared = sharedLayoutOf(schedule(), type.getElementType());
         auto space = gpu::AddressSpaceAttr::get(b.getContext(),
                                                 gpu::AddressSpace::Workgroup);
-        auto memrefType = MemRefType::get(s.shared.shape,
+        auto memrefType = MemRefType::get(s.shared.paddedShape(),
                                           type.getElementType(), nullptr, space);
         s.memref = addWorkgroupBuffer(memrefType, mat.getLoc());
         sharedBytesUsed += s.shared.bytes;
@@ -664,12 +664,109 @@ LogicalResult KernelEmitter::emitCopy(MaterializeOp mat) {
   return success();
 }
 
+LogicalResult KernelEmitter::emitStage(MaterializeOp mat) {
+  auto it = storage.find(mat.getInput());
+  OpOperand *use = nullptr;
+  for (OpOperand &u : mat.getResult().getUses())
+    if (!use && isa<ComputeOpInterface>(u.getOwner()))
+      use = &u;
+  if (it == storage.end() || it->second.kind != Storage::Kind::Global || !use)
+    return mat.emitOpError() << "stages a value the lowering cannot read "
+                                "(internal)";
+  Value src = it->second.memref;
+  auto type = cast<RankedTensorType>(mat.getType());
+  std::string why;
+  FailureOr<SharedLayout> layout = stagedLayoutOf(
+      MotifSchedule(cast<ComputeOpInterface>(use->getOwner()), threads),
+      use->getOperandNumber(), type.getElementType(), why);
+  if (failed(layout))
+    return mat.emitOpError() << "cannot stage this tensor: " << why;
+  Storage st;
+  st.kind = Storage::Kind::Shared;
+  st.shared = *layout;
+  auto space = gpu::AddressSpaceAttr::get(b.getContext(),
+                                          gpu::AddressSpace::Workgroup);
+  st.memref = addWorkgroupBuffer(
+      MemRefType::get(st.shared.paddedShape(), type.getElementType(), nullptr,
+                      space),
+      mat.getLoc());
+  sharedBytesUsed += st.shared.bytes;
+
+  // The box, row-major, `vector` consecutive elements per thread and step:
+  // runs of four along the tensor's innermost dim when it is in the box and
+  // every run starts 16-byte aligned in global memory.
+  ArrayRef<int64_t> shape = st.shared.shape;
+  int64_t total = 1;
+  for (int64_t e : shape)
+    total *= e;
+  int64_t rank = type.getRank();
+  bool innermostInBox =
+      !shape.empty() &&
+      st.shared.kinds.back() == SharedLayout::DimKind::Indexed;
+  int64_t vector = innermostInBox && shape.back() % 4 == 0 &&
+                           type.getDimSize(rank - 1) % 4 == 0
+                       ? 4
+                       : 1;
+  Value start = arith::MulIOp::create(b, loc, tid, constIndex(vector));
+  auto loop = scf::ForOp::create(b, loc, start, constIndex(total),
+                                 constIndex(threads * vector));
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(loop.getBody()->getTerminator());
+    SmallVector<Value> bufIdx(shape.size());
+    Value rest = loop.getInductionVar();
+    for (int64_t a = static_cast<int64_t>(shape.size()) - 1; a >= 0; --a) {
+      bufIdx[a] = a == 0 ? rest
+                         : Value(arith::RemUIOp::create(b, loc, rest,
+                                                        constIndex(shape[a])));
+      if (a > 0)
+        rest = arith::DivUIOp::create(b, loc, rest, constIndex(shape[a]));
+    }
+    for (int64_t v = 0; v < vector; ++v) {
+      SmallVector<Value> at(bufIdx);
+      if (v)
+        at.back() = arith::AddIOp::create(b, loc, at.back(), constIndex(v));
+      SmallVector<Value> idx;
+      unsigned bi = 0;
+      for (auto [a, kind] : llvm::enumerate(st.shared.kinds)) {
+        int64_t pos = st.shared.gridPos[a];
+        Value coord = pos >= 0 ? blockCoords[pos] : Value();
+        if (kind == SharedLayout::DimKind::Block) {
+          idx.push_back(coord);
+          continue;
+        }
+        Value inBox = at[bi++];
+        if (coord && st.shared.tiles[a])
+          inBox = arith::AddIOp::create(
+              b, loc,
+              arith::MulIOp::create(b, loc, coord,
+                                    constIndex(st.shared.tiles[a])),
+              inBox);
+        idx.push_back(inBox);
+      }
+      Value x = memref::LoadOp::create(b, loc, src, idx);
+      memref::StoreOp::create(b, loc, x, st.memref, at);
+    }
+  }
+  // Every thread's part of the tile is in before any reader reads it.
+  gpu::BarrierOp::create(b, loc);
+  storage[mat.getResult()] = std::move(st);
+  return success();
+}
+
 LogicalResult KernelEmitter::emit() {
   // The lowering emits only what the schedule model says is legal.
   if (failed(checkResidencies()))
     return failure();
   for (Operation &op : kernel.getBodyBlock().without_terminator()) {
     if (auto mat = dyn_cast<MaterializeOp>(op)) {
+      // A tensor from outside the kernel staged in shared memory.
+      if (mat.getResidency() == Residency::Shared && !producerOf(mat) &&
+          !mat.getInput().getDefiningOp<MaterializeOp>()) {
+        if (failed(emitStage(mat)))
+          return failure();
+        continue;
+      }
       // A kernel result copied from outside the kernel (a motif's results
       // are stored by the motif).
       if (mat.getResidency() == Residency::Global && !producerOf(mat) &&

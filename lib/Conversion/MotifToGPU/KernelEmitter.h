@@ -130,6 +130,9 @@ private:
   /// A kernel result copied from a value defined outside the kernel: a
   /// grid-stride loop over its elements.
   LogicalResult emitCopy(MaterializeOp mat);
+  /// A tensor from outside the kernel staged in shared memory: the block
+  /// loads its box (coalesced, 128-bit where aligned), then a barrier.
+  LogicalResult emitStage(MaterializeOp mat);
   Value indexOf(const DimPlan &plan, unsigned dim, Value k);
   /// A tiled dim's block and thread digits, placed (DimSchedule::nest).
   Value tileSelf(const DimPlan &plan, unsigned dim);

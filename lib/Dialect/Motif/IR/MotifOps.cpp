@@ -735,9 +735,14 @@ LogicalResult MaterializeOp::verify() {
   if (getResidency() != Residency::Global) {
     // Only a motif's result can live in registers or shared memory: follow
     // materializations back to the value's origin in this kernel.
+    // A tensor from outside the kernel `in shared` is an operand tile each
+    // block stages for its readers (docs/dialect.md, "Operand tiles").
     Value v = getInput();
     Operation *kernel = (*this)->getParentOp();
     Operation *def = v.getDefiningOp();
+    bool outside = !def || def->getParentOp() != kernel;
+    if (outside && getResidency() == Residency::Shared)
+      return success();
     while (def && def->getParentOp() == kernel && isa<MaterializeOp>(def)) {
       v = cast<MaterializeOp>(def).getInput();
       def = v.getDefiningOp();
