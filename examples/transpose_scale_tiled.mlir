@@ -11,11 +11,11 @@ func.func @transpose_scale_tiled(%x: tensor<512x1024xf32>) -> tensor<1024x512xf3
   %y = motif.kernel "transpose_scale" threads(256) -> tensor<1024x512xf32> {
     %xs = motif.materialize %x in shared : tensor<512x1024xf32>
     %t = motif.transpose %xs[j, i] -> [i, j]
-           over [block(32) x thread(32), block(16) x thread(8) x seq(4)]
+           over [block x thread(32), block x thread(8) x seq(4)]
            : (tensor<512x1024xf32>) -> tensor<1024x512xf32>
     %r = motif.materialize %t in register : tensor<1024x512xf32>
     %o = motif.map (%r[i, j]) -> [i, j]
-           over [block(32) x thread(32), block(16) x thread(8) x seq(4)]
+           over [block x thread(32), block x thread(8) x seq(4)]
            : (tensor<1024x512xf32>) -> tensor<1024x512xf32> {
     ^bb0(%a: f32):
       %two = arith.constant 2.0 : f32

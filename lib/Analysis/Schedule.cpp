@@ -98,7 +98,7 @@ MotifSchedule::MotifSchedule(ComputeOpInterface op, int64_t threads)
     s.level = op.getLevel(d);
     s.extent = extents[d];
     ArrayRef<Level> levels = tile.getLevels();
-    ArrayRef<int64_t> sizes = tile.getSizes();
+    SmallVector<int64_t> sizes = tile.resolvedSizes(s.extent);
     s.nest.resize(levels.size());
     int64_t stride = 1, seqStride = 1;
     for (int64_t j = levels.size() - 1; j >= 0; --j) {

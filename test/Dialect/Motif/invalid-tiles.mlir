@@ -145,3 +145,33 @@ func.func @generic_bad_tile(%x: tensor<64xf32>) -> tensor<64xf32> {
   }
   return %y : tensor<64xf32>
 }
+
+// -----
+
+func.func @rest_does_not_divide(%x: tensor<100xf32>) -> tensor<100xf32> {
+  %y = motif.kernel "k" threads(32) -> tensor<100xf32> {
+    // expected-error @+1 {{tiles iteration dim 'i' into blocks of 64, which do not divide its extent 100 (tiles that do not divide the extent are not supported yet)}}
+    %m = motif.map (%x[i]) -> [i] over [block x thread(32) x seq(2)] : (tensor<100xf32>) -> tensor<100xf32> {
+    ^bb0(%a: f32):
+      motif.yield %a : f32
+    }
+    %g = motif.materialize %m in global : tensor<100xf32>
+    motif.yield %g : tensor<100xf32>
+  }
+  return %y : tensor<100xf32>
+}
+
+// -----
+
+func.func @unsized_not_block(%x: tensor<64xf32>) -> tensor<64xf32> {
+  %y = motif.kernel "k" threads(32) -> tensor<64xf32> {
+    // expected-error @+1 {{tile level 'seq' has size 0: every size must be at least 1 (only an outermost block may be unsized, 0)}}
+    %m = "motif.map"(%x) <{indexing = [array<i64: 0>], mapping = [#motif.tile<[seq, thread], [0, 32]>]}> ({
+    ^bb0(%a: f32):
+      motif.yield %a : f32
+    }) : (tensor<64xf32>) -> tensor<64xf32>
+    %g = motif.materialize %m in global : tensor<64xf32>
+    motif.yield %g : tensor<64xf32>
+  }
+  return %y : tensor<64xf32>
+}

@@ -46,3 +46,21 @@ func.func @mixed(%x: tensor<128x16xf32>) -> tensor<128x16xf32> {
   }
   return %y : tensor<128x16xf32>
 }
+
+// An unsized outermost block takes the rest of the extent: 512 / 32 = 16
+// blocks on i, 1024 / (8 x 4) = 32 on j.
+// CHECK-LABEL: func.func @rest_of_extent
+// CHECK: motif.map (%{{.*}}[i, j]) -> [i, j] over [block x thread(32), block x thread(8) x seq(4)]
+// GENERIC-LABEL: sym_name = "rest_of_extent"
+// GENERIC: mapping = [#motif.tile<[block, thread], [0, 32]>, #motif.tile<[block, thread, seq], [0, 8, 4]>]
+func.func @rest_of_extent(%x: tensor<512x1024xf32>) -> tensor<512x1024xf32> {
+  %y = motif.kernel "k" threads(256) -> tensor<512x1024xf32> {
+    %m = motif.map (%x[i, j]) -> [i, j] over [block x thread(32), block x thread(8) x seq(4)] : (tensor<512x1024xf32>) -> tensor<512x1024xf32> {
+    ^bb0(%a: f32):
+      motif.yield %a : f32
+    }
+    %g = motif.materialize %m in global : tensor<512x1024xf32>
+    motif.yield %g : tensor<512x1024xf32>
+  }
+  return %y : tensor<512x1024xf32>
+}

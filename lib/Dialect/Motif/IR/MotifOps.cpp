@@ -123,16 +123,30 @@ static ParseResult parseMapping(OpAsmParser &parser, OperationState &state) {
             Level level;
             if (parseLevel(parser, level))
               return failure();
-            if (failed(parser.parseOptionalLParen())) {
-              levels.push_back(LevelAttr::get(ctx, level));
-              return success();
-            }
             SmallVector<Level> nest;
             SmallVector<int64_t> sizes;
+            bool sized = succeeded(parser.parseOptionalLParen());
+            if (!sized) {
+              // `block x thread(32)`: a block level sized by the rest.
+              if (level != Level::Block ||
+                  failed(parser.parseOptionalKeyword("x"))) {
+                levels.push_back(LevelAttr::get(ctx, level));
+                return success();
+              }
+              nest.push_back(level);
+              sizes.push_back(0);
+              if (parseLevel(parser, level) || parser.parseLParen())
+                return failure();
+            }
             while (true) {
               int64_t size = 0;
               if (parser.parseInteger(size) || parser.parseRParen())
                 return failure();
+              if (size < 1)
+                return parser.emitError(loc)
+                       << "tile level '" << stringifyLevel(level)
+                       << "' has size " << size
+                       << ": every size must be at least 1";
               nest.push_back(level);
               sizes.push_back(size);
               if (failed(parser.parseOptionalKeyword("x")))
@@ -179,8 +193,9 @@ static void printMapping(OpAsmPrinter &p, ArrayAttr mapping) {
     llvm::interleave(
         llvm::zip(tile.getLevels(), tile.getSizes()), p,
         [&](auto ls) {
-          p << stringifyLevel(std::get<0>(ls)) << "(" << std::get<1>(ls)
-            << ")";
+          p << stringifyLevel(std::get<0>(ls));
+          if (std::get<1>(ls))
+            p << "(" << std::get<1>(ls) << ")";
         },
         " x ");
   });
@@ -191,16 +206,26 @@ static void printMapping(OpAsmPrinter &p, ArrayAttr mapping) {
 // TileAttr
 //===----------------------------------------------------------------------===//
 
-int64_t TileAttr::getExtent() const {
+int64_t TileAttr::getInnerExtent() const {
   int64_t e = 1;
   for (int64_t s : getSizes())
-    if (llvm::MulOverflow(e, s, e))
+    if (s > 0 && llvm::MulOverflow(e, s, e))
       return std::numeric_limits<int64_t>::max();
   return e;
 }
 
-std::optional<int64_t> TileAttr::getBlockSize() const {
-  for (auto [l, s] : llvm::zip(getLevels(), getSizes()))
+SmallVector<int64_t> TileAttr::resolvedSizes(int64_t extent) const {
+  SmallVector<int64_t> sizes(getSizes());
+  int64_t inner = getInnerExtent();
+  for (int64_t &s : sizes)
+    if (s == 0)
+      s = inner > 0 && extent % inner == 0 ? extent / inner : 0;
+  return sizes;
+}
+
+std::optional<int64_t> TileAttr::getBlockSize(int64_t extent) const {
+  SmallVector<int64_t> sizes = resolvedSizes(extent);
+  for (auto [l, s] : llvm::zip(getLevels(), sizes))
     if (l == Level::Block)
       return s;
   return std::nullopt;
@@ -218,10 +243,11 @@ LogicalResult TileAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                        << " sizes)";
   for (auto [j, ls] : llvm::enumerate(llvm::zip(levels, sizes))) {
     auto [l, s] = ls;
-    if (s < 1)
+    if (s < 1 && !(s == 0 && l == Level::Block && j == 0))
       return emitError() << "tile level '" << stringifyLevel(l)
                          << "' has size " << s
-                         << ": every size must be at least 1";
+                         << ": every size must be at least 1 (only an "
+                            "outermost block may be unsized, 0)";
     if (l == Level::Warp || l == Level::Lane || l == Level::BlockWarp)
       return emitError()
              << "'" << stringifyLevel(l)
@@ -327,11 +353,17 @@ static LogicalResult verifyTiles(ComputeOpInterface op,
     if (!tile)
       continue;
     anyTile = true;
-    if (tile.getExtent() != extents[d])
+    bool unsizedBlock = llvm::is_contained(tile.getSizes(), 0);
+    int64_t inner = tile.getInnerExtent();
+    if (unsizedBlock && extents[d] % inner != 0)
+      return operation->emitOpError()
+             << "tiles iteration dim '" << dimName(d) << "' into blocks of "
+             << inner << ", which do not divide its extent " << extents[d]
+             << " (tiles that do not divide the extent are not supported yet)";
+    if (!unsizedBlock && inner != extents[d])
       return operation->emitOpError()
              << "tiles iteration dim '" << dimName(d) << "' into sizes that "
-             << "multiply to " << tile.getExtent() << ", but its extent is "
-             << extents[d]
+             << "multiply to " << inner << ", but its extent is " << extents[d]
              << " (tiles that do not divide the extent are not supported yet)";
     bool isReduced = llvm::is_contained(reduced, d);
     for (auto [l, size] : llvm::zip(tile.getLevels(), tile.getSizes())) {

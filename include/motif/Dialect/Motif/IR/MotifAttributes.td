@@ -43,7 +43,10 @@ def Motif_LevelAttr : EnumAttr<Motif_Dialect, Motif_Level, "level">;
 //             number whose last digit varies fastest; their sizes multiply
 //             to the kernel's threads(N)
 //   seq(s)    a sequential loop in every thread
-// Written `block(64) x thread(16) x seq(8)` in a motif's `over [...]`.
+// Written `block(64) x thread(16) x seq(8)` in a motif's `over [...]`; an
+// outermost `block` without a size (`block x thread(16) x seq(8)`, size 0
+// here) takes the rest of the extent, so a program keeps its tiles when its
+// shapes change.
 def Motif_TileAttr : AttrDef<Motif_Dialect, "Tile"> {
   let mnemonic = "tile";
   let summary = "an iteration dim split over a nest of sized levels";
@@ -52,10 +55,14 @@ def Motif_TileAttr : AttrDef<Motif_Dialect, "Tile"> {
   let assemblyFormat = "`<` `[` $levels `]` `,` `[` $sizes `]` `>`";
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{
-    /// The product of the sizes: the extent of the dim the nest splits.
-    int64_t getExtent() const;
-    /// The level of the nest's block sub-level, if any, and its size.
-    std::optional<int64_t> getBlockSize() const;
+    /// The sizes for a dim of `extent`: an unsized outermost `block` (size
+    /// 0, written `block x ...`) takes what the other levels leave,
+    /// extent / (their product); 0 if that does not divide.
+    ::llvm::SmallVector<int64_t> resolvedSizes(int64_t extent) const;
+    /// The product of the sizes (an unsized block counts as 1).
+    int64_t getInnerExtent() const;
+    /// The size of the nest's block level for a dim of `extent`, if any.
+    std::optional<int64_t> getBlockSize(int64_t extent) const;
     bool hasLevel(::mlir::motif::Level level) const;
   }];
 }

@@ -59,7 +59,7 @@ def Motif_ComputeOpInterface : OpInterface<"ComputeOpInterface"> {
       int64_t warps = ::mlir::motif::warpsPerBlockOf($_op.getOperation());
       for (unsigned d = 0, e = extents.size(); d < e; ++d) {
         if (::mlir::motif::TileAttr tile = getTile(d)) {
-          if (std::optional<int64_t> s = tile.getBlockSize())
+          if (std::optional<int64_t> s = tile.getBlockSize(extents[d]))
             out.push_back(*s);
           continue;
         }
