@@ -20,7 +20,7 @@ from pathlib import Path
 
 from .compiler import compile_text
 from .errors import CompilerNotFoundError, MotifError
-from .examples import FAMILIES, load_example
+from .examples import FAMILIES, load_example, variants
 from .numerics import TOLERANCES
 
 # Shapes as the example dims (names from each file's '// motif-dims:' header). First = --quick.
@@ -171,15 +171,16 @@ def bench_family(family, dims, torch, timer, workdir, backend, compiled_peers, c
             row["status"] = f"error: {type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}"
             log(f"{family} {base['shape']} {impl}: {row['status']}")
 
-    # motif, unfused and fused
-    text = None
-    for fused in (False, True):
-        variant = "fused" if fused else "unfused"
+    # motif, unfused and fused; then each other schedule of the family (examples/<family>_<name>.mlir,
+    # e.g. a tiled mapping) as written
+    runs_of = [(None, False), (None, True)] + [(v, False) for v in variants(family)]
+    for schedule, fused in runs_of:
+        variant = ("fused" if fused else "unfused") if schedule is None else schedule[len(family) + 1:]
         try:
-            text = text or load_example(family, dims)
+            text = load_example(family, dims, schedule)
             out = Path(workdir) / family / shape_label(family, dims).replace(" ", "_").replace("=", "") / variant
-            log(f"{family} {base['shape']}: motif-compile {'--fuse-materialization' if fused else ''}")
-            manifests = compile_text(text, out, name=family, fuse=fused)
+            log(f"{family} {base['shape']}: motif-compile {schedule or ''} {'--fuse-materialization' if fused else ''}")
+            manifests = compile_text(text, out, name=schedule or family, fuse=fused)
         except MotifError as e:
             rows.append(dict(base, impl=f"motif {variant}", status=f"skipped: {str(e).splitlines()[0]}"))
             log(f"{family} {base['shape']} motif {variant}: {rows[-1]['status']}")

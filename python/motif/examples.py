@@ -166,7 +166,23 @@ def specialize(text, dims):
     return "".join(out)
 
 
-def load_example(family, dims=None):
-    """The text of examples/<family>.mlir, specialised to ``dims`` if given."""
-    text = Path(example_path(family)).read_text()
+def variants(family):
+    """Other schedules of a family: examples/<family>_<name>.mlir (e.g. transpose_scale_tiled, a
+    tiled mapping of the same program), as their file stems, sorted."""
+    if family not in FAMILIES:
+        raise ExampleError(f"unknown family {family!r} (known: {', '.join(FAMILIES)})")
+    return sorted(p.stem for p in examples_dir().glob(f"{family}_*.mlir")
+                  if p.stem not in FAMILIES and family_of(p.stem) == family)
+
+
+def load_example(family, dims=None, variant=None):
+    """The text of examples/<family>.mlir (or of the variant examples/<variant>.mlir, one of
+    :func:`variants`), specialised to ``dims`` if given."""
+    if variant is None:
+        path = example_path(family)
+    else:
+        if variant not in variants(family):
+            raise ExampleError(f"{variant!r} is not a variant of {family!r} (variants: {variants(family)})")
+        path = examples_dir() / f"{variant}.mlir"
+    text = Path(path).read_text()
     return specialize(text, dims) if dims else text

@@ -26,7 +26,7 @@ import numpy as np
 
 from .compiler import compile_text
 from .errors import CompilerNotFoundError, MotifError, MotifRuntimeError
-from .examples import FAMILIES, family_of, load_example, parse_dims
+from .examples import FAMILIES, family_of, load_example, parse_dims, variants
 from .reference import REFERENCES
 
 EPS32 = float(np.finfo(np.float32).eps)  # 1.19e-7
@@ -172,14 +172,23 @@ def check_family(family, dims=None, seed=None, workdir=None, backend=None, decla
     from .runtime import Program, get_backend  # GPU stack: imported late so the module imports anywhere
 
     get_backend(backend)  # no GPU -> MotifRuntimeError("no CUDA GPU/driver: ...") before compiling
-    text = load_example(family, dims)
-    dims_used = parse_dims(text)
     workdir = Path(workdir) if workdir else Path(tempfile.mkdtemp(prefix=f"motif-{family}-"))
-    unfused = compile_text(text, workdir / "unfused", name=family, chip=chip)
-    fused = compile_text(text, workdir / "fused", name=family, chip=chip, fuse=True)
     results = []
     if seed is None:
         seed = int(np.random.SeedSequence().entropy)
+    # The example, then its other schedules (examples/<family>_<name>.mlir), each unfused and fused.
+    for variant in [None] + variants(family):
+        results += _check_program(family, load_example(family, dims, variant), variant or family, seed,
+                                  workdir / (variant or family), backend, declared, chip)
+    return results
+
+
+def _check_program(family, text, name, seed, workdir, backend, declared, chip):
+    from .runtime import Program
+    dims_used = parse_dims(text)
+    unfused = compile_text(text, workdir / "unfused", name=name, chip=chip)
+    fused = compile_text(text, workdir / "fused", name=name, chip=chip, fuse=True)
+    results = []
     for fn, mu in sorted(unfused.items()):
         r = NumericsResult(family, fn, dims_used, seed, inputs=[list(b.shape) for b in mu.inputs])
         results.append(r)

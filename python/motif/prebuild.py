@@ -15,7 +15,7 @@ from pathlib import Path
 
 from .compiler import compile_text
 from .errors import MotifError
-from .examples import FAMILIES, load_example
+from .examples import FAMILIES, load_example, variants
 
 
 #: Programs beyond the examples that GPU tests run (relative to the repository), with whether
@@ -37,8 +37,9 @@ def programs(families):
         for dims in [None] + list(BENCH_SHAPES.get(fam, [])):
             if dims == {}:
                 continue
-            for fuse in (False, True):
-                yield fam, dims, fuse
+            for variant in [None] + variants(fam):
+                for fuse in (False, True):
+                    yield fam, dims, fuse, variant
 
 
 def main(argv=None):
@@ -61,12 +62,12 @@ def main(argv=None):
         except MotifError as e:
             failures += 1
             print(f"  failed: {str(e).splitlines()[0]}", file=sys.stderr)
-    for i, (fam, dims, fuse) in enumerate(todo, 1):
-        label = f"{fam} {dims or 'default'} {'fused' if fuse else 'unfused'}"
+    for i, (fam, dims, fuse, variant) in enumerate(todo, 1):
+        label = f"{variant or fam} {dims or 'default'} {'fused' if fuse else 'unfused'}"
         print(f"[prebuild {i}/{len(todo)}] {label}", file=sys.stderr, flush=True)
         try:
             with tempfile.TemporaryDirectory() as tmp:
-                compile_text(load_example(fam, dims), tmp, name=fam, fuse=fuse)
+                compile_text(load_example(fam, dims, variant), tmp, name=variant or fam, fuse=fuse)
         except MotifError as e:
             failures += 1
             print(f"  failed: {str(e).splitlines()[0]}", file=sys.stderr)

@@ -2,7 +2,8 @@ import re
 
 import pytest
 
-from motif.examples import FAMILIES, ExampleError, examples_dir, family_of, parse_dims, specialize
+from motif.examples import (FAMILIES, ExampleError, examples_dir, family_of, load_example, parse_dims,
+                            specialize, variants)
 
 PROG = """\
 // motif-dims: M=512 N=1024
@@ -54,6 +55,16 @@ def test_specialize_errors():
         specialize("// motif-dims: M=64 N=64\n", {"M": 2})
 
 
+def test_variants_are_other_schedules():
+    assert variants("transpose_scale") == ["transpose_scale_tiled"]
+    assert variants("softmax") == []
+    assert "block x thread(32)" in load_example("transpose_scale", variant="transpose_scale_tiled")
+    big = load_example("transpose_scale", dict(M=16384, N=4096), "transpose_scale_tiled")
+    assert "tensor<16384x4096xf32>" in big and "block x thread(8) x seq(4)" in big
+    with pytest.raises(ExampleError, match="not a variant"):
+        load_example("softmax", variant="transpose_scale_tiled")
+
+
 def test_family_of():
     assert family_of("toy_attention_shared") == "toy_attention"
     assert family_of("toy_attention_register") == "toy_attention"
@@ -73,9 +84,10 @@ def _example_files():
 
 @pytest.mark.parametrize("path", _example_files(), ids=lambda p: p.name)
 def test_repo_examples_have_a_usable_header(path):
-    """Every examples/<family>.mlir names a known family and has a dims header; with distinct
-    defaults it specialises (every tensor type changes), otherwise specialize refuses clearly."""
-    assert path.stem in FAMILIES
+    """Every examples/<family>.mlir (or <family>_<schedule>.mlir, another schedule of the family)
+    names a known family and has a dims header; with distinct defaults it specialises (every
+    tensor type changes), otherwise specialize refuses clearly."""
+    assert path.stem in FAMILIES or path.stem in variants(family_of(path.stem))
     text = path.read_text()
     dims = parse_dims(text)
     assert dims, "missing '// motif-dims:' header"

@@ -19,7 +19,7 @@ import pytest
 from motif import reference
 from motif.compiler import compile_text, find_motif_compile
 from motif.errors import CompilerNotFoundError
-from motif.examples import FAMILIES, load_example
+from motif.examples import FAMILIES, load_example, variants
 from motif.numerics import TOLERANCES, check_family, format_table, rel_err
 from motif.runtime import Program, get_backend
 
@@ -213,10 +213,12 @@ def test_numerics_of_example(family, motif_compile, tmp_path):
 @pytest.mark.uses_prebuilt
 @pytest.mark.parametrize("family", FAMILIES)
 def test_sanitizers_on_shared_memory_kernels(family, motif_compile, tmp_path):
-    text = load_example(family)
     manifests = []
-    for fused in (False, True):
-        manifests += compile_text(text, tmp_path / str(fused), name=family, fuse=fused).values()
+    for variant in [None] + variants(family):
+        text = load_example(family, variant=variant)
+        for fused in (False, True):
+            manifests += compile_text(text, tmp_path / f"{variant}{fused}", name=variant or family,
+                                      fuse=fused).values()
     shared = [m for m in manifests if any((k.shared_bytes or 0) > 0 for k in m.kernels)]
     if not shared:
         pytest.skip(f"no {family} kernel reports shared_bytes > 0")
