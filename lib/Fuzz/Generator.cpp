@@ -21,6 +21,67 @@ int Spec::numArguments() const {
   return n;
 }
 
+bool Node::isTiled() const {
+  return llvm::any_of(tiles, [](const TileNest &t) { return !t.empty(); });
+}
+
+bool Node::hasSizedThreads() const {
+  for (const TileNest &t : tiles)
+    for (const TileLevel &l : t)
+      if (l.first == Level::Thread)
+        return true;
+  return false;
+}
+
+static bool nestHas(ArrayRef<TileLevel> nest, Level level) {
+  return llvm::any_of(nest, [&](const TileLevel &l) { return l.first == level; });
+}
+
+void mlir::motif::fuzz::untile(Node &n) {
+  // With sized thread levels the motif has no unsized thread, warp or lane
+  // level (the verifier's rule), so one dim may take `thread`; without,
+  // every nest is block and seq digits only.
+  bool thread = false;
+  for (auto [i, nest] : llvm::enumerate(n.tiles)) {
+    if (nest.empty())
+      continue;
+    if (nestHas(nest, Level::Block))
+      n.levels[i] = Level::Block;
+    else if (nestHas(nest, Level::Thread) && !thread)
+      n.levels[i] = Level::Thread;
+    else
+      n.levels[i] = Level::Seq;
+    thread |= n.levels[i] == Level::Thread;
+  }
+  n.tiles.clear();
+}
+
+int64_t mlir::motif::fuzz::handThreads(const Spec &spec, const Node &n) {
+  return n.hasSizedThreads() ? n.threads : spec.threads;
+}
+
+void mlir::motif::fuzz::untileStale(Spec &spec) {
+  for (Node &n : spec.nodes) {
+    if (!n.isTiled())
+      continue;
+    bool fits = true;
+    int64_t threads = 1;
+    for (auto [i, nest] : llvm::enumerate(n.tiles)) {
+      if (nest.empty())
+        continue;
+      int64_t product = 1;
+      for (const TileLevel &l : nest) {
+        product *= l.second;
+        if (l.first == Level::Thread)
+          threads *= l.second;
+      }
+      fits &= product == spec.extents[n.iterDims[i]];
+    }
+    if (!fits || (n.hasSizedThreads() && threads != n.threads))
+      untile(n);
+  }
+}
+
 StringRef mlir::motif::fuzz::stringifyDefect(Defect d) {
   switch (d) {
   case Defect::None:
@@ -52,7 +113,12 @@ StringRef mlir::motif::fuzz::stringifyDefect(Defect d) {
 namespace {
 class ProgramBuilder {
 public:
-  explicit ProgramBuilder(uint64_t seed) : rng(seed) { spec.seed = seed; }
+  // Tiling draws from its own generator: a program no nest is chosen for is
+  // the program the seed gave before tiles existed (up to the extents).
+  explicit ProgramBuilder(uint64_t seed)
+      : rng(seed), tileRng(seed ^ 0x74696c6573ull) {
+    spec.seed = seed;
+  }
   Spec build();
 
 private:
@@ -84,6 +150,13 @@ private:
   SmallVector<ValueRef> valuesWithin(ArrayRef<int> dims) const;
   Expr expr(int numOperands, int depth);
   void mapping(Node &n, ArrayRef<bool> reduced);
+  bool tileChance(double p) {
+    return std::uniform_real_distribution<double>(0, 1)(tileRng) < p;
+  }
+  TileNest seqSplit(int64_t extent);
+  bool threadNests(Node &n, ArrayRef<bool> reduced, ArrayRef<bool> rowBlock,
+                   SmallVectorImpl<TileNest> &nests);
+  void tile(Node &n, ArrayRef<bool> reduced);
   bool addMap();
   bool addReduce();
   bool addCombine();
@@ -91,10 +164,20 @@ private:
   bool addContract();
   bool addTranspose();
 
-  std::mt19937_64 rng;
+  std::mt19937_64 rng, tileRng;
   Spec spec;
   /// The dim most motifs map to blocks (the "rows").
   int rowDim = 0;
+  /// 0, or the blocks the row dim is split into: every motif with the row
+  /// dim on blocks maps it `block(rowBlocks) x ...` (a tile of
+  /// extent / rowBlocks rows per block), so they all share one grid.
+  int64_t rowBlocks = 0;
+  /// The thread-tiled nests chosen so far, by the motif's result dims (and
+  /// which of them are on blocks): a later motif over the same result dims
+  /// mostly takes the same nests, so register edges between tiled motifs
+  /// (identical nests, the same thread digits) occur, not only shared ones.
+  std::map<std::vector<int>, std::pair<int64_t, SmallVector<TileNest>>>
+      nestsByShape;
   /// The most elements one tensor has, and one iteration space.
   static constexpr int64_t kMaxElements = 1 << 14;
   static constexpr int64_t kMaxIterations = 1 << 17;
@@ -209,6 +292,185 @@ void ProgramBuilder::mapping(Node &n, ArrayRef<bool> reduced) {
                       llvm::is_contained(n.levels, Level::BlockWarp));
   if (!tree && !warpAndLane && chance(0.05))
     n.threads = pick({24, 48, 100});
+  tile(n, reduced);
+}
+
+static SmallVector<int64_t> divisorsOf(int64_t e) {
+  SmallVector<int64_t> out;
+  for (int64_t d = 1; d <= e; ++d)
+    if (e % d == 0)
+      out.push_back(d);
+  return out;
+}
+
+/// A sequential run of `extent` as seq digits: `seq(e)`, sometimes
+/// `seq(a) x seq(e / a)`; nothing for a run of one (mostly).
+TileNest ProgramBuilder::seqSplit(int64_t extent) {
+  if (extent == 1)
+    return tileChance(0.2) ? TileNest{{Level::Seq, 1}} : TileNest{};
+  SmallVector<int64_t> ds = divisorsOf(extent);
+  if (ds.size() > 2 && tileChance(0.4)) {
+    int64_t a = ds[1 + tileRng() % (ds.size() - 2)];
+    return {{Level::Seq, a}, {Level::Seq, extent / a}};
+  }
+  return {{Level::Seq, extent}};
+}
+
+/// Splits the result dims of `n` over thread and seq digits (after the
+/// block tile of a `rowBlock` dim; plain `block` dims stay), the thread
+/// sizes multiplying to the block: the program's block size when the
+/// extents allow, else sometimes a product of divisors of theirs up to 1024
+/// (the motif then has that block size; a hand-fused form keeps it).
+/// Reduced dims become sequential. False when no split was chosen.
+bool ProgramBuilder::threadNests(Node &n, ArrayRef<bool> reduced,
+                                 ArrayRef<bool> rowBlock,
+                                 SmallVectorImpl<TileNest> &nests) {
+  unsigned rank = n.iterDims.size();
+  // What is left of each result dim to split (0: not split; a dim on a
+  // plain `block` keeps it).
+  SmallVector<int64_t> rest(rank, 0);
+  std::vector<int> shape;
+  for (unsigned i = 0; i < rank; ++i) {
+    if (reduced[i])
+      continue;
+    int64_t e = spec.extents[n.iterDims[i]];
+    int code = rowBlock[i] ? 1 : n.levels[i] == Level::Block ? 0 : 2;
+    shape.push_back(n.iterDims[i] * 4 + code);
+    if (code == 1)
+      rest[i] = e / rowBlocks;
+    else if (code == 2)
+      rest[i] = e;
+  }
+  int64_t threads = 0;
+  auto cached = nestsByShape.find(shape);
+  if (cached != nestsByShape.end() && tileChance(0.6)) {
+    threads = cached->second.first;
+    unsigned r = 0;
+    for (unsigned i = 0; i < rank; ++i)
+      if (!reduced[i])
+        nests[i] = cached->second.second[r++];
+  } else {
+    SmallVector<int64_t> t(rank, 1);
+    // The program's block size, its prime factors dealt out to dims whose
+    // remaining extent they divide.
+    auto deal = [&](int64_t total) {
+      t.assign(rank, 1);
+      for (int64_t p = 2; total > 1; ++p)
+        while (total % p == 0) {
+          SmallVector<unsigned> fit;
+          for (unsigned i = 0; i < rank; ++i)
+            if (rest[i] && (rest[i] / t[i]) % p == 0)
+              fit.push_back(i);
+          if (fit.empty())
+            return false;
+          t[fit[tileRng() % fit.size()]] *= p;
+          total /= p;
+        }
+      return true;
+    };
+    if (deal(spec.threads)) {
+      threads = spec.threads;
+    } else {
+      // A block size of the extents' own, a divisor of each dim, for some
+      // (such a motif fuses with no untiled one: mostly another plan).
+      if (!tileChance(0.35))
+        return false;
+      for (int attempt = 0; attempt < 4 && threads < 2; ++attempt) {
+        threads = 1;
+        for (unsigned i = 0; i < rank; ++i) {
+          t[i] = 1;
+          if (!rest[i])
+            continue;
+          SmallVector<int64_t> ds = divisorsOf(rest[i]);
+          int64_t d = ds[tileRng() % ds.size()];
+          if (threads * d > 1024)
+            d = 1;
+          t[i] = d;
+          threads *= d;
+        }
+      }
+      if (threads < 2)
+        return false;
+    }
+    for (unsigned i = 0; i < rank; ++i) {
+      if (!rest[i])
+        continue;
+      TileNest pieces;
+      if (t[i] > 1) {
+        // Sometimes two thread digits on one dim (a seq digit may come
+        // between them).
+        SmallVector<int64_t> ds = divisorsOf(t[i]);
+        if (ds.size() > 2 && tileChance(0.2)) {
+          int64_t a = ds[1 + tileRng() % (ds.size() - 2)];
+          pieces.append({{Level::Thread, a}, {Level::Thread, t[i] / a}});
+        } else {
+          pieces.push_back({Level::Thread, t[i]});
+        }
+      } else if (tileChance(0.1)) {
+        pieces.push_back({Level::Thread, 1});
+      }
+      TileNest seq = seqSplit(rest[i] / t[i]);
+      pieces.append(seq.begin(), seq.end());
+      std::shuffle(pieces.begin(), pieces.end(), tileRng);
+      if (rowBlock[i])
+        pieces.insert(pieces.begin(), {Level::Block, rowBlocks});
+      nests[i] = std::move(pieces);
+    }
+    SmallVector<TileNest> kept;
+    for (unsigned i = 0; i < rank; ++i)
+      if (!reduced[i])
+        kept.push_back(nests[i]);
+    nestsByShape[shape] = {threads, std::move(kept)};
+  }
+  // Reduced dims: sequential in every thread (a reduced dim's nest is seq
+  // digits only, and an unsized `thread` does not go with sized ones).
+  for (unsigned i = 0; i < rank; ++i)
+    if (reduced[i])
+      nests[i] = seqSplit(spec.extents[n.iterDims[i]]);
+  for (unsigned i = 0; i < rank; ++i)
+    if (n.levels[i] != Level::Block || rowBlock[i] || reduced[i])
+      n.levels[i] = Level::Seq;
+  n.threads = threads;
+  return true;
+}
+
+/// Tile nests for some motifs (docs/dialect.md, "Tiles"): in a program with
+/// a row tile every motif's row dim on blocks becomes `block(rowBlocks) x
+/// ...`; some motifs split their result dims over thread and seq digits
+/// (threadNests); some sequential dims become `seq(a) x seq(b)`. The level
+/// of a tiled dim is set to the nest's widest kind (Node::tiles).
+void ProgramBuilder::tile(Node &n, ArrayRef<bool> reduced) {
+  unsigned rank = n.iterDims.size();
+  SmallVector<bool> rowBlock(rank, false);
+  for (unsigned i = 0; i < rank; ++i)
+    rowBlock[i] = rowBlocks && n.levels[i] == Level::Block &&
+                  n.iterDims[i] == rowDim && !reduced[i];
+  // Sized thread levels go with no unsized thread level of any kind.
+  bool blockWarp = llvm::is_contained(n.levels, Level::BlockWarp);
+  SmallVector<TileNest> nests(rank);
+  if (!blockWarp && tileChance(rowBlocks ? 0.6 : 0.4) &&
+      threadNests(n, reduced, rowBlock, nests)) {
+    // threadNests set the levels.
+  } else {
+    nests.assign(rank, TileNest());
+    for (unsigned i = 0; i < rank; ++i) {
+      int64_t e = spec.extents[n.iterDims[i]];
+      if (rowBlock[i]) {
+        nests[i] = seqSplit(e / rowBlocks);
+        nests[i].insert(nests[i].begin(), {Level::Block, rowBlocks});
+      } else if (n.levels[i] == Level::Seq && tileChance(0.06)) {
+        nests[i] = seqSplit(e);
+      }
+    }
+  }
+  if (llvm::all_of(nests, [](const TileNest &t) { return t.empty(); }))
+    return;
+  n.tiles.assign(nests.begin(), nests.end());
+  for (auto [i, nest] : llvm::enumerate(n.tiles))
+    if (!nest.empty())
+      n.levels[i] = nestHas(nest, Level::Thread)  ? Level::Thread
+                    : nestHas(nest, Level::Block) ? Level::Block
+                                                  : Level::Seq;
 }
 
 bool ProgramBuilder::addMap() {
@@ -407,9 +669,11 @@ bool ProgramBuilder::addTranspose() {
 }
 
 Spec ProgramBuilder::build() {
-  const int64_t extents[] = {1,  2,  3,   4,   5,   7,   8,   13,  16,
-                             31, 32, 33,  64,  100, 127, 128, 256, 257,
-                             1000, 1024, 4096};
+  // Odd, prime and power-of-two extents, and some of small mixed factors
+  // (12 = 4 x 3, ...) that tile nests can split.
+  const int64_t extents[] = {1,  2,  3,  4,   5,   7,   8,    12,   13,
+                             16, 24, 31, 32,  33,  48,  64,   96,   100,
+                             127, 128, 192, 256, 257, 1000, 1024, 4096};
   int numDims = 1 + rng() % 3 + (chance(0.3) ? 1 : 0);
   for (int d = 0; d < numDims; ++d)
     spec.extents.push_back(extents[rng() % std::size(extents)]);
@@ -433,6 +697,11 @@ Spec ProgramBuilder::build() {
       spec.extents[n.dims[0]] = 64;
     spec.nodes.push_back(std::move(n));
   }
+  // A row tile for 40% of the programs whose row extent has a proper
+  // divisor (extents are final now).
+  SmallVector<int64_t> rowSplits = divisorsOf(spec.extents[rowDim]);
+  if (rowSplits.size() > 2 && tileChance(0.4))
+    rowBlocks = rowSplits[1 + tileRng() % (rowSplits.size() - 2)];
   int motifs = 1 + rng() % 6;
   for (int tries = 0; tries < 60 && motifs > 0; ++tries) {
     bool added = false;
@@ -499,10 +768,20 @@ static std::string names(ArrayRef<int> dims) {
   return out + "]";
 }
 
+/// ` over [block, block(4) x thread(16) x seq(2), seq]`.
 static std::string mappingText(const Node &n) {
   std::string out = " over [";
-  for (auto [i, l] : llvm::enumerate(n.levels))
-    out += (i ? ", " : "") + stringifyLevel(l).str();
+  for (auto [i, l] : llvm::enumerate(n.levels)) {
+    out += i ? ", " : "";
+    ArrayRef<TileLevel> nest = n.tile(i);
+    if (nest.empty()) {
+      out += stringifyLevel(l).str();
+      continue;
+    }
+    for (auto [j, sub] : llvm::enumerate(nest))
+      out += (j ? " x " : "") + stringifyLevel(sub.first).str() + "(" +
+             std::to_string(sub.second) + ")";
+  }
   return out + "]";
 }
 
@@ -794,6 +1073,8 @@ std::string mlir::motif::fuzz::printHandFused(const Spec &s,
       if (kernelOf[i] != kk)
         continue;
       const Node &n = s.nodes[i];
+      // The plan keeps motifs of one block size per kernel.
+      threads = handThreads(s, n);
       SmallVector<std::string> operands;
       for (ValueRef v : n.operands) {
         if (s.nodes[v.node].kind == Node::Kind::Argument ||

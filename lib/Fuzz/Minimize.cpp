@@ -3,7 +3,10 @@
 // Greedy delta debugging on the program spec (not on its text, so every
 // candidate is a valid program): replace a motif by a function argument of
 // its shape, drop motifs nothing reads, shrink extents, simplify bodies and
-// mappings, one block size; keep a change when the failure persists.
+// mappings (tile nests to single levels), one block size; keep a change when
+// the failure persists. A change that leaves a tile nest off its extent or
+// its block size untiles that motif (untileStale), so every candidate still
+// verifies and a failure is not traded for a refusal.
 //
 //===----------------------------------------------------------------------===//
 #include "motif/Fuzz/Oracle.h"
@@ -114,6 +117,7 @@ Spec mlir::motif::fuzz::minimize(const Spec &start,
           continue;
         Spec c = best;
         c.extents[d] = e;
+        untileStale(c);
         if (attempt(c)) {
           progress = true;
           break;
@@ -129,6 +133,7 @@ Spec mlir::motif::fuzz::minimize(const Spec &start,
           n.threads = t;
           changed = true;
         }
+      untileStale(c);
       if (changed && tries < budget)
         progress |= attempt(c);
     }
@@ -147,8 +152,29 @@ Spec mlir::motif::fuzz::minimize(const Spec &start,
           }
         }
       }
+      // A tiled motif: all its nests to single levels at once (a nest's
+      // thread sizes are tied to the others'), then those without thread
+      // digits one by one.
+      if (best.nodes[i].isTiled() && tries < budget) {
+        Spec c = best;
+        untile(c.nodes[i]);
+        progress |= attempt(c);
+      }
+      for (size_t d = 0; d < best.nodes[i].tiles.size() && tries < budget; ++d) {
+        ArrayRef<TileLevel> nest = best.nodes[i].tile(d);
+        if (nest.empty() || llvm::any_of(nest, [](const TileLevel &l) {
+              return l.first == Level::Thread;
+            }))
+          continue;
+        Spec c = best;
+        c.nodes[i].tiles[d].clear();
+        if (!c.nodes[i].isTiled())
+          c.nodes[i].tiles.clear();
+        progress |= attempt(c);
+      }
       for (size_t d = 0; d < best.nodes[i].levels.size() && tries < budget; ++d)
-        if (best.nodes[i].levels[d] != Level::Seq) {
+        if (best.nodes[i].levels[d] != Level::Seq &&
+            best.nodes[i].tile(d).empty()) {
           Spec c = best;
           c.nodes[i].levels[d] = Level::Seq;
           progress |= attempt(c);

@@ -2,9 +2,9 @@
 //
 // The front-end fuzzer's mutations: drop, duplicate or swap lines; replace a
 // number by an edge value (0, 1, -1, odd, huge, past 2^63); replace a word by
-// another word of the text or a motif keyword (levels, residencies,
-// combiners, op names); delete or insert a punctuation token. Mutants are
-// mostly near-valid, so they reach the verifier and the passes.
+// another word of the text or a motif keyword (levels, tile levels,
+// residencies, combiners, op names); delete or insert a punctuation token.
+// Mutants are mostly near-valid, so they reach the verifier and the passes.
 //
 //===----------------------------------------------------------------------===//
 #include "motif/Fuzz/Oracle.h"
@@ -78,7 +78,9 @@ std::string mlir::motif::fuzz::mutate(StringRef text, std::mt19937_64 &rng) {
       "motif.materialize", "motif.kernel", "motif.yield", "threads", "over",
       "init", "combiner", "f16", "bf16", "i32", "index", "f64", "tensor",
       "arith.addf", "math.exp", "tensor.extract", "scf.for", "func.return",
-      "i", "j", "k", "d0", "d1"};
+      "i", "j", "k", "d0", "d1",
+      // Tile nests: a sized level where a level was, or one more digit.
+      "block(2)", "thread(4) x seq(2)", "seq(1)", "x thread(2)"};
   static const char *puncts[] = {"[", "]", "(", ")", "{", "}", ",", ":", "<",
                                  ">", "x", "=", "->", "#0", "%0"};
   int kind = rng() % 10;

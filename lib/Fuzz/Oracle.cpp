@@ -400,7 +400,7 @@ static std::optional<PlanResult> planHand(MLIRContext &ctx, const Spec &spec,
     int i = std::stoi(k.getSymName().drop_front(1).str());
     for (Operation &op : k.getBodyBlock())
       if (auto c = dyn_cast<ComputeOpInterface>(op)) {
-        sched[i].emplace(c, spec.threads);
+        sched[i].emplace(c, handThreads(spec, spec.nodes[i]));
         break;
       }
   });
@@ -419,6 +419,7 @@ static std::optional<PlanResult> planHand(MLIRContext &ctx, const Spec &spec,
   }
   SmallVector<int> members;
   SmallVector<int64_t> grid;
+  int64_t kernelThreads = spec.threads;
   SmallVector<std::pair<ValueRef, unsigned>> forced; // planted residencies
   for (int i = 0; i < n; ++i) {
     const Node &node = spec.nodes[i];
@@ -428,10 +429,15 @@ static std::optional<PlanResult> planHand(MLIRContext &ctx, const Spec &spec,
       return std::nullopt;
     bool start = members.empty() || chance(0.15);
     bool gridDiffers = !members.empty() && sched[i]->getGridExtents() != grid;
+    // A motif whose tile nests split its own block size keeps it
+    // (handThreads): a kernel holds motifs of one block size, planted
+    // defects included (they plant one defect, not two).
+    bool threadsDiffer =
+        !members.empty() && handThreads(spec, node) != kernelThreads;
     // A planted defect keeps node i in the current kernel, whatever else
     // would have split it off.
     bool plantHere = false;
-    if (!members.empty() && !res.planted) {
+    if (!members.empty() && !res.planted && !threadsDiffer) {
       if (plant == Defect::GridMismatch && gridDiffers)
         plantHere = true;
       if (plant == Defect::IllegalResidency && !gridDiffers)
@@ -441,7 +447,7 @@ static std::optional<PlanResult> planHand(MLIRContext &ctx, const Spec &spec,
                   Scope::SameThread)
             plantHere = true;
     }
-    if (gridDiffers && !plantHere)
+    if ((gridDiffers && !plantHere) || threadsDiffer)
       start = true;
     // What each in-kernel operand would need.
     SmallVector<std::pair<ValueRef, unsigned>> needs;
@@ -492,6 +498,7 @@ static std::optional<PlanResult> planHand(MLIRContext &ctx, const Spec &spec,
       res.plan.kernelStart[i] = true;
       members.assign({i});
       grid = sched[i]->getGridExtents();
+      kernelThreads = handThreads(spec, node);
       continue;
     }
     for (auto &[v, need] : needs)
@@ -549,7 +556,7 @@ Outcome Oracle::checkLegal(const Spec &spec) {
   // mappings and block size: residency moves only), or within tolerance
   // where nodes were re-blocked.
   bool sameBlocks = llvm::all_of(spec.nodes, [&](const Node &n) {
-    return n.kind == Node::Kind::Argument || n.threads == spec.threads;
+    return n.kind == Node::Kind::Argument || n.threads == handThreads(spec, n);
   });
   Capture cap(ctx);
   ParserConfig config(&ctx);
@@ -633,7 +640,11 @@ Outcome Oracle::checkIllegal(const Spec &original, Defect defect) {
     Node &n = pickSite();
     for (auto [i, d] : llvm::enumerate(n.iterDims))
       if (!llvm::is_contained(n.dims, d)) {
+        // A reduced dim's nest is seq digits only: dropping it leaves the
+        // rest of a tiled mapping as it was.
         n.levels[i] = Level::Block;
+        if (!n.tiles.empty())
+          n.tiles[i].clear();
         break;
       }
     text = printUnfused(spec);
@@ -647,6 +658,9 @@ Outcome Oracle::checkIllegal(const Spec &original, Defect defect) {
     if (used.empty())
       return none;
     spec.extents[used[rng() % used.size()]] = 0;
+    // Nests over that dim no longer multiply to its extent: untiled, so
+    // the zero extent is the one defect.
+    untileStale(spec);
     text = printUnfused(spec);
     break;
   }
@@ -654,6 +668,7 @@ Outcome Oracle::checkIllegal(const Spec &original, Defect defect) {
     if (!motifs([](const Node &n) { return n.iterDims.size() >= 2; }))
       return none;
     Node &n = pickSite();
+    untile(n);
     n.levels[0] = Level::Thread;
     n.levels[1] = Level::Thread;
     text = printUnfused(spec);
@@ -663,6 +678,9 @@ Outcome Oracle::checkIllegal(const Spec &original, Defect defect) {
     if (!motifs([](const Node &n) { return n.kind == Node::Kind::Reduce; }))
       return none;
     Node &n = pickSite();
+    // Untiled first: the sized threads of a nest would not go with the
+    // unsized `thread` below.
+    untile(n);
     n.lawless = true;
     // Combined across threads: the first reduced dim on `thread`, nothing
     // else on a thread level; a block size any tree combines.

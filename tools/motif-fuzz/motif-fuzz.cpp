@@ -488,10 +488,11 @@ int main(int argc, char **argv) {
         forms["fused"] = fused;
       std::error_code ec;
       llvm::raw_fd_ostream(dir + "/spec.json", ec) << printJson(spec);
-      // The hand-fused form runs every motif at the program's block size:
-      // bitwise when the unfused kernels use it too.
+      // The hand-fused form runs every motif at the program's block size
+      // (a motif whose tile nests split its own keeps it): bitwise when the
+      // unfused kernels use those too.
       bool sameBlocks = llvm::all_of(spec.nodes, [&](const Node &n) {
-        return n.kind == Node::Kind::Argument || n.threads == spec.threads;
+        return n.kind == Node::Kind::Argument || n.threads == handThreads(spec, n);
       });
       llvm::raw_fd_ostream(dir + "/meta.json", ec)
           << "{\"program_seed\": " << r.programSeed << ", \"fused_class\": \""

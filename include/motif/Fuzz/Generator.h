@@ -5,7 +5,8 @@
 // broadcast and transposed operands), built-in and general-combiner
 // reductions, broadcasts, contractions and transposes over random static
 // shapes (1, odd, prime, powers of two, larger), with random mappings and
-// block sizes. A program is a Spec; it prints as
+// block sizes, some of them tile nests (`block(4) x thread(16) x seq(2)`).
+// A program is a Spec; it prints as
 //   * the unfused form: one kernel per motif, every intermediate global;
 //   * a hand-fused form: kernels merged in program order with residencies
 //     chosen at random among those the schedule model allows (register,
@@ -27,6 +28,7 @@
 #include <cstdint>
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace mlir::motif::fuzz {
@@ -65,6 +67,10 @@ struct ValueRef {
   }
 };
 
+/// One level of a tile nest: `thread(16)` is {Level::Thread, 16}.
+using TileLevel = std::pair<Level, int64_t>;
+using TileNest = llvm::SmallVector<TileLevel, 4>;
+
 /// One motif (or a function argument) of a program.
 struct Node {
   enum class Kind { Argument, Map, Reduce, Combine, Broadcast, Contract, Transpose };
@@ -78,6 +84,12 @@ struct Node {
   /// Iteration dims in the motif's order, and the level of each.
   llvm::SmallVector<int, 4> iterDims;
   llvm::SmallVector<Level, 4> levels;
+  /// Empty, or per iteration dim a tile nest, outermost first (an empty
+  /// nest: the dim has the single level in `levels`). A tiled dim's entry in
+  /// `levels` is the nest's widest kind -- thread, else block, else seq --
+  /// as ComputeOpInterface::getLevel reports it, so code that only reads
+  /// levels (is a reduced dim on threads?) sees the same as the verifier.
+  llvm::SmallVector<TileNest, 4> tiles;
   Expr body;                                  // Map
   CombinerKind builtin = CombinerKind::Add;   // Reduce
   Combiner combiner = Combiner::SumPair;      // Combine
@@ -88,7 +100,21 @@ struct Node {
   bool observable = false;
 
   int numResults() const { return kind == Kind::Combine ? 2 : 1; }
+  /// The nest of iteration dim `i` (empty: a single level).
+  llvm::ArrayRef<TileLevel> tile(unsigned i) const {
+    return tiles.empty() ? llvm::ArrayRef<TileLevel>() : tiles[i];
+  }
+  bool isTiled() const;
+  /// Some nest has a `thread(n)` level: the sizes of those then multiply to
+  /// `threads` exactly (the verifier's rule), so the motif cannot be
+  /// re-blocked.
+  bool hasSizedThreads() const;
 };
+
+/// Replaces every tile nest of `n` by a single level the verifier accepts
+/// with the rest of its mapping: a nest with a block level becomes `block`,
+/// the first with a thread level `thread`, every other one `seq`.
+void untile(Node &n);
 
 /// A residency for an intermediate of a hand-fused form.
 enum class HandResidency { Global, Register, Shared };
@@ -104,6 +130,15 @@ struct Spec {
 
   int numArguments() const;
 };
+
+/// The block size node `n` runs at in a hand-fused form: the program's,
+/// except for a motif whose sized thread levels split its own block (it
+/// keeps that one; a kernel holds motifs of one block size).
+int64_t handThreads(const Spec &spec, const Node &n);
+
+/// Untiles every motif whose nests no longer fit its extents or its block
+/// size (after the minimizer or a planted defect changed them).
+void untileStale(Spec &spec);
 
 /// What the illegal mode plants.
 enum class Defect {
