@@ -403,7 +403,8 @@ SmallVector<int64_t> SharedLayout::paddedShape() const {
 FailureOr<SharedLayout> mlir::motif::stagedLayoutOf(const MotifSchedule &reader,
                                                     unsigned operand,
                                                     Type elementType,
-                                                    std::string &why) {
+                                                    std::string &why,
+                                                    bool steps) {
   SharedLayout layout;
   layout.elementBytes = std::max<int64_t>(
       1, llvm::divideCeil(elementType.getIntOrFloatBitWidth(), 8));
@@ -428,16 +429,40 @@ FailureOr<SharedLayout> mlir::motif::stagedLayoutOf(const MotifSchedule &reader,
       layout.tiles.push_back(0);
       continue;
     }
+    bool reduced = llvm::is_contained(reader.getReducedDims(), d);
+    if (steps && reduced && s.isTiled() && s.nest.size() >= 2 &&
+        s.nest.front().level == Level::Seq && s.nest.front().size > 1 &&
+        layout.steppedDim < 0) {
+      // One step of the outer reduction loop: its inner extent.
+      int64_t step = s.nest.front().stride;
+      layout.steppedDim = layout.kinds.size();
+      layout.kinds.push_back(SharedLayout::DimKind::Indexed);
+      layout.tiles.push_back(step);
+      layout.shape.push_back(step);
+      continue;
+    }
     int64_t e = s.blockTile() ? s.blockTile() : s.extent;
     layout.kinds.push_back(SharedLayout::DimKind::Indexed);
     layout.tiles.push_back(s.blockTile());
     layout.shape.push_back(e);
   }
-  // Readers that walk a non-innermost dim of the tile across consecutive
-  // threads read a column: pad each row by one element so that a column
-  // spans all 32 banks (a row of a multiple of 32 words would put a whole
-  // column in one bank).
-  if (layout.shape.size() >= 2 && layout.shape.back() % 32 == 0)
+  // A reader whose consecutive threads (its fastest thread digit) walk
+  // another dim than the tile's innermost reads down a column: pad each row
+  // by one element so that a column spans all 32 banks (rows of a multiple
+  // of 32 words would put a whole column in one bank). Readers that walk the
+  // innermost dim read along rows and keep them 16-byte aligned.
+  bool alongRows = false;
+  if (!dims.empty()) {
+    const DimSchedule &inner = all[dims.back()];
+    if (inner.isTiled()) {
+      for (const SubLevel &l : inner.nest)
+        alongRows |= l.level == Level::Thread && l.digitStride == 1 &&
+                     l.size > 1;
+    } else {
+      alongRows = inner.level == Level::Thread || inner.level == Level::Lane;
+    }
+  }
+  if (layout.shape.size() >= 2 && layout.shape.back() % 32 == 0 && !alongRows)
     layout.pad = 1;
   int64_t bytes = layout.elementBytes;
   for (int64_t e : layout.paddedShape())
@@ -448,7 +473,7 @@ FailureOr<SharedLayout> mlir::motif::stagedLayoutOf(const MotifSchedule &reader,
 
 bool mlir::motif::sameStagedBox(const SharedLayout &a, const SharedLayout &b) {
   return a.kinds == b.kinds && a.tiles == b.tiles && a.shape == b.shape &&
-         a.gridPos == b.gridPos;
+         a.gridPos == b.gridPos && a.steppedDim == b.steppedDim;
 }
 
 SharedLayout mlir::motif::sharedLayoutOf(const MotifSchedule &producer,
@@ -485,6 +510,30 @@ SharedLayout mlir::motif::sharedLayoutOf(const MotifSchedule &producer,
   }
   layout.bytes = bytes;
   return layout;
+}
+
+bool mlir::motif::isRegisterBlocked(const MotifSchedule &s) {
+  if (!isa<ContractOp>(s.getOperation()) || s.getReducedDims().size() != 1 ||
+      !s.getOp().isTiled())
+    return false;
+  // Operands are read from memory (global, or staged in shared memory).
+  for (Value v : s.getOperation()->getOperands())
+    if (auto mat = v.getDefiningOp<MaterializeOp>())
+      if (mat.getResidency() == Residency::Register)
+        return false;
+  const DimSchedule &k = s.getDim(s.getReducedDims().front());
+  if (k.isParallel() || k.isGrid())
+    return false;
+  int64_t instances = 1;
+  for (int64_t d : s.getResultDims()) {
+    const DimSchedule &r = s.getDim(d);
+    if (r.partial || r.level == Level::BlockWarp)
+      return false;
+    instances = saturatingMul(instances, r.count);
+    if (instances > kMaxBlockedInstances)
+      return false;
+  }
+  return instances > 1;
 }
 
 int64_t mlir::motif::scratchBytesOf(const MotifSchedule &s) {

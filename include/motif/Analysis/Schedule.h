@@ -267,6 +267,10 @@ struct SharedLayout {
   /// Staged operand tiles: per value dim, the grid position of the block
   /// level that selects its tile (-1: none, the whole dim).
   SmallVector<int64_t> gridPos;
+  /// A staged operand tile that moves with the reader's outer reduction
+  /// loop: the value dim (-1: none) whose box is one step of it (`tiles` of
+  /// that dim: the step's extent), restaged at every step.
+  int64_t steppedDim = -1;
   SmallVector<DimKind> kinds; // per value dim
   SmallVector<int64_t> shape; // per buffer dim
   int64_t elementBytes = 4;
@@ -291,9 +295,14 @@ SharedLayout sharedLayoutOf(const MotifSchedule &producer, Type elementType);
 /// other dim: all of it), coalesced along the innermost dim, then a barrier;
 /// readers read the buffer. The layout of that box for the reader `reader`
 /// reading it as operand `operand`, or the reason it cannot be staged.
+///
+/// With `steps`, a dim the reader reduces over a tile nest `seq(a) x ...`
+/// is staged one step at a time: the box holds the nest's inner extent,
+/// and the reader restages it at each of the `a` steps of its outer loop
+/// (steppedDim). Without, the box spans the whole reduced dim.
 FailureOr<SharedLayout> stagedLayoutOf(const MotifSchedule &reader,
                                        unsigned operand, Type elementType,
-                                       std::string &why);
+                                       std::string &why, bool steps = false);
 
 /// Staged layouts of two readers describe the same box of every block.
 bool sameStagedBox(const SharedLayout &a, const SharedLayout &b);
@@ -323,6 +332,19 @@ struct EdgeScope {
 /// the same block size.
 EdgeScope classifyEdge(const MotifSchedule &producer,
                        const MotifSchedule &consumer, unsigned operandIndex);
+
+/// The most result instances a register-blocked contraction keeps.
+constexpr int64_t kMaxBlockedInstances = 128;
+
+/// Whether a contraction is walked register-blocked (a tiled contraction
+/// whose operands come from memory): each thread keeps all
+/// its result instances (more than one, at most kMaxBlockedInstances, none
+/// masked) in registers across one sequential reduction loop, and loads
+/// each operand element once per step for all of them. The fold order of
+/// every result element is unchanged (k increasing); only the loop nest is
+/// interchanged. Operand tiles it reads from shared memory are staged one
+/// step of the loop's outer level at a time (stagedLayoutOf with steps).
+bool isRegisterBlocked(const MotifSchedule &s);
 
 /// The most register slots one value may unroll to in the lowering.
 constexpr int64_t kMaxRegisterSlots = 256;

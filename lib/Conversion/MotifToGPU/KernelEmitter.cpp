@@ -4,6 +4,7 @@
 #include "motif/Evaluator/CombinerLaws.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -583,6 +584,19 @@ LogicalResult KernelEmitter::emitOp(ComputeOpInterface op) {
   inst.index.assign(n, Value());
   inst.k.assign(n, -1);
   bool reduction = isa<ReduceOp, ContractOp>(op.getOperation());
+  if (isRegisterBlocked(*currentSchedule)) {
+    if (failed(emitBlockedContraction(op, plans, owner)))
+      return failure();
+    if (llvm::any_of(op->getResults(), [](Value r) {
+          SmallVector<MaterializeOp> mats;
+          collectMaterializations(r, mats);
+          return llvm::any_of(mats, [](MaterializeOp m) {
+            return m.getResidency() == Residency::Shared;
+          });
+        }))
+      gpu::BarrierOp::create(b, loc);
+    return success();
+  }
   LogicalResult result = forEachInstance(
       op, plans, op.getResultIterationDims(), inst,
       [&](Instance &i) -> LogicalResult {
@@ -667,23 +681,32 @@ LogicalResult KernelEmitter::emitCopy(MaterializeOp mat) {
 LogicalResult KernelEmitter::emitStage(MaterializeOp mat) {
   auto it = storage.find(mat.getInput());
   OpOperand *use = nullptr;
+  unsigned readers = 0;
   for (OpOperand &u : mat.getResult().getUses())
-    if (!use && isa<ComputeOpInterface>(u.getOwner()))
-      use = &u;
-  if (it == storage.end() || it->second.kind != Storage::Kind::Global || !use)
+    if (isa<ComputeOpInterface>(u.getOwner())) {
+      use = use ? use : &u;
+      ++readers;
+    }
+  if (!use)
+    return success(); // staged for nobody: nothing to load
+  if (it == storage.end() || it->second.kind != Storage::Kind::Global)
     return mat.emitOpError() << "stages a value the lowering cannot read "
                                 "(internal)";
-  Value src = it->second.memref;
   auto type = cast<RankedTensorType>(mat.getType());
+  MotifSchedule reader(cast<ComputeOpInterface>(use->getOwner()), threads);
+  // One step of the reduction loop at a time where the reader walks it as a
+  // register-blocked contraction (which restages at each step).
+  bool steps = readers == 1 && isRegisterBlocked(reader);
   std::string why;
   FailureOr<SharedLayout> layout = stagedLayoutOf(
-      MotifSchedule(cast<ComputeOpInterface>(use->getOwner()), threads),
-      use->getOperandNumber(), type.getElementType(), why);
+      reader, use->getOperandNumber(), type.getElementType(), why, steps);
   if (failed(layout))
     return mat.emitOpError() << "cannot stage this tensor: " << why;
   Storage st;
   st.kind = Storage::Kind::Shared;
   st.shared = *layout;
+  st.stageSource = it->second.memref;
+  st.stageType = type;
   auto space = gpu::AddressSpaceAttr::get(b.getContext(),
                                           gpu::AddressSpace::Workgroup);
   st.memref = addWorkgroupBuffer(
@@ -691,11 +714,21 @@ LogicalResult KernelEmitter::emitStage(MaterializeOp mat) {
                       space),
       mat.getLoc());
   sharedBytesUsed += st.shared.bytes;
+  if (st.shared.steppedDim < 0) {
+    emitStageCopy(st, Value());
+    // Every thread's part of the tile is in before any reader reads it.
+    gpu::BarrierOp::create(b, loc);
+  }
+  storage[mat.getResult()] = std::move(st);
+  return success();
+}
 
+void KernelEmitter::emitStageCopy(const Storage &st, Value stepOffset) {
   // The box, row-major, `vector` consecutive elements per thread and step:
   // runs of four along the tensor's innermost dim when it is in the box and
   // every run starts 16-byte aligned in global memory.
   ArrayRef<int64_t> shape = st.shared.shape;
+  RankedTensorType type = st.stageType;
   int64_t total = 1;
   for (int64_t e : shape)
     total *= e;
@@ -710,47 +743,144 @@ LogicalResult KernelEmitter::emitStage(MaterializeOp mat) {
   Value start = arith::MulIOp::create(b, loc, tid, constIndex(vector));
   auto loop = scf::ForOp::create(b, loc, start, constIndex(total),
                                  constIndex(threads * vector));
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPoint(loop.getBody()->getTerminator());
+  SmallVector<Value> bufIdx(shape.size());
+  Value rest = loop.getInductionVar();
+  for (int64_t a = static_cast<int64_t>(shape.size()) - 1; a >= 0; --a) {
+    bufIdx[a] = a == 0 ? rest
+                       : Value(arith::RemUIOp::create(b, loc, rest,
+                                                      constIndex(shape[a])));
+    if (a > 0)
+      rest = arith::DivUIOp::create(b, loc, rest, constIndex(shape[a]));
+  }
+  for (int64_t v = 0; v < vector; ++v) {
+    SmallVector<Value> at(bufIdx);
+    if (v)
+      at.back() = arith::AddIOp::create(b, loc, at.back(), constIndex(v));
+    SmallVector<Value> idx;
+    unsigned bi = 0;
+    for (auto [a, kind] : llvm::enumerate(st.shared.kinds)) {
+      int64_t pos = st.shared.gridPos[a];
+      Value coord = pos >= 0 ? blockCoords[pos] : Value();
+      if (kind == SharedLayout::DimKind::Block) {
+        idx.push_back(coord);
+        continue;
+      }
+      Value inBox = at[bi++];
+      if (static_cast<int64_t>(a) == st.shared.steppedDim)
+        inBox = arith::AddIOp::create(b, loc, stepOffset, inBox);
+      else if (coord && st.shared.tiles[a])
+        inBox = arith::AddIOp::create(
+            b, loc,
+            arith::MulIOp::create(b, loc, coord,
+                                  constIndex(st.shared.tiles[a])),
+            inBox);
+      idx.push_back(inBox);
+    }
+    Value x = memref::LoadOp::create(b, loc, st.stageSource, idx);
+    memref::StoreOp::create(b, loc, x, st.memref, at);
+  }
+}
+
+LogicalResult KernelEmitter::emitBlockedContraction(ComputeOpInterface op,
+                                                    ArrayRef<DimPlan> plans,
+                                                    Value owner) {
+  // Every result instance of this thread, in registers across the loop.
+  SmallVector<int64_t> resultDims = op.getResultIterationDims();
+  int64_t kd = op.getReductionIterationDims().front();
+  size_t n = plans.size();
+  SmallVector<Instance> insts(1);
+  insts[0].index.assign(n, Value());
+  insts[0].k.assign(n, -1);
+  for (int64_t d : resultDims) {
+    SmallVector<Instance> next;
+    for (const Instance &base : insts)
+      for (int64_t k = 0; k < plans[d].count; ++k) {
+        Instance i = base;
+        i.k[d] = k;
+        if (plans[d].isGrid() && !plans[d].isTiled()) {
+          if (plans[d].level == Level::BlockWarp)
+            return op->emitOpError() << "is a register-blocked contraction "
+                                        "with a block.warp dim (not lowered)";
+          unsigned g = 0;
+          for (int64_t e = 0; e < d; ++e)
+            g += plans[e].isGrid();
+          i.index[d] = blockCoords[g];
+        } else {
+          i.index[d] = indexOf(plans[d], d, constIndex(k));
+        }
+        next.push_back(i);
+      }
+    insts = std::move(next);
+  }
+  for (unsigned i = 0; i < 2; ++i) {
+    auto it = storage.find(op->getOperand(i));
+    if (it == storage.end() || it->second.kind == Storage::Kind::Registers)
+      return op->emitOpError() << "is a register-blocked contraction with "
+                                  "an operand in registers (internal)";
+  }
+  // Operand tiles restaged at every step of the outer reduction loop.
+  SmallVector<const Storage *> stepped;
+  for (unsigned i = 0; i < 2; ++i) {
+    const Storage &st = storage[op->getOperand(i)];
+    if (st.kind == Storage::Kind::Shared && st.shared.steppedDim >= 0)
+      stepped.push_back(&st);
+  }
+  const DimPlan &kp = plans[kd];
+  int64_t outer = 1, inner = kp.count;
+  if (!stepped.empty()) {
+    outer = kp.nest.front().size;
+    inner = kp.nest.front().stride;
+  }
+  SmallVector<Value> accs(insts.size(), constF32(0.0));
+  auto outerLoop = scf::ForOp::create(b, loc, constIndex(0), constIndex(outer),
+                                      constIndex(1), accs);
   {
     OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPoint(loop.getBody()->getTerminator());
-    SmallVector<Value> bufIdx(shape.size());
-    Value rest = loop.getInductionVar();
-    for (int64_t a = static_cast<int64_t>(shape.size()) - 1; a >= 0; --a) {
-      bufIdx[a] = a == 0 ? rest
-                         : Value(arith::RemUIOp::create(b, loc, rest,
-                                                        constIndex(shape[a])));
-      if (a > 0)
-        rest = arith::DivUIOp::create(b, loc, rest, constIndex(shape[a]));
+    b.setInsertionPointToStart(outerLoop.getBody());
+    ++loopDepth;
+    Value k0 = outerLoop.getInductionVar();
+    Value base = arith::MulIOp::create(b, loc, k0, constIndex(inner));
+    if (!stepped.empty()) {
+      // The previous step's readers are done before its tile is replaced;
+      // the new tile is in before anyone reads it.
+      gpu::BarrierOp::create(b, loc);
+      for (const Storage *st : stepped)
+        emitStageCopy(*st, base);
+      gpu::BarrierOp::create(b, loc);
     }
-    for (int64_t v = 0; v < vector; ++v) {
-      SmallVector<Value> at(bufIdx);
-      if (v)
-        at.back() = arith::AddIOp::create(b, loc, at.back(), constIndex(v));
-      SmallVector<Value> idx;
-      unsigned bi = 0;
-      for (auto [a, kind] : llvm::enumerate(st.shared.kinds)) {
-        int64_t pos = st.shared.gridPos[a];
-        Value coord = pos >= 0 ? blockCoords[pos] : Value();
-        if (kind == SharedLayout::DimKind::Block) {
-          idx.push_back(coord);
-          continue;
+    auto innerLoop = scf::ForOp::create(b, loc, constIndex(0),
+                                        constIndex(inner), constIndex(1),
+                                        outerLoop.getRegionIterArgs());
+    {
+      OpBuilder::InsertionGuard guard2(b);
+      b.setInsertionPointToStart(innerLoop.getBody());
+      Value k = arith::AddIOp::create(b, loc, base,
+                                      innerLoop.getInductionVar());
+      // Instance k of the reduced dim: its index is k itself (a seq walk).
+      SmallVector<Value> next;
+      for (auto [inst, acc] :
+           llvm::zip(insts, innerLoop.getRegionIterArgs())) {
+        // A reduced dim is walked in sequence (its tile nest has seq levels
+        // only): instance k is index k.
+        inst.index[kd] = k;
+        FailureOr<Value> l = loadOperand(op, 0, inst);
+        FailureOr<Value> r = loadOperand(op, 1, inst);
+        if (failed(l) || failed(r)) {
+          --loopDepth;
+          return failure();
         }
-        Value inBox = at[bi++];
-        if (coord && st.shared.tiles[a])
-          inBox = arith::AddIOp::create(
-              b, loc,
-              arith::MulIOp::create(b, loc, coord,
-                                    constIndex(st.shared.tiles[a])),
-              inBox);
-        idx.push_back(inBox);
+        next.push_back(math::FmaOp::create(b, loc, *l, *r, acc));
       }
-      Value x = memref::LoadOp::create(b, loc, src, idx);
-      memref::StoreOp::create(b, loc, x, st.memref, at);
+      scf::YieldOp::create(b, loc, next);
     }
+    scf::YieldOp::create(b, loc, innerLoop.getResults());
+    --loopDepth;
   }
-  // Every thread's part of the tile is in before any reader reads it.
-  gpu::BarrierOp::create(b, loc);
-  storage[mat.getResult()] = std::move(st);
+  for (auto [inst, acc] : llvm::zip(insts, outerLoop.getResults()))
+    if (failed(storeResults(op, plans, inst, {acc}, owner)))
+      return failure();
   return success();
 }
 

@@ -50,6 +50,9 @@ struct Storage {
   /// producer's RegisterLayout.
   RegisterLayout registers;
   SmallVector<Value> slots;
+  /// A staged operand tile: the global tensor it copies.
+  Value stageSource;
+  RankedTensorType stageType;
 };
 
 /// The indices of one instance of a motif's iteration space.
@@ -133,6 +136,15 @@ private:
   /// A tensor from outside the kernel staged in shared memory: the block
   /// loads its box (coalesced, 128-bit where aligned), then a barrier.
   LogicalResult emitStage(MaterializeOp mat);
+  /// The copy of a staged tile into its buffer (`stepOffset`: where the
+  /// current step of a stepped tile starts along its stepped dim).
+  void emitStageCopy(const Storage &st, Value stepOffset);
+  /// A register-blocked contraction: every result instance of the thread
+  /// accumulates in registers across one reduction loop, which restages
+  /// stepped operand tiles at each step of its outer level.
+  LogicalResult emitBlockedContraction(ComputeOpInterface op,
+                                       ArrayRef<DimPlan> plans, Value owner);
+
   Value indexOf(const DimPlan &plan, unsigned dim, Value k);
   /// A tiled dim's block and thread digits, placed (DimSchedule::nest).
   Value tileSelf(const DimPlan &plan, unsigned dim);

@@ -163,10 +163,10 @@ func.func @rest_does_not_divide(%x: tensor<100xf32>) -> tensor<100xf32> {
 
 // -----
 
-func.func @unsized_not_block(%x: tensor<64xf32>) -> tensor<64xf32> {
+func.func @unsized_not_outermost(%x: tensor<64xf32>) -> tensor<64xf32> {
   %y = motif.kernel "k" threads(32) -> tensor<64xf32> {
-    // expected-error @+1 {{tile level 'seq' has size 0: every size must be at least 1 (only an outermost block may be unsized, 0)}}
-    %m = "motif.map"(%x) <{indexing = [array<i64: 0>], mapping = [#motif.tile<[seq, thread], [0, 32]>]}> ({
+    // expected-error @+1 {{tile level 'seq' has size 0: every size must be at least 1 (only an outermost block or seq may be unsized, 0)}}
+    %m = "motif.map"(%x) <{indexing = [array<i64: 0>], mapping = [#motif.tile<[thread, seq], [32, 0]>]}> ({
     ^bb0(%a: f32):
       motif.yield %a : f32
     }) : (tensor<64xf32>) -> tensor<64xf32>

@@ -127,8 +127,9 @@ static ParseResult parseMapping(OpAsmParser &parser, OperationState &state) {
             SmallVector<int64_t> sizes;
             bool sized = succeeded(parser.parseOptionalLParen());
             if (!sized) {
-              // `block x thread(32)`: a block level sized by the rest.
-              if (level != Level::Block ||
+              // `block x thread(32)`, `seq x seq(32)`: an outermost level
+              // sized by the rest.
+              if ((level != Level::Block && level != Level::Seq) ||
                   failed(parser.parseOptionalKeyword("x"))) {
                 levels.push_back(LevelAttr::get(ctx, level));
                 return success();
@@ -243,11 +244,12 @@ LogicalResult TileAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                        << " sizes)";
   for (auto [j, ls] : llvm::enumerate(llvm::zip(levels, sizes))) {
     auto [l, s] = ls;
-    if (s < 1 && !(s == 0 && l == Level::Block && j == 0))
+    if (s < 1 && !(s == 0 && j == 0 &&
+                   (l == Level::Block || l == Level::Seq)))
       return emitError() << "tile level '" << stringifyLevel(l)
                          << "' has size " << s
                          << ": every size must be at least 1 (only an "
-                            "outermost block may be unsized, 0)";
+                            "outermost block or seq may be unsized, 0)";
     if (l == Level::Warp || l == Level::Lane || l == Level::BlockWarp)
       return emitError()
              << "'" << stringifyLevel(l)

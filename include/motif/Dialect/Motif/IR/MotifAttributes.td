@@ -44,9 +44,9 @@ def Motif_LevelAttr : EnumAttr<Motif_Dialect, Motif_Level, "level">;
 //             to the kernel's threads(N)
 //   seq(s)    a sequential loop in every thread
 // Written `block(64) x thread(16) x seq(8)` in a motif's `over [...]`; an
-// outermost `block` without a size (`block x thread(16) x seq(8)`, size 0
-// here) takes the rest of the extent, so a program keeps its tiles when its
-// shapes change.
+// outermost `block` or `seq` without a size (`block x thread(16) x seq(8)`,
+// `seq x seq(32)`; size 0 here) takes the rest of the extent, so a program
+// keeps its tiles when its shapes change.
 def Motif_TileAttr : AttrDef<Motif_Dialect, "Tile"> {
   let mnemonic = "tile";
   let summary = "an iteration dim split over a nest of sized levels";
@@ -55,8 +55,8 @@ def Motif_TileAttr : AttrDef<Motif_Dialect, "Tile"> {
   let assemblyFormat = "`<` `[` $levels `]` `,` `[` $sizes `]` `>`";
   let genVerifyDecl = 1;
   let extraClassDeclaration = [{
-    /// The sizes for a dim of `extent`: an unsized outermost `block` (size
-    /// 0, written `block x ...`) takes what the other levels leave,
+    /// The sizes for a dim of `extent`: an unsized outermost level (size 0,
+    /// written `block x ...` or `seq x ...`) takes what the others leave,
     /// extent / (their product); 0 if that does not divide.
     ::llvm::SmallVector<int64_t> resolvedSizes(int64_t extent) const;
     /// The product of the sizes (an unsized block counts as 1).
