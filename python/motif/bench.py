@@ -33,11 +33,13 @@ BENCH_SHAPES = {
     "transpose_scale": [dict(M=16384, N=4096)],
     # The GEMM is a naive motif contraction: a short K keeps it in the epilogue-bound regime.
     "gemm_bias_gelu": [dict(M=16384, K=256, N=4096)],
+    # Plain fp32 GEMM (TF32 off), tiled; 8192^3 is the ANCHORS size against cuBLAS (torch.mm).
+    "gemm": [dict(M=4096, K=4096, N=4096), dict(M=8192, K=8192, N=8192)],
     # Naive (unfused S and P) kernels: S=1024 first; S=4096 is the ANCHORS sequence length (1 head).
     "attention": [dict(S=1024, D=64), dict(S=4096, D=64)],
     "toy_attention": [dict()],  # fixed 4x4 (seed 000): launch-latency bound
 }
-HEAVY = ("attention", "gemm_bias_gelu")  # fewer runs, like ANCHORS (10 instead of 40)
+HEAVY = ("attention", "gemm_bias_gelu", "gemm")  # fewer runs, like ANCHORS (10 instead of 40)
 
 
 def log(msg):
@@ -66,6 +68,7 @@ def _peers(torch):
         "rmsnorm": rmsnorm,
         "attention": attention,
         "gemm_bias_gelu": lambda x, w, b: F.gelu(torch.addmm(b, x, w), approximate="none"),
+        "gemm": lambda a, b: torch.mm(a, b),
         "residual_relu": lambda x, r: torch.relu(x + r),
         "transpose_scale": lambda x: (x.transpose(0, 1) * 2 + 1).contiguous(),
     }
@@ -78,6 +81,8 @@ def input_shapes(family, d):
         return [(d["S"], d["D"])] * 3
     if family == "gemm_bias_gelu":
         return [(d["M"], d["K"]), (d["K"], d["N"]), (d["N"],)]
+    if family == "gemm":
+        return [(d["M"], d["K"]), (d["K"], d["N"])]
     x, row = (d["M"], d["N"]), (d["N"],)
     return {"softmax": [x], "layernorm": [x, row, row], "rmsnorm": [x, row],
             "residual_relu": [x, x], "transpose_scale": [x]}[family]
@@ -86,7 +91,7 @@ def input_shapes(family, d):
 def flops(family, d):
     if family == "attention":
         return 4 * d["S"] * d["S"] * d["D"]
-    if family == "gemm_bias_gelu":
+    if family in ("gemm_bias_gelu", "gemm"):
         return 2 * d["M"] * d["N"] * d["K"]
     return None
 

@@ -42,6 +42,7 @@ TOLERANCES = {
     "toy_attention": 1e-5,
     "attention": 1e-4,
     "gemm_bias_gelu": 1e-4,
+    "gemm": 1e-4,
 }
 MATHEMATICAL_SLACK = 100.0
 CLASSES = ("bitwise", "tolerance", "mathematical", "FAIL")

@@ -65,6 +65,12 @@ def gemm_bias_gelu(x, w, b):
     return gelu_erf(x @ w + b)
 
 
+def gemm(a, b):
+    """a @ b for a[M,K], b[K,N]."""
+    a, b = _f64(a, b)
+    return a @ b
+
+
 def residual_relu(x, r):
     """max(x + r, 0)."""
     x, r = _f64(x, r)
@@ -86,4 +92,5 @@ REFERENCES = {
     "gemm_bias_gelu": gemm_bias_gelu,
     "residual_relu": residual_relu,
     "transpose_scale": transpose_scale,
+    "gemm": gemm,
 }

@@ -16,12 +16,20 @@ def test_every_family_has_a_float64_reference(rng):
     args = {
         "toy_attention": [(4,), (4, 4), (4, 4)], "softmax": [(3, 5)], "layernorm": [(3, 5), (5,), (5,)],
         "rmsnorm": [(3, 5), (5,)], "attention": [(6, 4)] * 3, "gemm_bias_gelu": [(3, 4), (4, 5), (5,)],
-        "residual_relu": [(3, 5)] * 2, "transpose_scale": [(3, 5)],
+        "residual_relu": [(3, 5)] * 2, "transpose_scale": [(3, 5)], "gemm": [(3, 4), (4, 5)],
     }
     assert set(R.REFERENCES) == set(args)
     for fam, shapes in args.items():
         out = R.REFERENCES[fam](*[rng.standard_normal(s).astype(np.float32) for s in shapes])
         assert out.dtype == np.float64 and np.isfinite(out).all(), fam
+
+
+def test_gemm_is_the_float64_product(rng):
+    a, b = rng.standard_normal((3, 7)), rng.standard_normal((7, 2))
+    c = R.gemm(a.astype(np.float32), b.astype(np.float32))
+    loops = [[sum(float(np.float32(a[i, k])) * float(np.float32(b[k, j])) for k in range(7)) for j in range(2)]
+             for i in range(3)]
+    assert np.allclose(c, loops, rtol=1e-14, atol=0)
 
 
 def test_softmax_rows_sum_to_one_and_match_loops(rng):
