@@ -471,6 +471,25 @@ FailureOr<SharedLayout> mlir::motif::stagedLayoutOf(const MotifSchedule &reader,
   return layout;
 }
 
+FailureOr<SharedLayout> mlir::motif::stagedLayoutOf(MaterializeOp mat,
+                                                    std::string &why) {
+  OpOperand *first = nullptr;
+  unsigned readers = 0;
+  for (OpOperand &use : mat.getResult().getUses())
+    if (isa<ComputeOpInterface>(use.getOwner())) {
+      first = first ? first : &use;
+      ++readers;
+    }
+  if (!first) {
+    why = "no motif reads it";
+    return failure();
+  }
+  MotifSchedule reader(cast<ComputeOpInterface>(first->getOwner()));
+  return stagedLayoutOf(reader, first->getOperandNumber(),
+                        mat.getType().getElementType(), why,
+                        readers == 1 && isRegisterBlocked(reader));
+}
+
 bool mlir::motif::sameStagedBox(const SharedLayout &a, const SharedLayout &b) {
   return a.kinds == b.kinds && a.tiles == b.tiles && a.shape == b.shape &&
          a.gridPos == b.gridPos && a.steppedDim == b.steppedDim;

@@ -304,6 +304,11 @@ FailureOr<SharedLayout> stagedLayoutOf(const MotifSchedule &reader,
                                        unsigned operand, Type elementType,
                                        std::string &why, bool steps = false);
 
+/// The layout of the tile a staging materialization (`materialize %x in
+/// shared` of a tensor from outside its kernel) holds, as its first reader
+/// reads it (one step at a time for a lone register-blocked reader).
+FailureOr<SharedLayout> stagedLayoutOf(MaterializeOp mat, std::string &why);
+
 /// Staged layouts of two readers describe the same box of every block.
 bool sameStagedBox(const SharedLayout &a, const SharedLayout &b);
 

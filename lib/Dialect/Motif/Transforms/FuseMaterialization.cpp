@@ -26,6 +26,8 @@
 #include "motif/Dialect/Motif/Transforms/Passes.h"
 #include "motif/Evaluator/CombinerLaws.h"
 
+#include "StageOperands.h"
+
 #include "mlir/Analysis/TopologicalSortUtils.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/PatternMatch.h"
@@ -923,6 +925,9 @@ void FuseMaterializationPass::runOnOperation() {
   if (cacheInputs)
     for (KernelOp k : llvm::to_vector(func.getBody().front().getOps<KernelOp>()))
       cacheReusedInputs(k, rewriter);
+  if (stageOperands)
+    for (KernelOp k : llvm::to_vector(func.getBody().front().getOps<KernelOp>()))
+      numStaged += stageOperandTiles(k, rewriter, budget);
   if (!sortTopologically(&func.getBody().front())) {
     func.emitError() << "internal error: merged kernels cannot be ordered";
     return signalPassFailure();

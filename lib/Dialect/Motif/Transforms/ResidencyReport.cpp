@@ -33,8 +33,11 @@ LogicalResult writeTable(func::FuncOp func, llvm::raw_ostream &out) {
     auto producer = mat.getInput().getDefiningOp<ComputeOpInterface>();
     // Name it by the kernel result it was before fusion, when known.
     auto origin = mat->getAttrOfType<StringAttr>("motif.producer");
+    bool tile = !producer && mat.getResidency() == Residency::Shared;
     row.name = ((origin ? origin.getValue() : kernel.getSymName()) + " (" +
-                (producer ? producer->getName().stripDialect() : "copy") + ")")
+                (producer ? producer->getName().stripDialect()
+                          : (tile ? "operand tile" : "copy")) +
+                ")")
                    .str();
     std::string type;
     llvm::raw_string_ostream os(type);
@@ -48,7 +51,12 @@ LogicalResult writeTable(func::FuncOp func, llvm::raw_ostream &out) {
     if (auto saved = mat->getAttrOfType<IntegerAttr>("motif.saved_bytes"))
       row.savedBytes = saved.getInt();
     if (mat.getResidency() == Residency::Shared) {
-      if (producer) {
+      std::string why;
+      FailureOr<SharedLayout> tileLayout =
+          tile ? stagedLayoutOf(mat, why) : FailureOr<SharedLayout>(failure());
+      if (succeeded(tileLayout)) {
+        row.sharedBytes = tileLayout->bytes; // a staged operand tile
+      } else if (producer) {
         row.sharedBytes = bytesPerBlock(producer, mat.getInput());
       } else {
         // Checked: a wrapped size would print as a wrong (even negative)

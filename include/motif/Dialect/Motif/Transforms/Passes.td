@@ -22,7 +22,10 @@ def FuseMaterialization : Pass<"fuse-materialization", "::mlir::func::FuncOp"> {
       threads, which changes its bits (class `tolerance`): allowed only when
       `equivalence-cap` admits it;
     * rule 3: an input several motifs of a kernel read in the threads that
-      would load it is loaded once into registers (`cache-inputs`).
+      would load it is loaded once into registers (`cache-inputs`);
+    * rule 3 for tiled motifs: the tile of an input the block reuses (or
+      would read down its columns) is staged once per block in shared
+      memory, within the shared budget (`stage-operands`).
 
     Every decision is reported as a remark on the materialization and
     recorded on it (`motif.was`, `motif.rule`) for `--motif-residency-report`.
@@ -42,6 +45,9 @@ def FuseMaterialization : Pass<"fuse-materialization", "::mlir::func::FuncOp"> {
     Option<"cacheInputs", "cache-inputs", "bool", /*default=*/"true",
            "Rule 3: load an input read by several motifs of a kernel once "
            "into registers (when every reader owns what it reads)">,
+    Option<"stageOperands", "stage-operands", "bool", /*default=*/"true",
+           "Stage the tiles of inputs that tiled motifs reuse (or would read "
+           "down their columns) in shared memory, within the shared budget">,
     Option<"equivalenceCap", "equivalence-cap", "std::string",
            /*default=*/"\"bitwise\"",
            "Weakest numeric equivalence a rewrite may have: bitwise, "
@@ -53,6 +59,7 @@ def FuseMaterialization : Pass<"fuse-materialization", "::mlir::func::FuncOp"> {
     Statistic<"numGlobal", "global", "Intermediates kept in global memory">,
     Statistic<"numKernelsRemoved", "kernels-removed", "Kernel launches removed by merging">,
     Statistic<"numInputsCached", "inputs-cached", "Inputs loaded once into registers (rule 3)">,
+    Statistic<"numStaged", "operand-tiles", "Operand tiles staged in shared memory (rule 3)">,
   ];
 }
 
