@@ -28,7 +28,9 @@ def _expr(e, args):
     if op == "operand":
         return args[e[1]]
     if op == "constant":
-        return np.float64(e[1])
+        # The program's constants are f32 (arith.constant ... : f32): their value is the f32 nearest
+        # the printed decimal, as the evaluator and the GPU read it.
+        return np.float64(np.float32(e[1]))
     sub = [_expr(a, args) for a in e[1:]]
     if op == "add":
         return sub[0] + sub[1]
