@@ -201,6 +201,64 @@ private:
 
 } // namespace
 
+/// Loops are backward branches to a label; a staged-tile loop is one whose
+/// body loads shared memory into FFMAs and stores none, after a shared store
+/// and a barrier that precede it (in the loop around it, or before it).
+static void findStagedLoops(const SassKernel &kernel, KernelProfile &profile) {
+  const std::vector<SassInstruction> &insts = kernel.instructions;
+  for (size_t b = 0; b < insts.size(); ++b) {
+    const SassInstruction &bra = insts[b];
+    if (bra.opcode != "BRA" || bra.operands.empty())
+      continue;
+    StringRef target = bra.operands.front();
+    target.consume_front("`(");
+    target.consume_back(")");
+    auto it = kernel.labels.find(target.str());
+    if (it == kernel.labels.end() || it->second > b)
+      continue;
+    size_t start = it->second;
+    StagedLoop loop;
+    bool stores = false;
+    for (size_t i = start; i <= b; ++i) {
+      InstrClass cls = classifyInstruction(insts[i]);
+      stores |= cls.isSharedStore() || cls.kind == InstrKind::Barrier;
+      if (insts[i].opcode == "LDS") {
+        ++loop.sharedLoads;
+        uint64_t words = 1;
+        for (const std::string &m : insts[i].modifiers)
+          words = m == "64" ? 2 : m == "128" ? 4 : words;
+        loop.sharedWords += words;
+      }
+      loop.ffma += insts[i].opcode == "FFMA";
+    }
+    if (stores || !loop.sharedLoads || loop.ffma < loop.sharedLoads)
+      continue;
+    // The last barrier before the loop, and a shared store before it.
+    std::optional<size_t> bar;
+    for (size_t i = start; i-- > 0;) {
+      if (classifyInstruction(insts[i]).ordersSharedMemory) {
+        bar = i;
+        break;
+      }
+    }
+    if (!bar)
+      continue;
+    std::optional<size_t> sts;
+    for (size_t i = *bar; i-- > 0;)
+      if (classifyInstruction(insts[i]).isSharedStore()) {
+        sts = i;
+        break;
+      }
+    if (!sts)
+      continue;
+    loop.store = refOf(insts[*sts]);
+    loop.barrier = refOf(insts[*bar]);
+    loop.loopStart = refOf(insts[start]);
+    loop.branch = refOf(bra);
+    profile.stagedLoops.push_back(loop);
+  }
+}
+
 KernelProfile profileKernel(const SassKernel &kernel) {
   KernelProfile profile;
   profile.name = kernel.name;
@@ -249,6 +307,7 @@ KernelProfile profileKernel(const SassKernel &kernel) {
   }
   shuffleScan.flush();
   fmaScan.flush();
+  findStagedLoops(kernel, profile);
   return profile;
 }
 

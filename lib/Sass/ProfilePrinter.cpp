@@ -11,6 +11,7 @@
 #include "motif/Sass/SassOpcode.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Format.h"
 
 using namespace llvm;
 
@@ -119,6 +120,16 @@ void printKernel(raw_ostream &os, const KernelProfile &kernel) {
        << chain.barrier.opcode << " at " << formatAddress(chain.barrier.address)
        << " -> " << chain.load.opcode << " at "
        << formatAddress(chain.load.address) << "\n";
+  for (const StagedLoop &loop : kernel.stagedLoops)
+    os << "  verdict staged-tile loop: " << loop.store.opcode << " at "
+       << formatAddress(loop.store.address) << " -> " << loop.barrier.opcode
+       << " at " << formatAddress(loop.barrier.address) << " -> loop "
+       << formatAddress(loop.loopStart.address) << ".."
+       << formatAddress(loop.branch.address) << ": " << loop.sharedLoads
+       << " LDS (" << loop.sharedWords << " words) feed " << loop.ffma
+       << " FFMA, each loaded word reused by "
+       << llvm::format("%.1f", double(loop.ffma) / loop.sharedWords)
+       << " FFMA\n";
   for (const SharedHazard &hazard : kernel.hazards)
     os << "  verdict HAZARD: shared store at "
        << formatAddress(hazard.store.address) << " (" << hazard.store.opcode
@@ -263,6 +274,15 @@ json::Value kernelToJSON(const KernelProfile &kernel) {
   for (const SharedHazard &hazard : kernel.hazards)
     hazards.push_back(json::Object{{"store", refToJSON(hazard.store)},
                                    {"load", refToJSON(hazard.load)}});
+  json::Array staged;
+  for (const StagedLoop &loop : kernel.stagedLoops)
+    staged.push_back(json::Object{{"store", refToJSON(loop.store)},
+                                  {"barrier", refToJSON(loop.barrier)},
+                                  {"loop_start", refToJSON(loop.loopStart)},
+                                  {"branch", refToJSON(loop.branch)},
+                                  {"shared_loads", int64_t(loop.sharedLoads)},
+                                  {"shared_words", int64_t(loop.sharedWords)},
+                                  {"ffma", int64_t(loop.ffma)}});
   for (const WarpReduction &reduction : kernel.warpReductions) {
     json::Array offsets;
     for (int64_t offset : reduction.offsets)
@@ -283,6 +303,7 @@ json::Value kernelToJSON(const KernelProfile &kernel) {
       {"register_only", kernel.isRegisterOnly()},
       {"shared_materialization", std::move(chains)},
       {"hazards", std::move(hazards)},
+      {"staged_loops", std::move(staged)},
       {"warp_reductions", std::move(reductions)},
       {"fma_chains", std::move(fmaChains)},
       {"global_round_trips", std::move(trips)},

@@ -308,6 +308,8 @@ Error Parser::parseLine(StringRef raw) {
       StringRef label = line.drop_back();
       if (label.consume_front(".text."))
         return startKernel(label, SassFormat::Nvdisasm);
+      if (current && inCode)
+        current->labels[label.str()] = current->instructions.size();
       return Error::success();
     }
     // Directives.

@@ -70,6 +70,18 @@ struct GlobalRoundTrip {
   InstrRef store, load;
 };
 
+/// A staged-tile loop: tiles stored to shared memory (STS or LDGSTS), a
+/// barrier, then a loop (a backward branch) whose shared loads feed many
+/// FFMAs -- the shape of a tiled contraction (docs/motif-sass.md).
+struct StagedLoop {
+  InstrRef store, barrier;
+  /// The loop: its first instruction and its backward branch.
+  InstrRef loopStart, branch;
+  uint64_t sharedLoads = 0;  ///< LDS instructions in the loop
+  uint64_t sharedWords = 0;  ///< 32-bit words they load (LDS.128: 4)
+  uint64_t ffma = 0;         ///< FFMA instructions in the loop
+};
+
 /// The motif profile of one kernel.
 struct KernelProfile {
   std::string name;
@@ -93,6 +105,7 @@ struct KernelProfile {
   std::vector<WarpReduction> warpReductions;
   std::vector<FmaChain> fmaChains;
   std::vector<GlobalRoundTrip> globalRoundTrips;
+  std::vector<StagedLoop> stagedLoops;
 
   /// No shared or local memory traffic and no global round trip: every
   /// intermediate of this kernel stays in registers (or goes through

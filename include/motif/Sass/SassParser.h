@@ -15,6 +15,7 @@
 
 #include <cstdint>
 #include <string>
+#include <map>
 #include <vector>
 
 namespace motif {
@@ -64,6 +65,9 @@ struct SassKernel {
   /// listing of a fat binary holds the same kernel once per architecture.
   std::string arch;
   std::vector<SassInstruction> instructions;
+  /// Local labels (`.L_x_3:`) and the index in `instructions` of the
+  /// instruction that follows each (branch targets).
+  std::map<std::string, size_t> labels;
 };
 
 /// A parsed listing.
