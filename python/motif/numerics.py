@@ -180,7 +180,7 @@ def check_family(family, dims=None, seed=None, workdir=None, backend=None, decla
     # The example, then its other schedules (examples/<family>_<name>.mlir), each unfused and fused.
     for variant in [None] + variants(family):
         results += _check_program(family, load_example(family, dims, variant), variant or family, seed,
-                                  workdir / (variant or family), backend, declared, chip)
+                                  workdir / variant if variant else workdir, backend, declared, chip)
     return results
 
 
