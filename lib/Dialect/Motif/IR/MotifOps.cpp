@@ -96,19 +96,30 @@ static ParseResult resolveNames(OpAsmParser &parser, SMLoc loc,
   return success();
 }
 
-/// Parses one level keyword.
-static ParseResult parseLevel(OpAsmParser &parser, Level &level) {
+/// Parses a bare keyword naming a case of an enum (`symbolize` maps it), or
+/// a located error listing `expected`.
+template <typename Enum>
+static ParseResult parseEnumKeyword(OpAsmParser &parser, StringRef what,
+                                    std::optional<Enum> (*symbolize)(StringRef),
+                                    StringRef expected, Enum &out) {
   SMLoc loc = parser.getCurrentLocation();
   StringRef kw;
   if (parser.parseKeyword(&kw))
     return failure();
-  std::optional<Level> l = symbolizeLevel(kw);
-  if (!l)
-    return parser.emitError(loc)
-           << "unknown level '" << kw
-           << "' (expected block, block.warp, warp, lane, thread or seq)";
-  level = *l;
+  std::optional<Enum> e = symbolize(kw);
+  if (!e)
+    return parser.emitError(loc) << "unknown " << what << " '" << kw
+                                 << "' (expected " << expected << ")";
+  out = *e;
   return success();
+}
+
+/// Parses one level keyword.
+static ParseResult parseLevel(OpAsmParser &parser, Level &level) {
+  level = Level::Seq;
+  return parseEnumKeyword<Level>(parser, "level", symbolizeLevel,
+                                 "block, block.warp, warp, lane, thread or seq",
+                                 level);
 }
 
 /// Parses `over [block, thread, seq]`, where an entry may be a tile nest
@@ -307,15 +318,11 @@ static ParseResult parseSignature(OpAsmParser &parser, OperationState &state,
 
 /// The custom<Residency> directive: a bare `global`, `shared` or `register`.
 static ParseResult parseResidency(OpAsmParser &parser, ResidencyAttr &attr) {
-  SMLoc loc = parser.getCurrentLocation();
-  StringRef kw;
-  if (parser.parseKeyword(&kw))
+  Residency r = Residency::Global;
+  if (parseEnumKeyword<Residency>(parser, "residency", symbolizeResidency,
+                                  "global, shared or register", r))
     return failure();
-  std::optional<Residency> r = symbolizeResidency(kw);
-  if (!r)
-    return parser.emitError(loc) << "unknown residency '" << kw
-                                 << "' (expected global, shared or register)";
-  attr = ResidencyAttr::get(parser.getContext(), *r);
+  attr = ResidencyAttr::get(parser.getContext(), r);
   return success();
 }
 

@@ -648,12 +648,8 @@ void FuseMaterializationPass::cacheReusedInputs(KernelOp kernel,
                                                 RewriterBase &rewriter) {
   MLIRContext *ctx = kernel.getContext();
   // Tensors from outside the kernel (global memory), by first use.
-  llvm::MapVector<Value, SmallVector<OpOperand *>> reads;
-  for (Operation &op : kernel.getBodyBlock())
-    if (isa<ComputeOpInterface>(op))
-      for (OpOperand &use : op.getOpOperands())
-        if (!kernel->isAncestor(use.get().getParentBlock()->getParentOp()))
-          reads[use.get()].push_back(&use);
+  llvm::MapVector<Value, SmallVector<OpOperand *>> reads =
+      readsFromOutside(kernel);
   for (auto &[value, uses] : reads) {
     llvm::SmallPtrSet<Operation *, 4> readers;
     for (OpOperand *use : uses)
@@ -676,21 +672,15 @@ void FuseMaterializationPass::cacheReusedInputs(KernelOp kernel,
     }
     if (tileThreads > 1 &&
         tileThreads != static_cast<int64_t>(kernel.getThreads())) {
-      kernel.emitRemark() << "kernel '" << kernel.getSymName() << "': a "
-                          << "tensor read by " << readers.size()
+      kernel.emitRemark() << "kernel '" << kernel.getSymName()
+                          << "': " << nameOfKernelInput(value) << " (" << type
+                          << ") read by " << readers.size()
                           << " motifs stays in global memory (rule 3 not "
                              "applied: its first reader's tile nest spreads "
                              "threads over dims the tensor lacks)";
       continue;
     }
-    std::string name;
-    if (auto arg = dyn_cast<BlockArgument>(value))
-      name = "argument #" + std::to_string(arg.getArgNumber());
-    else if (auto producer = value.getDefiningOp<KernelOp>())
-      name = "'" + producer.getSymName().str() + "'#" +
-             std::to_string(cast<OpResult>(value).getResultNumber());
-    else
-      name = "a value";
+    std::string name = nameOfKernelInput(value);
 
     // The load: an identity map in the first reader's layout.
     OpBuilder::InsertionGuard guard(rewriter);

@@ -85,15 +85,31 @@ static int64_t sharedBytesOf(KernelOp kernel) {
   return bytes;
 }
 
-int64_t mlir::motif::stageOperandTiles(KernelOp kernel, RewriterBase &rewriter,
-                                       int64_t sharedBudget) {
-  MLIRContext *ctx = kernel.getContext();
+llvm::MapVector<Value, SmallVector<OpOperand *>>
+mlir::motif::readsFromOutside(KernelOp kernel) {
   llvm::MapVector<Value, SmallVector<OpOperand *>> reads;
   for (Operation &op : kernel.getBodyBlock())
     if (isa<ComputeOpInterface>(op))
       for (OpOperand &use : op.getOpOperands())
         if (!kernel->isAncestor(use.get().getParentBlock()->getParentOp()))
           reads[use.get()].push_back(&use);
+  return reads;
+}
+
+std::string mlir::motif::nameOfKernelInput(Value value) {
+  if (auto arg = dyn_cast<BlockArgument>(value))
+    return "argument #" + std::to_string(arg.getArgNumber());
+  if (auto producer = value.getDefiningOp<KernelOp>())
+    return "'" + producer.getSymName().str() + "'#" +
+           std::to_string(cast<OpResult>(value).getResultNumber());
+  return "a value";
+}
+
+int64_t mlir::motif::stageOperandTiles(KernelOp kernel, RewriterBase &rewriter,
+                                       int64_t sharedBudget) {
+  MLIRContext *ctx = kernel.getContext();
+  llvm::MapVector<Value, SmallVector<OpOperand *>> reads =
+      readsFromOutside(kernel);
   int64_t staged = 0;
   for (auto &[value, uses] : reads) {
     // Operand tiles belong to tiled motifs; untiled ones read global memory
@@ -103,14 +119,7 @@ int64_t mlir::motif::stageOperandTiles(KernelOp kernel, RewriterBase &rewriter,
         }))
       continue;
     auto type = cast<RankedTensorType>(value.getType());
-    std::string name;
-    if (auto arg = dyn_cast<BlockArgument>(value))
-      name = "argument #" + std::to_string(arg.getArgNumber());
-    else if (auto producer = value.getDefiningOp<KernelOp>())
-      name = "'" + producer.getSymName().str() + "'#" +
-             std::to_string(cast<OpResult>(value).getResultNumber());
-    else
-      name = "a value";
+    std::string name = nameOfKernelInput(value);
     std::string head;
     llvm::raw_string_ostream hs(head);
     hs << "kernel '" << kernel.getSymName() << "': " << name << " (" << type

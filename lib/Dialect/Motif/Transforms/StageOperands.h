@@ -9,6 +9,7 @@
 #include "motif/Dialect/Motif/IR/MotifOps.h"
 
 #include "mlir/IR/PatternMatch.h"
+#include "llvm/ADT/MapVector.h"
 
 namespace mlir::motif {
 
@@ -23,6 +24,14 @@ namespace mlir::motif {
 /// materialization for --motif-residency-report. Returns the tiles staged.
 int64_t stageOperandTiles(KernelOp kernel, RewriterBase &rewriter,
                           int64_t sharedBudget);
+
+/// The motifs' reads of tensors from outside `kernel` (global memory), by
+/// tensor in order of first use.
+llvm::MapVector<Value, SmallVector<OpOperand *>> readsFromOutside(KernelOp kernel);
+
+/// How remarks name a tensor a kernel reads from outside: `argument #N`, or
+/// `'KERNEL'#N` for an earlier kernel's result.
+std::string nameOfKernelInput(Value value);
 
 } // namespace mlir::motif
 
