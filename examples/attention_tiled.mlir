@@ -7,7 +7,9 @@
 //   scores: a 128x128 tile of S = Q.K^T per block, 8x8 per thread, D in
 //           steps of 32; the 1/sqrt(D) scale on the registers;
 //   softmax: one row per block, in registers (max, exp, sum, divide);
-//   P.V:    a 32x64 tile of Y per block, 2x4 per thread, keys in steps of 32.
+//   P.V:    a 32x64 tile of Y per block, 2x4 per thread, keys in steps of 256
+//           (P.V has only S/32 blocks: long steps halve its barriers; the
+//           98,432 B of staged tiles go to dynamic shared memory).
 func.func @attention_tiled(%q: tensor<256x64xf32>, %k: tensor<256x64xf32>,
                            %v: tensor<256x64xf32>) -> tensor<256x64xf32> {
   %s = motif.kernel "attn_scores" threads(256) -> tensor<256x256xf32> {
@@ -56,7 +58,7 @@ func.func @attention_tiled(%q: tensor<256x64xf32>, %k: tensor<256x64xf32>,
     %ps = motif.materialize %p in shared : tensor<256x256xf32>
     %vs = motif.materialize %v in shared : tensor<256x64xf32>
     %o = motif.contract (%ps[i, j], %vs[j, e]) -> [i, e]
-           over [block x thread(16) x seq(2), thread(16) x seq(4), seq x seq(32)]
+           over [block x thread(16) x seq(2), thread(16) x seq(4), seq x seq(256)]
            : (tensor<256x256xf32>, tensor<256x64xf32>) -> tensor<256x64xf32>
     %g = motif.materialize %o in global : tensor<256x64xf32>
     motif.yield %g : tensor<256x64xf32>
