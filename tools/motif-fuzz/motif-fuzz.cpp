@@ -53,6 +53,10 @@ static cl::opt<uint64_t> count("count", cl::desc("programs (or mutants)"), cl::i
 static cl::opt<unsigned> seconds("seconds", cl::desc("stop after this many seconds (0: no limit)"),
                                  cl::init(0), cl::cat(fuzzCategory));
 static cl::opt<unsigned> jobs("jobs", cl::desc("worker processes"), cl::init(2), cl::cat(fuzzCategory));
+static cl::opt<unsigned> timeout("timeout",
+                                 cl::desc("seconds one check may run before it counts as a hang (>= 1; "
+                                          "sanitizer builds run 5-10x slower)"),
+                                 cl::init(60), cl::cat(fuzzCategory));
 static cl::opt<double> illegalFraction("illegal", cl::desc("fraction of programs with a planted defect"),
                                        cl::init(0.3), cl::cat(fuzzCategory));
 static cl::opt<bool> usePtxas("ptxas", cl::desc("assemble every PTX with ptxas (when found)"), cl::cat(fuzzCategory));
@@ -109,6 +113,7 @@ static int usage(const Twine &why) {
 static OracleOptions oracleOptions() {
   OracleOptions o;
   o.lower = !noLower;
+  o.timeoutSeconds = std::max(1u, static_cast<unsigned>(timeout));
   if (usePtxas) {
     auto p = driver::findPtxas("");
     if (p)
