@@ -679,27 +679,18 @@ LogicalResult KernelEmitter::emitCopy(MaterializeOp mat) {
 }
 
 LogicalResult KernelEmitter::emitStage(MaterializeOp mat) {
-  auto it = storage.find(mat.getInput());
-  OpOperand *use = nullptr;
-  unsigned readers = 0;
-  for (OpOperand &u : mat.getResult().getUses())
-    if (isa<ComputeOpInterface>(u.getOwner())) {
-      use = use ? use : &u;
-      ++readers;
-    }
-  if (!use)
+  if (llvm::none_of(mat.getResult().getUsers(),
+                    [](Operation *u) { return isa<ComputeOpInterface>(u); }))
     return success(); // staged for nobody: nothing to load
+  auto it = storage.find(mat.getInput());
   if (it == storage.end() || it->second.kind != Storage::Kind::Global)
     return mat.emitOpError() << "stages a value the lowering cannot read "
                                 "(internal)";
   auto type = cast<RankedTensorType>(mat.getType());
-  MotifSchedule reader(cast<ComputeOpInterface>(use->getOwner()), threads);
-  // One step of the reduction loop at a time where the reader walks it as a
-  // register-blocked contraction (which restages at each step).
-  bool steps = readers == 1 && isRegisterBlocked(reader);
+  // The schedule model's box: one step of the reduction loop at a time for
+  // a lone register-blocked reader (which restages at each step).
   std::string why;
-  FailureOr<SharedLayout> layout = stagedLayoutOf(
-      reader, use->getOperandNumber(), type.getElementType(), why, steps);
+  FailureOr<SharedLayout> layout = stagedLayoutOf(mat, why);
   if (failed(layout))
     return mat.emitOpError() << "cannot stage this tensor: " << why;
   Storage st;
