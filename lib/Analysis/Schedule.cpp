@@ -1,6 +1,8 @@
 //===- Schedule.cpp - the meaning of a motif's mapping --------------------===//
 #include "motif/Analysis/Schedule.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
+
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -721,6 +723,17 @@ static std::string opName(Operation *op) {
   return op->getName().getStringRef().str();
 }
 
+TypedAttr mlir::motif::constantOf(ComputeOpInterface producer) {
+  auto map = dyn_cast_or_null<MapOp>(producer.getOperation());
+  if (!map)
+    return {};
+  auto yield = cast<YieldOp>(map.getBody().front().getTerminator());
+  if (yield.getValues().size() != 1)
+    return {};
+  auto c = yield.getValues()[0].getDefiningOp<arith::ConstantOp>();
+  return c ? c.getValue() : TypedAttr();
+}
+
 ComputeOpInterface mlir::motif::producerOf(MaterializeOp mat) {
   Value v = mat.getInput();
   auto kernel = mat->getParentOfType<KernelOp>();
@@ -782,7 +795,7 @@ std::optional<std::string> mlir::motif::checkMaterialization(MaterializeOp mat) 
   MotifSchedule ps(producer);
   if (r == Residency::Register) {
     RegisterLayout layout = registerLayoutOf(ps);
-    if (layout.slots > kMaxRegisterSlots)
+    if (layout.slots > kMaxRegisterSlots && !constantOf(producer))
       return "keeps " + std::to_string(layout.slots) +
              " elements per thread in registers; the lowering unrolls at "
              "most " +

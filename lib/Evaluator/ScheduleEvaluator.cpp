@@ -516,7 +516,8 @@ LogicalResult ScheduleEvaluator::evalMotif(ComputeOpInterface op) {
         RegisterFile file;
         file.key = key;
         file.layout = registerLayoutOf(s);
-        if (file.layout.slots > kMaxRegisterSlots)
+        // A constant map keeps no slots in the lowering (constantOf).
+        if (file.layout.slots > kMaxRegisterSlots && !constantOf(op))
           return mat.emitOpError() << "keeps " << file.layout.slots
                                    << " elements per thread in registers "
                                       "(the lowering unrolls at most "

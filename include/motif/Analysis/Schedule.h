@@ -363,6 +363,13 @@ std::optional<std::string> checkMaterialization(MaterializeOp mat);
 /// materializations; null when the value comes from outside the kernel.
 ComputeOpInterface producerOf(MaterializeOp mat);
 
+/// The value of a constant map (a `motif.map` whose body yields an
+/// `arith.constant`, whatever its operands): a register materialization of
+/// it has no slots -- every reader gets the constant (the lowering, the
+/// schedule-faithful evaluator and the register budget agree). Null for any
+/// other motif.
+TypedAttr constantOf(ComputeOpInterface producer);
+
 } // namespace mlir::motif
 
 #endif

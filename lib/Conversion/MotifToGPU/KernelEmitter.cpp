@@ -376,6 +376,8 @@ FailureOr<Value> KernelEmitter::loadOperand(ComputeOpInterface op, unsigned i,
     }
     return Value(memref::LoadOp::create(b, loc, s.memref, idx));
   }
+  case Storage::Kind::Constant:
+    return Value(arith::ConstantOp::create(b, loc, s.constant));
   case Storage::Kind::Registers: {
     // Slot k of every value dim, where this thread computed slot k: the
     // residency check made sure both motifs walk that dim alike.
@@ -472,6 +474,11 @@ LogicalResult KernelEmitter::prepareDestinations(ComputeOpInterface op,
       Storage s;
       switch (mat.getResidency()) {
       case Residency::Register: {
+        if (TypedAttr c = constantOf(op)) {
+          s.kind = Storage::Kind::Constant;
+          s.constant = c;
+          break;
+        }
         s.kind = Storage::Kind::Registers;
         s.registers = registerLayoutOf(schedule());
         if (s.registers.slots > kMaxRegisterSlots)
@@ -528,6 +535,8 @@ LogicalResult KernelEmitter::storeResults(ComputeOpInterface op,
     collectMaterializations(r, mats);
     for (MaterializeOp mat : mats) {
       Storage &s = storage[mat.getResult()];
+      if (s.kind == Storage::Kind::Constant)
+        continue; // every reader makes the constant itself
       if (s.kind == Storage::Kind::Registers) {
         SmallVector<int64_t> k;
         for (int64_t d : resultDims)

@@ -42,7 +42,9 @@ struct DimPlan : DimSchedule {
 
 /// Where a tensor value lives while the kernel runs.
 struct Storage {
-  enum class Kind { Global, Shared, Registers } kind = Kind::Global;
+  /// Constant: a register materialization of a constant map (constantOf):
+  /// no slots, every read is the constant.
+  enum class Kind { Global, Shared, Registers, Constant } kind = Kind::Global;
   /// Global and shared: the memref (shared: the producer's SharedLayout).
   Value memref;
   SharedLayout shared;
@@ -50,6 +52,8 @@ struct Storage {
   /// producer's RegisterLayout.
   RegisterLayout registers;
   SmallVector<Value> slots;
+  /// Constant: the value.
+  TypedAttr constant;
   /// A staged operand tile: the global tensor it copies.
   Value stageSource;
   RankedTensorType stageType;

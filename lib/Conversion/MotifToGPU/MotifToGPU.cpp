@@ -217,8 +217,10 @@ ConvertMotifToGPUPass::convertFunction(func::FuncOp func,
           return;
         ComputeOpInterface p = producerOf(m);
         int64_t slots =
-            p ? registerLayoutOf(MotifSchedule(p, kernel.getThreads())).slots
-              : 1;
+            !p ? 1
+            : constantOf(p)
+                ? 0 // a constant: its readers make it
+                : registerLayoutOf(MotifSchedule(p, kernel.getThreads())).slots;
         std::string text;
         llvm::raw_string_ostream os(text);
         if (auto was = m->getAttrOfType<StringAttr>("motif.producer"))

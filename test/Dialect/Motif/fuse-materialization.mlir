@@ -20,6 +20,8 @@
 // CHECK-NOT: in shared
 func.func @softmax_small(%x: tensor<8x64xf32>) -> tensor<8x64xf32> {
   %max = motif.kernel "max" threads(32) -> tensor<8xf32> {
+    // Under the default cap (bitwise) rule 4 declines, and says so.
+    // expected-remark @+1 {{rule 4 (online softmax) not applied: the equivalence cap is 'bitwise'; merging the max with the sum of exp(x - max) (kernel 'sum') rescales partial sums (class mathematical)}}
     %m = motif.reduce <max> (%x[i, j]) -> [i] over [block, thread] : (tensor<8x64xf32>) -> tensor<8xf32>
     // expected-remark @+1 {{'max'#0 (tensor<8xf32>): global -> register (rule 1: not observable, same thread; consumer 'exp' (motif.map): every reader owns the element (the all-reduce over 'thread' leaves it in each thread))}}
     %g = motif.materialize %m in global : tensor<8xf32>

@@ -26,6 +26,7 @@
 #include "motif/Dialect/Motif/Transforms/Passes.h"
 #include "motif/Evaluator/CombinerLaws.h"
 
+#include "OnlineSoftmax.h"
 #include "StageOperands.h"
 
 #include "mlir/Analysis/TopologicalSortUtils.h"
@@ -118,7 +119,10 @@ struct LiveSet {
     int64_t first = producer ? position.lookup(producer.getOperation())
                              : start.lookup(kernel.getOperation());
     int64_t slots =
-        producer ? registerLayoutOf(MotifSchedule(producer, threads)).slots : 1;
+        !producer ? 1
+        : constantOf(producer)
+            ? 0 // a constant map: its readers make the value
+            : registerLayoutOf(MotifSchedule(producer, threads)).slots;
     addInterval(std::move(name), value, first, slots, owner, skip);
   }
 
@@ -807,6 +811,18 @@ void FuseMaterializationPass::runOnOperation() {
     return;
   const TargetResources *target = &this->target;
   Equivalence *cap = &this->cap;
+  Equivalence applied = Equivalence::Bitwise;
+
+  // Rule 4 first: it changes which reductions there are, so the invariants
+  // the fusion keeps are those of the rewritten program (the rewrite itself
+  // is held to its class, `mathematical`, by motif-equiv).
+  if (onlineSoftmax) {
+    IRRewriter rewriter(&getContext());
+    if (int64_t n = rewriteOnlineSoftmax(func, *cap, rewriter)) {
+      numOnline += n;
+      applied = Equivalence::Mathematical;
+    }
+  }
 
   // A general combiner combined in a tree must be lawful; re-blocking
   // changes its tree, so under the bitwise cap an unlawful one is an error.
@@ -856,7 +872,6 @@ void FuseMaterializationPass::runOnOperation() {
     }
   }
 
-  Equivalence applied = Equivalence::Bitwise;
   legalizeGroups(edges, kernels, budget, *cap, applied);
 
   // Remarks and records, on the original materializations.

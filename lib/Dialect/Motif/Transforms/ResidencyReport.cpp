@@ -111,6 +111,11 @@ LogicalResult writeTable(func::FuncOp func, llvm::raw_ostream &out) {
   out << "total: " << kernels << " kernel(s), " << *saved
       << " global bytes saved, " << *shared << " shared bytes, " << barriers
       << " barrier(s)\n";
+  // Rewrites that changed the program's reductions (rule 4), in order.
+  func.walk([&](Operation *op) {
+    if (auto text = op->getAttrOfType<StringAttr>("motif.rewrite"))
+      out << "rewrite: " << text.getValue() << "\n";
+  });
   return success();
 }
 

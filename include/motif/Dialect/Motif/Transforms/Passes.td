@@ -48,6 +48,10 @@ def FuseMaterialization : Pass<"fuse-materialization", "::mlir::func::FuncOp"> {
     Option<"stageOperands", "stage-operands", "bool", /*default=*/"true",
            "Stage the tiles of inputs that tiled motifs reuse (or would read "
            "down their columns) in shared memory, within the shared budget">,
+    Option<"onlineSoftmax", "online-softmax", "bool", /*default=*/"true",
+           "Rule 4: merge a max and the sum of exp(x - max) into one online "
+           "reduction first (class mathematical: only when the cap admits "
+           "it)">,
     Option<"equivalenceCap", "equivalence-cap", "std::string",
            /*default=*/"\"bitwise\"",
            "Weakest numeric equivalence a rewrite may have: bitwise, "
@@ -60,6 +64,40 @@ def FuseMaterialization : Pass<"fuse-materialization", "::mlir::func::FuncOp"> {
     Statistic<"numKernelsRemoved", "kernels-removed", "Kernel launches removed by merging">,
     Statistic<"numInputsCached", "inputs-cached", "Inputs loaded once into registers (rule 3)">,
     Statistic<"numStaged", "operand-tiles", "Operand tiles staged in shared memory (rule 3)">,
+    Statistic<"numOnline", "online-softmax", "(max, sum of exp) pairs merged into one reduction (rule 4)">,
+  ];
+}
+
+def MotifOnlineSoftmax : Pass<"motif-online-softmax", "::mlir::func::FuncOp"> {
+  let summary = "Rule 4: merge a max and the sum of exp(x - max) into one online reduction";
+  let description = [{
+    Finds, by dataflow (through materializations and kernel results), every
+    `m = max_k x` read by a map `e = exp(x - m)` (or `exp((x - m) * c)`,
+    `exp2`, c a positive constant) whose result is summed over the same dims,
+    `l = sum_k e`, and replaces `m` and `l` by one general-combiner reduction
+    over `x` carrying the state (m, l), seeded (x, 1):
+
+      (m1, l1) . (m2, l2) = (m, l1 exp(m1 - m) + l2 exp(m2 - m)), m = max(m1, m2)
+
+    One pass over the reduced dim instead of two (softmax, log-softmax,
+    logsumexp / cross-entropy, the softmax of attention). The max keeps its
+    bits; the sum is rescaled as the max grows: class `mathematical`, so
+    below `equivalence-cap=mathematical` every candidate is declined. Every
+    rewrite and every decline is a remark on the max; the state reduction
+    records the rewrite (`motif.rewrite`) for --motif-residency-report.
+    --fuse-materialization runs it first when its cap admits `mathematical`.
+  }];
+  let dependentDialects = ["::mlir::motif::MotifDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::math::MathDialect"];
+  let options = [
+    Option<"equivalenceCap", "equivalence-cap", "std::string",
+           /*default=*/"\"mathematical\"",
+           "Weakest numeric equivalence a rewrite may have: bitwise, "
+           "tolerance, mathematical or semantic">,
+  ];
+  let statistics = [
+    Statistic<"numRewritten", "rewritten", "(max, sum of exp) pairs merged into one reduction">,
   ];
 }
 

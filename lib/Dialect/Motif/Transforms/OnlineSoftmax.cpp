@@ -1,0 +1,638 @@
+//===- OnlineSoftmax.cpp - rule 4: one reduction for (max, sum of exp) ----===//
+//
+// Softmax, log-softmax, logsumexp and attention all compute, per row,
+//
+//   m = max_k x        e = exp(x - m)        l = sum_k e
+//
+// two reductions over k, hence two passes over the row. The online form
+// (Milakov & Gimelshein 2018) carries the state (m, l) through one reduction:
+//
+//   (m1, l1) . (m2, l2) = (m, l1 * exp(m1 - m) + l2 * exp(m2 - m)),  m = max(m1, m2)
+//
+// seeded with (x, 1) per element. The merge is associative and commutative up
+// to rounding, so it runs through the existing reduction lowering as a
+// general combiner (thread fold, shuffles, cross-warp). The pattern is found
+// by dataflow, never by name: a max whose reader is such an exp map whose
+// result is summed over the max's dims; values are followed through
+// materializations and kernel results, so the pass works on unfused and on
+// hand-fused programs alike.
+//
+// What changes: the max's value keeps its bits (max is exact in any order),
+// so every reader of the max reads the state's max; the sum's value is
+// rescaled as the max grows (class `mathematical`). The exp map stays for
+// its other readers (the division of softmax, P.V of attention) and goes
+// when the sum was its only one (logsumexp). The combiner guards a state
+// whose max is -inf (an empty or fully masked part: -inf - -inf is NaN),
+// and computes exp(c * d) as exp2(c * log2(e) * d).
+//
+//===----------------------------------------------------------------------===//
+
+#include "OnlineSoftmax.h"
+
+#include "motif/Analysis/Invariants.h"
+#include "motif/Dialect/Motif/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/IR/IRMapping.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cmath>
+#include <limits>
+
+namespace mlir::motif {
+#define GEN_PASS_DEF_MOTIFONLINESOFTMAX
+#include "motif/Dialect/Motif/Transforms/Passes.h.inc"
+} // namespace mlir::motif
+
+using namespace mlir;
+using namespace mlir::motif;
+
+namespace {
+
+KernelOp kernelOf(Operation *op) { return op->getParentOfType<KernelOp>(); }
+
+/// The value `v` carries, with materializations and kernel results stripped:
+/// a motif's result or a function argument.
+Value originOf(Value v) {
+  while (true) {
+    if (auto mat = v.getDefiningOp<MaterializeOp>()) {
+      v = mat.getInput();
+      continue;
+    }
+    if (auto kernel = v.getDefiningOp<KernelOp>()) {
+      v = kernel.getYield().getOperand(cast<OpResult>(v).getResultNumber());
+      continue;
+    }
+    return v;
+  }
+}
+
+/// Every use that reads `v`'s values, following materializations and kernel
+/// results: motifs (and returns, for observability) at the end of a chain.
+void readersOf(Value v, SmallVectorImpl<OpOperand *> &out) {
+  for (OpOperand &use : v.getUses()) {
+    Operation *user = use.getOwner();
+    if (auto mat = dyn_cast<MaterializeOp>(user)) {
+      readersOf(mat.getResult(), out);
+      continue;
+    }
+    if (isa<YieldOp>(user))
+      if (auto kernel = dyn_cast<KernelOp>(user->getParentOp())) {
+        readersOf(kernel.getResult(use.getOperandNumber()), out);
+        continue;
+      }
+    out.push_back(&use);
+  }
+}
+
+/// How remarks name a tensor: by the motif and kernel computing it, or the
+/// function argument.
+std::string nameOf(Value origin) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  if (auto arg = dyn_cast<BlockArgument>(origin))
+    os << "argument #" << arg.getArgNumber();
+  else if (KernelOp k = kernelOf(origin.getDefiningOp()))
+    os << "the " << origin.getDefiningOp()->getName().stripDialect()
+       << " of kernel '" << k.getSymName() << "'";
+  else
+    os << "'" << origin.getDefiningOp()->getName() << "'";
+  return s;
+}
+
+std::string dimsText(ArrayRef<int64_t> dims) {
+  std::string s = "[";
+  for (auto [i, d] : llvm::enumerate(dims))
+    s += (i ? ", " : "") + std::to_string(d);
+  return s + "]";
+}
+
+/// `exp(x - m)`, `exp((x - m) * c)` or `exp(c * (x - m))` (exp or exp2,
+/// c a finite positive constant) as a map body over (x, m).
+struct ExpForm {
+  MapOp map;
+  bool base2 = false;
+  double scale = 1.0;
+};
+
+std::optional<ExpForm> matchExpBody(MapOp map, unsigned xIdx, unsigned mIdx) {
+  Block &body = map.getBody().front();
+  auto yield = cast<YieldOp>(body.getTerminator());
+  if (yield.getValues().size() != 1)
+    return std::nullopt;
+  Operation *exp = yield.getValues()[0].getDefiningOp();
+  ExpForm form{map};
+  if (isa_and_nonnull<math::Exp2Op>(exp))
+    form.base2 = true;
+  else if (!isa_and_nonnull<math::ExpOp>(exp))
+    return std::nullopt;
+  Value arg = exp->getOperand(0);
+  if (auto mul = arg.getDefiningOp<arith::MulFOp>()) {
+    for (unsigned side = 0; side < 2; ++side) {
+      auto c = mul->getOperand(side).getDefiningOp<arith::ConstantOp>();
+      auto f = c ? dyn_cast<FloatAttr>(c.getValue()) : FloatAttr();
+      if (!f)
+        continue;
+      double v = f.getValueAsDouble();
+      if (!(v > 0) || !std::isfinite(v))
+        return std::nullopt;
+      form.scale = v;
+      arg = mul->getOperand(1 - side);
+      break;
+    }
+    if (arg == mul.getResult())
+      return std::nullopt;
+  }
+  auto sub = arg.getDefiningOp<arith::SubFOp>();
+  if (!sub || sub.getLhs() != body.getArgument(xIdx) ||
+      sub.getRhs() != body.getArgument(mIdx))
+    return std::nullopt;
+  return form;
+}
+
+/// One (max, exp, sum) found in the program.
+struct Candidate {
+  ReduceOp max;
+  ExpForm exp;
+  ReduceOp sum;
+};
+
+/// The candidate rooted at `max`, or the reason there is none.
+FailureOr<Candidate> findCandidate(ReduceOp max, std::string &why) {
+  Value x = originOf(max.getInputs()[0]);
+  auto maxIface = cast<ComputeOpInterface>(max.getOperation());
+  SmallVector<int64_t> extents = maxIface.getIterationExtents();
+  SmallVector<int64_t> rowDims = maxIface.getResultIterationDims();
+  SmallVector<OpOperand *> readers;
+  readersOf(max.getResult(0), readers);
+  std::string expWhy;
+  for (OpOperand *use : readers) {
+    auto map = dyn_cast<MapOp>(use->getOwner());
+    if (!map)
+      continue;
+    unsigned mIdx = use->getOperandNumber();
+    auto iface = cast<ComputeOpInterface>(map.getOperation());
+    // Only a map that exponentiates is a near miss worth a remark; any
+    // other reader of a max is not a softmax.
+    bool exponentiates = false;
+    map.getBody().walk([&](Operation *op) {
+      exponentiates |= isa<math::ExpOp, math::Exp2Op>(op);
+    });
+    auto notExp = [&](const Twine &t) {
+      if (expWhy.empty() && exponentiates)
+        expWhy = ("the map of kernel '" + kernelOf(map).getSymName() + "' " +
+                  t)
+                     .str();
+    };
+    if (map.getInputs().size() != 2) {
+      notExp("reads " + Twine(map.getInputs().size()) +
+             " tensors (exp(x - max) reads x and the max)");
+      continue;
+    }
+    unsigned xIdx = 1 - mIdx;
+    if (originOf(map.getInputs()[xIdx]) != x) {
+      notExp("exponentiates " + nameOf(originOf(map.getInputs()[xIdx])) +
+             ", not the tensor the max is over (" + nameOf(x) + ")");
+      continue;
+    }
+    if (iface.getIterationExtents() != extents ||
+        iface.getOperandIterationDims(xIdx) !=
+            llvm::to_vector(llvm::seq<int64_t>(0, extents.size())) ||
+        iface.getOperandIterationDims(mIdx) != rowDims) {
+      notExp("reads x or the max at other indices than x[...] and max[rows]");
+      continue;
+    }
+    std::optional<ExpForm> form = matchExpBody(map, xIdx, mIdx);
+    if (!form) {
+      notExp("computes something else than exp(x - max) or exp((x - max) * c) "
+             "with a constant c > 0");
+      continue;
+    }
+    SmallVector<OpOperand *> expReaders;
+    readersOf(map.getResult(), expReaders);
+    for (OpOperand *r : expReaders) {
+      auto sum = dyn_cast<ReduceOp>(r->getOwner());
+      if (!sum || sum.getKind() != CombinerKind::Add ||
+          sum.getInputs().size() != 1)
+        continue;
+      if (sum.getReductionDims() != max.getReductionDims()) {
+        notExp("is summed over dims " + dimsText(sum.getReductionDims()) +
+               ", not the max's " + dimsText(max.getReductionDims()));
+        continue;
+      }
+      return Candidate{max, *form, sum};
+    }
+    notExp("is not summed over the max's dims " +
+           dimsText(max.getReductionDims()));
+  }
+  why = expWhy;
+  return failure();
+}
+
+/// Replaces `kernel` by one that yields `yielded` (values of its body): a
+/// result whose value stays keeps its uses, the others must have none.
+KernelOp rebuildKernel(KernelOp kernel, ArrayRef<Value> yielded,
+                       RewriterBase &rewriter) {
+  SmallVector<Type> types;
+  for (Value v : yielded)
+    types.push_back(v.getType());
+  rewriter.setInsertionPoint(kernel);
+  auto fresh = KernelOp::create(rewriter, kernel.getLoc(), types,
+                                kernel.getSymName(), kernel.getThreads());
+  fresh->setDiscardableAttrs(kernel->getDiscardableAttrDictionary());
+  // Drop the builder's empty body and take the old one.
+  rewriter.eraseBlock(&fresh.getBodyBlock());
+  rewriter.inlineRegionBefore(kernel.getBody(), fresh.getBody(),
+                              fresh.getBody().end());
+  YieldOp yield = fresh.getYield();
+  SmallVector<Value> old(yield.getValues());
+  rewriter.modifyOpInPlace(yield, [&] {
+    yield.getValuesMutable().assign(ValueRange(yielded));
+  });
+  for (auto [r, v] : llvm::enumerate(old)) {
+    auto it = llvm::find(yielded, v);
+    if (it != yielded.end())
+      rewriter.replaceAllUsesWith(kernel.getResult(r),
+                                  fresh.getResult(it - yielded.begin()));
+  }
+  rewriter.eraseOp(kernel);
+  return fresh;
+}
+
+/// Drops the results of `kernel` nothing reads (unless observable), the
+/// motifs and materializations that then compute nothing, and the kernel
+/// when nothing is left.
+void dropDeadResults(KernelOp kernel, RewriterBase &rewriter) {
+  SmallVector<Value> kept;
+  for (auto [r, v] : llvm::enumerate(kernel.getYield().getValues())) {
+    auto mat = v.getDefiningOp<MaterializeOp>();
+    if (!kernel.getResult(r).use_empty() || (mat && mat.getObservable()))
+      kept.push_back(v);
+  }
+  if (kept.size() != kernel.getNumResults())
+    kernel = rebuildKernel(kernel, kept, rewriter);
+  // Last first, so a chain dies in one sweep (a std::reverse_iterator over
+  // the block would point at the op after the one erased).
+  SmallVector<Operation *> ops;
+  for (Operation &op : kernel.getBodyBlock().without_terminator())
+    ops.push_back(&op);
+  for (Operation *op : llvm::reverse(ops))
+    if (op->use_empty() && (isa<MaterializeOp>(op) || isa<ComputeOpInterface>(op)))
+      rewriter.eraseOp(op);
+  if (kernel.getNumResults() == 0)
+    rewriter.eraseOp(kernel);
+}
+
+/// The combiner of the state (m, l): exp(c * d) as exp2(c * log2(e) * d),
+/// a -inf max (empty or fully masked part) guarded so that two empty states
+/// give (-inf, 0), not NaN.
+void buildCombiner(ReduceOp state, const ExpForm &form, OpBuilder &b) {
+  Location loc = state.getLoc();
+  Type f32 = b.getF32Type();
+  Block *block = b.createBlock(&state.getCombiner(), {}, {f32, f32, f32, f32},
+                               {loc, loc, loc, loc});
+  Value ma = block->getArgument(0), la = block->getArgument(1);
+  Value mb = block->getArgument(2), lb = block->getArgument(3);
+  auto constant = [&](double v) {
+    return arith::ConstantOp::create(b, loc, b.getF32FloatAttr(v)).getResult();
+  };
+  double c = form.base2 ? form.scale : form.scale * 1.4426950408889634 /* log2(e) */;
+  Value mx = arith::MaximumFOp::create(b, loc, ma, mb);
+  Value ninf = constant(-std::numeric_limits<double>::infinity());
+  Value empty =
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, mx, ninf);
+  Value safe = arith::SelectOp::create(b, loc, empty, constant(0.0), mx);
+  auto weight = [&](Value m) {
+    Value d = arith::SubFOp::create(b, loc, m, safe);
+    if (c != 1.0)
+      d = arith::MulFOp::create(b, loc, d, constant(c));
+    return math::Exp2Op::create(b, loc, d).getResult();
+  };
+  Value wa = weight(ma), wb = weight(mb);
+  Value sa = arith::MulFOp::create(b, loc, la, wa);
+  Value l = math::FmaOp::create(b, loc, lb, wb, sa);
+  YieldOp::create(b, loc, ValueRange{mx, l});
+}
+
+/// Replaces `reader`, a map reading `producer`'s result (a map) as operand
+/// `idx`, by a map that computes the producer's body itself from the
+/// producer's operands: the value is recomputed where it is read, never
+/// stored (the same scalar ops in the same order: the same bits). Only when
+/// every operand of the producer is visible to the reader: defined outside
+/// the producer's kernel, or the reader is in that kernel with the same
+/// mapping and reads the producer's result at its own indices (then it reads
+/// each operand in the threads the producer did). Returns the new map.
+FailureOr<MapOp> composeInto(MapOp producer, MapOp reader, unsigned idx,
+                             RewriterBase &rewriter) {
+  KernelOp home = kernelOf(producer);
+  bool sameKernel = kernelOf(reader) == home;
+  auto readerIface = cast<ComputeOpInterface>(reader.getOperation());
+  auto producerIface = cast<ComputeOpInterface>(producer.getOperation());
+  SmallVector<int64_t> sigma = readerIface.getOperandIterationDims(idx);
+  if (sameKernel) {
+    if (reader.getMapping() != producer.getMapping() ||
+        sigma != llvm::to_vector(llvm::seq<int64_t>(0, sigma.size())))
+      return failure();
+  } else {
+    for (Value v : producer.getInputs())
+      if (Operation *def = v.getDefiningOp())
+        if (kernelOf(def) == home)
+          return failure();
+  }
+  SmallVector<Value> inputs;
+  SmallVector<Attribute> indexing;
+  for (auto [i, v] : llvm::enumerate(reader.getInputs())) {
+    if (i == idx)
+      continue;
+    inputs.push_back(v);
+    indexing.push_back(reader.getIndexing()[i]);
+  }
+  unsigned firstProducerArg = inputs.size();
+  for (auto [k, v] : llvm::enumerate(producer.getInputs())) {
+    inputs.push_back(v);
+    SmallVector<int64_t> dims;
+    for (int64_t d : producerIface.getOperandIterationDims(k))
+      dims.push_back(sigma[d]);
+    indexing.push_back(rewriter.getDenseI64ArrayAttr(dims));
+  }
+  rewriter.setInsertionPoint(reader);
+  auto fused = MapOp::create(rewriter, reader.getLoc(),
+                             reader.getResult().getType(), inputs,
+                             rewriter.getArrayAttr(indexing),
+                             reader.getMapping());
+  fused->setDiscardableAttrs(reader->getDiscardableAttrDictionary());
+  SmallVector<Type> argTypes;
+  SmallVector<Location> argLocs;
+  for (Value v : inputs) {
+    argTypes.push_back(cast<RankedTensorType>(v.getType()).getElementType());
+    argLocs.push_back(reader.getLoc());
+  }
+  OpBuilder::InsertionGuard guard(rewriter);
+  Block *body =
+      rewriter.createBlock(&fused.getBody(), {}, argTypes, argLocs);
+  IRMapping map;
+  Block &pBody = producer.getBody().front();
+  for (auto [k, a] : llvm::enumerate(pBody.getArguments()))
+    map.map(a, body->getArgument(firstProducerArg + k));
+  for (Operation &op : pBody.without_terminator())
+    rewriter.clone(op, map);
+  Value produced =
+      map.lookup(cast<YieldOp>(pBody.getTerminator()).getValues()[0]);
+  Block &rBody = reader.getBody().front();
+  unsigned next = 0;
+  for (auto [i, a] : llvm::enumerate(rBody.getArguments()))
+    map.map(a, i == idx ? produced : body->getArgument(next++));
+  for (Operation &op : rBody)
+    rewriter.clone(op, map);
+  rewriter.replaceOp(reader, fused.getResult());
+  return fused;
+}
+
+std::string describeRewrite(const std::string &head, int64_t maxReaders,
+                            int64_t composed, int64_t kept) {
+  std::string s = head;
+  llvm::raw_string_ostream os(s);
+  if (maxReaders)
+    os << "; the max's " << maxReaders
+       << " other reader(s) read the state's max (the same bits)";
+  os << "; exp(x - max) ";
+  if (composed)
+    os << "recomputed in its " << composed
+       << " map reader(s) (never stored, the same bits)";
+  if (composed && kept)
+    os << ", ";
+  if (kept)
+    os << "kept for " << kept << " other reader(s)";
+  if (!composed && !kept)
+    os << "removed (the sum was its only reader)";
+  return s;
+}
+
+/// The first part of the remark, while the candidate's ops exist.
+std::string describeCandidate(Candidate c) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << "rule 4 (online softmax): the max over dims "
+     << dimsText(c.max.getReductionDims()) << " of "
+     << nameOf(originOf(c.max.getInputs()[0])) << " (kernel '"
+     << kernelOf(c.max).getSymName() << "') and the sum of "
+     << (c.exp.base2 ? "exp2" : "exp") << "(";
+  if (c.exp.scale != 1.0)
+    os << c.exp.scale << " * (x - max)";
+  else
+    os << "x - max";
+  os << ") (kernel '" << kernelOf(c.sum).getSymName()
+     << "') merged into one reduction carrying (max, sum); class "
+        "mathematical (the sum is rescaled as the max grows); reductions over "
+        "the row: 2 -> 1";
+  return s;
+}
+
+} // namespace
+
+int64_t mlir::motif::rewriteOnlineSoftmax(func::FuncOp func, Equivalence cap,
+                                          RewriterBase &rewriter) {
+  // Rewrites erase and rebuild kernels: look for the next max afresh each
+  // time, skipping those already declined.
+  llvm::DenseSet<Operation *> declined;
+  auto nextMax = [&]() -> ReduceOp {
+    ReduceOp found;
+    func.walk([&](ReduceOp r) {
+      if (r.getKind() == CombinerKind::Max && r.getInputs().size() == 1 &&
+          cast<RankedTensorType>(r.getResult(0).getType())
+              .getElementType()
+              .isF32() &&
+          !declined.contains(r.getOperation())) {
+        found = r;
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    });
+    return found;
+  };
+  int64_t rewritten = 0;
+  MLIRContext *ctx = func.getContext();
+  while (ReduceOp max = nextMax()) {
+    std::string why;
+    FailureOr<Candidate> found = findCandidate(max, why);
+    if (failed(found)) {
+      if (!why.empty())
+        max.emitRemark() << "rule 4 (online softmax) not applied: " << why;
+      declined.insert(max);
+      continue;
+    }
+    Candidate c = *found;
+    if (cap < Equivalence::Mathematical) {
+      max.emitRemark()
+          << "rule 4 (online softmax) not applied: the equivalence cap is '"
+          << stringifyEquivalence(cap)
+          << "'; merging the max with the sum of exp(x - max) (kernel '"
+          << kernelOf(c.sum).getSymName()
+          << "') rescales partial sums (class mathematical)";
+      declined.insert(max);
+      continue;
+    }
+
+    SmallVector<OpOperand *> maxUses;
+    readersOf(max.getResult(0), maxUses);
+    int64_t otherMaxReaders = 0;
+    for (OpOperand *u : maxUses)
+      otherMaxReaders += u->getOwner() != c.exp.map.getOperation();
+    std::string head = describeCandidate(c);
+
+    // The state reduction, where the max was: x seeded with (x, 1).
+    Location loc = max.getLoc();
+    KernelOp home = kernelOf(max);
+    Value x = max.getInputs()[0];
+    auto xType = cast<RankedTensorType>(x.getType());
+    auto rowType = cast<RankedTensorType>(max.getResult(0).getType());
+    rewriter.setInsertionPoint(max);
+    // A constant map (no operands): its register materialization has no
+    // slots, every reader makes the 1 itself (constantOf).
+    auto ones = MapOp::create(rewriter, loc, xType, ValueRange{},
+                              rewriter.getArrayAttr({}), max.getMapping());
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.createBlock(&ones.getBody(), {}, {}, {});
+      Value one = arith::ConstantOp::create(rewriter, loc,
+                                            rewriter.getF32FloatAttr(1.0));
+      YieldOp::create(rewriter, loc, one);
+    }
+    auto onesReg = MaterializeOp::create(rewriter, loc, xType,
+                                         ones.getResult(), Residency::Register,
+                                         /*observable=*/false);
+    onesReg->setAttr(
+        "motif.rule",
+        StringAttr::get(ctx, "rule 4: the online state's seed (x, 1): a "
+                             "constant map, no slots"));
+    auto init = rewriter.getArrayAttr(
+        {rewriter.getF32FloatAttr(-std::numeric_limits<float>::infinity()),
+         rewriter.getF32FloatAttr(0.0)});
+    auto state = ReduceOp::create(
+        rewriter, loc, TypeRange{rowType, rowType},
+        ValueRange{x, onesReg.getResult()}, max.getReductionDimsAttr(),
+        CombinerKindAttr(), init, max.getMapping());
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      buildCombiner(state, c.exp, rewriter);
+    }
+    // The max: the state's first component, bit for bit.
+    rewriter.replaceAllUsesWith(max.getResult(0), state.getResult(0));
+    rewriter.eraseOp(max);
+
+    // The sum: the state's second component, wherever the sum was read.
+    ReduceOp sum = c.sum;
+    KernelOp sumKernel = kernelOf(sum);
+    if (sumKernel == home) {
+      // (The sum, now dead, goes with the clean-up below.)
+      rewriter.replaceAllUsesWith(sum.getResult(0), state.getResult(1));
+    } else {
+      // The state's kernel yields the sum; the sum's kernel stops computing it.
+      bool observable = false;
+      for (Operation *u : sum.getResult(0).getUsers())
+        if (auto m = dyn_cast<MaterializeOp>(u))
+          observable |= m.getObservable();
+      rewriter.setInsertionPoint(home.getYield());
+      auto out = MaterializeOp::create(rewriter, loc, rowType,
+                                       state.getResult(1), Residency::Global,
+                                       observable);
+      SmallVector<Value> yielded(home.getYield().getValues());
+      yielded.push_back(out.getResult());
+      home = rebuildKernel(home, yielded, rewriter);
+      Value exported = home.getResults().back();
+      for (Operation *u : llvm::to_vector(sum.getResult(0).getUsers())) {
+        auto m = cast<MaterializeOp>(u);
+        for (OpOperand &use : llvm::make_early_inc_range(m.getResult().getUses())) {
+          if (isa<YieldOp>(use.getOwner()))
+            rewriter.replaceAllUsesWith(
+                sumKernel.getResult(use.getOperandNumber()), exported);
+          else
+            rewriter.modifyOpInPlace(use.getOwner(),
+                                     [&] { use.set(exported); });
+        }
+      }
+    }
+    // exp(x - max): recomputed by the maps that read it (the division of
+    // softmax, of attention), so it is never stored; kept for other readers.
+    int64_t composed = 0, kept = 0;
+    {
+      SmallVector<OpOperand *> uses;
+      readersOf(c.exp.map.getResult(), uses);
+      llvm::DenseMap<Operation *, int64_t> reads;
+      llvm::erase_if(uses, [&](OpOperand *u) {
+        return u->getOwner() == sum.getOperation();
+      });
+      for (OpOperand *u : uses)
+        ++reads[u->getOwner()];
+      SmallVector<std::pair<MapOp, unsigned>> maps;
+      for (OpOperand *u : uses) {
+        auto d = dyn_cast<MapOp>(u->getOwner());
+        if (d && reads[d] == 1)
+          maps.push_back({d, u->getOperandNumber()});
+        else
+          ++kept;
+      }
+      for (auto [d, idx] : maps) {
+        if (succeeded(composeInto(c.exp.map, d, idx, rewriter)))
+          ++composed;
+        else
+          ++kept;
+      }
+    }
+    // What nothing reads any more: consumers first.
+    SmallVector<KernelOp> kernels =
+        llvm::to_vector(func.getBody().front().getOps<KernelOp>());
+    for (KernelOp k : llvm::reverse(kernels))
+      dropDeadResults(k, rewriter);
+
+    std::string rule = describeRewrite(head, otherMaxReaders, composed, kept);
+    state->setAttr("motif.rewrite", StringAttr::get(ctx, rule));
+    state.emitRemark() << rule;
+    ++rewritten;
+  }
+  if (rewritten && func->hasAttr(kInvariantsAttrName))
+    func->setAttr(kInvariantsAttrName, computeInvariants(func));
+  return rewritten;
+}
+
+namespace {
+struct OnlineSoftmaxPass
+    : public motif::impl::MotifOnlineSoftmaxBase<OnlineSoftmaxPass> {
+  using MotifOnlineSoftmaxBase::MotifOnlineSoftmaxBase;
+
+  LogicalResult initialize(MLIRContext *ctx) override {
+    std::optional<Equivalence> c = symbolizeEquivalence(equivalenceCap);
+    if (!c)
+      return emitError(UnknownLoc::get(ctx))
+             << "motif-online-softmax: unknown equivalence cap '"
+             << equivalenceCap
+             << "' (expected bitwise, tolerance, mathematical or semantic)";
+    cap = *c;
+    return success();
+  }
+
+  void runOnOperation() override {
+    func::FuncOp func = getOperation();
+    if (func.isExternal())
+      return;
+    IRRewriter rewriter(&getContext());
+    int64_t n = rewriteOnlineSoftmax(func, cap, rewriter);
+    numRewritten += n;
+    if (!n) {
+      markAllAnalysesPreserved();
+      return;
+    }
+    // The weakest class applied so far, recorded like fuse-materialization's.
+    auto prior = func->getAttrOfType<EquivalenceAttr>("motif.equivalence");
+    if (!prior || prior.getValue() < Equivalence::Mathematical)
+      func->setAttr("motif.equivalence",
+                    EquivalenceAttr::get(&getContext(),
+                                         Equivalence::Mathematical));
+  }
+
+  Equivalence cap = Equivalence::Mathematical;
+};
+} // namespace

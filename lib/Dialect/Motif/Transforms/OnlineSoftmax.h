@@ -1,0 +1,31 @@
+//===- OnlineSoftmax.h - rule 4: one reduction for (max, sum of exp) -*- C++ -*-===//
+//
+// Shared by --motif-online-softmax and --fuse-materialization (which runs it
+// first when its equivalence cap admits `mathematical`). docs/residency.md,
+// "Rule 4: online softmax".
+//
+//===----------------------------------------------------------------------===//
+#ifndef MOTIF_LIB_DIALECT_MOTIF_TRANSFORMS_ONLINESOFTMAX_H
+#define MOTIF_LIB_DIALECT_MOTIF_TRANSFORMS_ONLINESOFTMAX_H
+
+#include "motif/Dialect/Motif/IR/MotifOps.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/PatternMatch.h"
+
+namespace mlir::motif {
+
+/// Finds, by dataflow, every max-reduction `m = max_k x` read by a map
+/// `e = exp(x - m)` (or `exp((x - m) * c)`, `exp2`, c > 0) whose result is
+/// summed over the same dims, `l = sum_k e`, and replaces `m` and `l` by the
+/// two results of one general-combiner reduction over `x` carrying the state
+/// (m, l): one pass over the reduced dim instead of two. `m` keeps its bits
+/// (max is exact in any order); `l` is rescaled as the max grows (class
+/// `mathematical`). Below `cap` every candidate is declined. Each rewrite and
+/// each decline is a remark on the max. Returns the number of rewrites.
+int64_t rewriteOnlineSoftmax(func::FuncOp func, Equivalence cap,
+                             RewriterBase &rewriter);
+
+} // namespace mlir::motif
+
+#endif

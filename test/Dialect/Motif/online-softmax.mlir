@@ -1,0 +1,310 @@
+// RUN: motif-opt %s --motif-online-softmax --split-input-file --verify-diagnostics --mlir-print-op-on-diagnostic=false | FileCheck %s
+// RUN: motif-opt %s --motif-online-softmax="equivalence-cap=tolerance" --split-input-file --mlir-print-op-on-diagnostic=false -o %t 2>&1 | FileCheck %s --check-prefix=CAP
+// RUN: FileCheck %s --check-prefix=CAPIR < %t
+// RUN: not motif-opt %s --motif-online-softmax="equivalence-cap=approximate" 2>&1 | FileCheck %s --check-prefix=BADCAP
+
+// Rule 4 (docs/residency.md): a max, exp(x - max) and the sum of it over the
+// max's dims become one reduction carrying (max, sum); the division reads the
+// state and recomputes exp(x - max) itself. Below the mathematical cap every
+// candidate is declined with a remark (CAP).
+
+// BADCAP: motif-online-softmax: unknown equivalence cap 'approximate' (expected bitwise, tolerance, mathematical or semantic)
+
+// The unfused softmax: four kernels become two.
+// CHECK-LABEL: func.func @softmax
+// CHECK-SAME: motif.equivalence = #motif<equivalence mathematical>
+// CHECK: motif.kernel "max" threads(32) -> tensor<8xf32>, tensor<8xf32>
+// The seed (x, 1): a constant map, no operands.
+// CHECK: %[[ONE:.*]] = motif.map () -> [i, j] over [block, thread]
+// CHECK: arith.constant 1.000000e+00 : f32
+// CHECK: %[[ONES:.*]] = motif.materialize %[[ONE]] in register
+// CHECK: %[[S:.*]]:2 = motif.reduce (%arg0[i, j], %[[ONES]][i, j]) -> [i] init [0xFF800000 : f32, 0.000000e+00 : f32] over [block, thread]
+// CHECK-SAME: combiner
+// CHECK: ^bb0(%[[MA:.*]]: f32, %[[LA:.*]]: f32, %[[MB:.*]]: f32, %[[LB:.*]]: f32):
+// CHECK: %[[MX:.*]] = arith.maximumf %[[MA]], %[[MB]]
+// A -inf max (an empty or fully masked part) is guarded: -inf - -inf is NaN.
+// CHECK: %[[E:.*]] = arith.cmpf oeq, %[[MX]], %{{.*}}
+// CHECK: %[[SAFE:.*]] = arith.select %[[E]], %{{.*}}, %[[MX]]
+// CHECK: arith.subf %[[MA]], %[[SAFE]]
+// exp(d) = exp2(d * log2(e))
+// CHECK: arith.constant 1.44269502 : f32
+// CHECK: math.exp2
+// CHECK: arith.subf %[[MB]], %[[SAFE]]
+// CHECK: math.exp2
+// CHECK: %[[SA:.*]] = arith.mulf %[[LA]], %{{.*}}
+// CHECK: %[[L:.*]] = math.fma %[[LB]], %{{.*}}, %[[SA]]
+// CHECK: motif.yield %[[MX]], %[[L]] : f32, f32
+// CHECK: motif.materialize %[[S]]#0 in global
+// CHECK: motif.materialize %[[S]]#1 in global
+// No exp kernel, no sum kernel: the division recomputes exp(x - max).
+// CHECK-NOT: motif.kernel "exp"
+// CHECK-NOT: motif.kernel "sum"
+// CHECK: motif.kernel "div"
+// CHECK: motif.map (%{{.*}}#1[i], %arg0[i, j], %{{.*}}#0[i]) -> [i, j]
+// CHECK: arith.subf
+// CHECK-NEXT: math.exp
+// CHECK-NEXT: arith.divf
+// CHECK-NOT: motif.reduce <
+// CAP: remark: rule 4 (online softmax) not applied: the equivalence cap is 'tolerance'; merging the max with the sum of exp(x - max) (kernel 'sum') rescales partial sums (class mathematical)
+// CAP: remark: rule 4 (online softmax) not applied: the equivalence cap is 'tolerance'; merging the max with the sum of exp(x - max) (kernel 'log_softmax')
+// CAPIR-LABEL: func.func @softmax
+// CAPIR-NOT: motif.equivalence
+// CAPIR: motif.reduce <max>
+// CAPIR: motif.reduce <add>
+func.func @softmax(%x: tensor<8x64xf32>) -> tensor<8x64xf32> {
+  %max = motif.kernel "max" threads(32) -> tensor<8xf32> {
+    // expected-remark @+1 {{rule 4 (online softmax): the max over dims [1] of argument #0 (kernel 'max') and the sum of exp(x - max) (kernel 'sum') merged into one reduction carrying (max, sum); class mathematical (the sum is rescaled as the max grows); reductions over the row: 2 -> 1; exp(x - max) recomputed in its 1 map reader(s) (never stored, the same bits)}}
+    %m = motif.reduce <max> (%x[i, j]) -> [i] over [block, thread] : (tensor<8x64xf32>) -> tensor<8xf32>
+    %g = motif.materialize %m in global : tensor<8xf32>
+    motif.yield %g : tensor<8xf32>
+  }
+  %exp = motif.kernel "exp" threads(32) -> tensor<8x64xf32> {
+    %e = motif.map (%x[i, j], %max[i]) -> [i, j] over [block, thread] : (tensor<8x64xf32>, tensor<8xf32>) -> tensor<8x64xf32> {
+    ^bb0(%a: f32, %b: f32):
+      %d = arith.subf %a, %b : f32
+      %r = math.exp %d : f32
+      motif.yield %r : f32
+    }
+    %g = motif.materialize %e in global : tensor<8x64xf32>
+    motif.yield %g : tensor<8x64xf32>
+  }
+  %sum = motif.kernel "sum" threads(32) -> tensor<8xf32> {
+    %s = motif.reduce <add> (%exp[i, j]) -> [i] over [block, thread] : (tensor<8x64xf32>) -> tensor<8xf32>
+    %g = motif.materialize %s in global : tensor<8xf32>
+    motif.yield %g : tensor<8xf32>
+  }
+  %y = motif.kernel "div" threads(32) -> tensor<8x64xf32> {
+    %p = motif.map (%exp[i, j], %sum[i]) -> [i, j] over [block, thread] : (tensor<8x64xf32>, tensor<8xf32>) -> tensor<8x64xf32> {
+    ^bb0(%a: f32, %b: f32):
+      %r = arith.divf %a, %b : f32
+      motif.yield %r : f32
+    }
+    %g = motif.materialize %p in global : tensor<8x64xf32>
+    motif.yield %g : tensor<8x64xf32>
+  }
+  return %y : tensor<8x64xf32>
+}
+
+// -----
+
+// Log-softmax, hand-fused in one kernel: the max has another reader (the
+// final map), which reads the state's max; exp(x - max) had only the sum.
+// CHECK-LABEL: func.func @log_softmax
+// CHECK: %[[S:.*]]:2 = motif.reduce (%arg0[i, j], %{{.*}}[i, j]) -> [i] init
+// CHECK: %[[M:.*]] = motif.materialize %[[S]]#0 in register
+// CHECK: %[[L:.*]] = motif.materialize %[[S]]#1 in register
+// CHECK-NOT: math.exp %
+// CHECK: motif.map (%arg0[i, j], %[[M]][i], %[[L]][i]) -> [i, j]
+// CHECK: math.log
+// CHECK-NOT: motif.reduce <
+func.func @log_softmax(%x: tensor<4x128xf32>) -> tensor<4x128xf32> {
+  %y = motif.kernel "log_softmax" threads(128) -> tensor<4x128xf32> {
+    // expected-remark @+1 {{rule 4 (online softmax): the max over dims [1] of argument #0 (kernel 'log_softmax') and the sum of exp(x - max) (kernel 'log_softmax') merged into one reduction carrying (max, sum); class mathematical (the sum is rescaled as the max grows); reductions over the row: 2 -> 1; the max's 1 other reader(s) read the state's max (the same bits); exp(x - max) removed (the sum was its only reader)}}
+    %m = motif.reduce <max> (%x[i, j]) -> [i] over [block, thread] : (tensor<4x128xf32>) -> tensor<4xf32>
+    %mr = motif.materialize %m in register : tensor<4xf32>
+    %e = motif.map (%x[i, j], %mr[i]) -> [i, j] over [block, thread] : (tensor<4x128xf32>, tensor<4xf32>) -> tensor<4x128xf32> {
+    ^bb0(%a: f32, %b: f32):
+      %d = arith.subf %a, %b : f32
+      %r = math.exp %d : f32
+      motif.yield %r : f32
+    }
+    %er = motif.materialize %e in register : tensor<4x128xf32>
+    %l = motif.reduce <add> (%er[i, j]) -> [i] over [block, thread] : (tensor<4x128xf32>) -> tensor<4xf32>
+    %lr = motif.materialize %l in register : tensor<4xf32>
+    %o = motif.map (%x[i, j], %mr[i], %lr[i]) -> [i, j] over [block, thread] : (tensor<4x128xf32>, tensor<4xf32>, tensor<4xf32>) -> tensor<4x128xf32> {
+    ^bb0(%a: f32, %b: f32, %c: f32):
+      %d = arith.subf %a, %b : f32
+      %lg = math.log %c : f32
+      %r = arith.subf %d, %lg : f32
+      motif.yield %r : f32
+    }
+    %g = motif.materialize %o in global : tensor<4x128xf32>
+    motif.yield %g : tensor<4x128xf32>
+  }
+  return %y : tensor<4x128xf32>
+}
+
+// -----
+
+// Cross-entropy against one-hot targets, loss = max + log(sum exp(x - max))
+// - sum_j x t: state (max, sum); the scaled exponent exp(0.5 * (x - max))
+// (a temperature) puts 0.5 * log2(e) in the combiner.
+// CHECK-LABEL: func.func @cross_entropy
+// CHECK: motif.kernel "lse" threads(64) -> tensor<16xf32>, tensor<16xf32>
+// CHECK: motif.reduce (%arg0[i, j], %{{.*}}[i, j]) -> [i]
+// CHECK: arith.constant 0.72134751 : f32
+// CHECK-NOT: motif.kernel "sum"
+// CHECK: motif.contract
+// CHECK: motif.kernel "loss"
+// CHECK-NOT: motif.reduce <
+func.func @cross_entropy(%x: tensor<16x256xf32>, %t: tensor<16x256xf32>) -> tensor<16xf32> {
+  %r:2 = motif.kernel "lse" threads(64) -> tensor<16xf32>, tensor<16x256xf32> {
+    // expected-remark @+1 {{rule 4 (online softmax): the max over dims [1] of argument #0 (kernel 'lse') and the sum of exp(5.000000e-01 * (x - max)) (kernel 'sum')}}
+    %m = motif.reduce <max> (%x[i, j]) -> [i] over [block, thread] : (tensor<16x256xf32>) -> tensor<16xf32>
+    %mr = motif.materialize %m in register : tensor<16xf32>
+    %e = motif.map (%x[i, j], %mr[i]) -> [i, j] over [block, thread] : (tensor<16x256xf32>, tensor<16xf32>) -> tensor<16x256xf32> {
+    ^bb0(%a: f32, %b: f32):
+      %d = arith.subf %a, %b : f32
+      %h = arith.constant 0.5 : f32
+      %s = arith.mulf %h, %d : f32
+      %o = math.exp %s : f32
+      motif.yield %o : f32
+    }
+    %ge = motif.materialize %e in global : tensor<16x256xf32>
+    %gm = motif.materialize %m in global : tensor<16xf32>
+    motif.yield %gm, %ge : tensor<16xf32>, tensor<16x256xf32>
+  }
+  %l = motif.kernel "sum" threads(64) -> tensor<16xf32> {
+    %s = motif.reduce <add> (%r#1[i, j]) -> [i] over [block, thread] : (tensor<16x256xf32>) -> tensor<16xf32>
+    %g = motif.materialize %s in global : tensor<16xf32>
+    motif.yield %g : tensor<16xf32>
+  }
+  %dot = motif.kernel "dot" threads(64) -> tensor<16xf32> {
+    %d = motif.contract (%x[i, j], %t[i, j]) -> [i] over [block, thread] : (tensor<16x256xf32>, tensor<16x256xf32>) -> tensor<16xf32>
+    %g = motif.materialize %d in global : tensor<16xf32>
+    motif.yield %g : tensor<16xf32>
+  }
+  %loss = motif.kernel "loss" threads(16) -> tensor<16xf32> {
+    %o = motif.map (%r#0[i], %l[i], %dot[i]) -> [i] over [thread] : (tensor<16xf32>, tensor<16xf32>, tensor<16xf32>) -> tensor<16xf32> {
+    ^bb0(%a: f32, %b: f32, %c: f32):
+      %lg = math.log %b : f32
+      %h = arith.constant 2.0 : f32
+      %sc = arith.mulf %lg, %h : f32
+      %s = arith.addf %a, %sc : f32
+      %y = arith.subf %s, %c : f32
+      motif.yield %y : f32
+    }
+    %g = motif.materialize %o in global : tensor<16xf32>
+    motif.yield %g : tensor<16xf32>
+  }
+  return %loss : tensor<16xf32>
+}
+
+// -----
+
+// negative_: the exp reads another tensor than the max: no rewrite, a remark.
+// CHECK-LABEL: func.func @negative_other_tensor
+// CHECK: motif.reduce <max>
+// CHECK: motif.reduce <add>
+func.func @negative_other_tensor(%x: tensor<4x32xf32>, %z: tensor<4x32xf32>) -> tensor<4xf32> {
+  %r = motif.kernel "k" threads(32) -> tensor<4xf32> {
+    // expected-remark @+1 {{rule 4 (online softmax) not applied: the map of kernel 'k' exponentiates argument #1, not the tensor the max is over (argument #0)}}
+    %m = motif.reduce <max> (%x[i, j]) -> [i] over [block, thread] : (tensor<4x32xf32>) -> tensor<4xf32>
+    %mr = motif.materialize %m in register : tensor<4xf32>
+    %e = motif.map (%z[i, j], %mr[i]) -> [i, j] over [block, thread] : (tensor<4x32xf32>, tensor<4xf32>) -> tensor<4x32xf32> {
+    ^bb0(%a: f32, %b: f32):
+      %d = arith.subf %a, %b : f32
+      %o = math.exp %d : f32
+      motif.yield %o : f32
+    }
+    %er = motif.materialize %e in register : tensor<4x32xf32>
+    %s = motif.reduce <add> (%er[i, j]) -> [i] over [block, thread] : (tensor<4x32xf32>) -> tensor<4xf32>
+    %g = motif.materialize %s in global : tensor<4xf32>
+    motif.yield %g : tensor<4xf32>
+  }
+  return %r : tensor<4xf32>
+}
+
+// -----
+
+// negative_: exp(max - x) is not the softmax's exponent.
+// CHECK-LABEL: func.func @negative_wrong_sign
+// CHECK: motif.reduce <max>
+func.func @negative_wrong_sign(%x: tensor<4x32xf32>) -> tensor<4xf32> {
+  %r = motif.kernel "k" threads(32) -> tensor<4xf32> {
+    // expected-remark @+1 {{rule 4 (online softmax) not applied: the map of kernel 'k' computes something else than exp(x - max) or exp((x - max) * c) with a constant c > 0}}
+    %m = motif.reduce <max> (%x[i, j]) -> [i] over [block, thread] : (tensor<4x32xf32>) -> tensor<4xf32>
+    %mr = motif.materialize %m in register : tensor<4xf32>
+    %e = motif.map (%x[i, j], %mr[i]) -> [i, j] over [block, thread] : (tensor<4x32xf32>, tensor<4xf32>) -> tensor<4x32xf32> {
+    ^bb0(%a: f32, %b: f32):
+      %d = arith.subf %b, %a : f32
+      %o = math.exp %d : f32
+      motif.yield %o : f32
+    }
+    %er = motif.materialize %e in register : tensor<4x32xf32>
+    %s = motif.reduce <add> (%er[i, j]) -> [i] over [block, thread] : (tensor<4x32xf32>) -> tensor<4xf32>
+    %g = motif.materialize %s in global : tensor<4xf32>
+    motif.yield %g : tensor<4xf32>
+  }
+  return %r : tensor<4xf32>
+}
+
+// -----
+
+// negative_: a negative scale, exp(-(x - max)), would need the min.
+// CHECK-LABEL: func.func @negative_scale
+// CHECK: motif.reduce <max>
+func.func @negative_scale(%x: tensor<4x32xf32>) -> tensor<4xf32> {
+  %r = motif.kernel "k" threads(32) -> tensor<4xf32> {
+    // expected-remark @+1 {{rule 4 (online softmax) not applied: the map of kernel 'k' computes something else than exp(x - max)}}
+    %m = motif.reduce <max> (%x[i, j]) -> [i] over [block, thread] : (tensor<4x32xf32>) -> tensor<4xf32>
+    %mr = motif.materialize %m in register : tensor<4xf32>
+    %e = motif.map (%x[i, j], %mr[i]) -> [i, j] over [block, thread] : (tensor<4x32xf32>, tensor<4xf32>) -> tensor<4x32xf32> {
+    ^bb0(%a: f32, %b: f32):
+      %d = arith.subf %a, %b : f32
+      %c = arith.constant -1.0 : f32
+      %n = arith.mulf %d, %c : f32
+      %o = math.exp %n : f32
+      motif.yield %o : f32
+    }
+    %er = motif.materialize %e in register : tensor<4x32xf32>
+    %s = motif.reduce <add> (%er[i, j]) -> [i] over [block, thread] : (tensor<4x32xf32>) -> tensor<4xf32>
+    %g = motif.materialize %s in global : tensor<4xf32>
+    motif.yield %g : tensor<4xf32>
+  }
+  return %r : tensor<4xf32>
+}
+
+// -----
+
+// negative_: exp(x - max) summed over the other dim (a column sum of a row
+// softmax's numerators) is not the state's sum.
+// CHECK-LABEL: func.func @negative_other_dims
+// CHECK: motif.reduce <max>
+// CHECK: motif.reduce <add>
+func.func @negative_other_dims(%x: tensor<32x32xf32>) -> tensor<32xf32> {
+  %m = motif.kernel "rowmax" threads(32) -> tensor<32xf32> {
+    // expected-remark @+1 {{rule 4 (online softmax) not applied: the map of kernel 'exp' is summed over dims [0], not the max's [1]}}
+    %r = motif.reduce <max> (%x[i, j]) -> [i] over [block, thread] : (tensor<32x32xf32>) -> tensor<32xf32>
+    %g = motif.materialize %r in global : tensor<32xf32>
+    motif.yield %g : tensor<32xf32>
+  }
+  %e = motif.kernel "exp" threads(32) -> tensor<32x32xf32> {
+    %o = motif.map (%x[i, j], %m[i]) -> [i, j] over [block, thread] : (tensor<32x32xf32>, tensor<32xf32>) -> tensor<32x32xf32> {
+    ^bb0(%a: f32, %b: f32):
+      %d = arith.subf %a, %b : f32
+      %r = math.exp %d : f32
+      motif.yield %r : f32
+    }
+    %g = motif.materialize %o in global : tensor<32x32xf32>
+    motif.yield %g : tensor<32x32xf32>
+  }
+  %s = motif.kernel "colsum" threads(32) -> tensor<32xf32> {
+    %r = motif.reduce <add> (%e[i, j]) -> [j] over [seq, thread] : (tensor<32x32xf32>) -> tensor<32xf32>
+    %g = motif.materialize %r in global : tensor<32xf32>
+    motif.yield %g : tensor<32xf32>
+  }
+  return %s : tensor<32xf32>
+}
+
+// -----
+
+// negative_: a max nobody exponentiates is not a softmax: no rewrite and no
+// remark (a plain max-pool, the max read by a clamp).
+// CHECK-LABEL: func.func @negative_not_softmax
+// CHECK: motif.reduce <max>
+// CHECK-NOT: motif.reduce (
+func.func @negative_not_softmax(%x: tensor<4x32xf32>) -> tensor<4x32xf32> {
+  %r = motif.kernel "k" threads(32) -> tensor<4x32xf32> {
+    %m = motif.reduce <max> (%x[i, j]) -> [i] over [block, thread] : (tensor<4x32xf32>) -> tensor<4xf32>
+    %mr = motif.materialize %m in register : tensor<4xf32>
+    %e = motif.map (%x[i, j], %mr[i]) -> [i, j] over [block, thread] : (tensor<4x32xf32>, tensor<4xf32>) -> tensor<4x32xf32> {
+    ^bb0(%a: f32, %b: f32):
+      %o = arith.divf %a, %b : f32
+      motif.yield %o : f32
+    }
+    %g = motif.materialize %e in global : tensor<4x32xf32>
+    motif.yield %g : tensor<4x32xf32>
+  }
+  return %r : tensor<4x32xf32>
+}
