@@ -38,8 +38,13 @@ BENCH_SHAPES = {
     # Naive (unfused S and P) kernels: S=1024 first; S=4096 is the ANCHORS sequence length (1 head).
     "attention": [dict(S=1024, D=64), dict(S=4096, D=64)],
     "toy_attention": [dict()],  # fixed 4x4 (seed 000): launch-latency bound
+    # Multi-head attention [H, S, D]: 64 heads at the ANCHORS sequence length give P.V H*S/32 blocks
+    # (single-head attention's P.V has only S/32). Unfused, S and P are H*S*S*4 B each (4 GiB at the
+    # second shape, and every set binds its own intermediates); there one set (inputs + output,
+    # 256 MiB) is already >= 4x the H200's 60 MiB L2, so nsets = 1 (H=8 S=1024: 30 sets of 8 MiB).
+    "mha": [dict(H=8, S=1024, D=64), dict(H=64, S=4096, D=64)],
 }
-HEAVY = ("attention", "gemm_bias_gelu", "gemm")  # fewer runs, like ANCHORS (10 instead of 40)
+HEAVY = ("attention", "gemm_bias_gelu", "gemm", "mha")  # fewer runs, like ANCHORS (10 instead of 40)
 
 
 def log(msg):
@@ -67,6 +72,7 @@ def _peers(torch):
         "layernorm": layernorm,
         "rmsnorm": rmsnorm,
         "attention": attention,
+        "mha": attention,  # batched over the leading head dim
         "gemm_bias_gelu": lambda x, w, b: F.gelu(torch.addmm(b, x, w), approximate="none"),
         "gemm": lambda a, b: torch.mm(a, b),
         "residual_relu": lambda x, r: torch.relu(x + r),
@@ -79,6 +85,8 @@ def input_shapes(family, d):
         return [(4,), (4, 4), (4, 4)]
     if family == "attention":
         return [(d["S"], d["D"])] * 3
+    if family == "mha":
+        return [(d["H"], d["S"], d["D"])] * 3
     if family == "gemm_bias_gelu":
         return [(d["M"], d["K"]), (d["K"], d["N"]), (d["N"],)]
     if family == "gemm":
@@ -91,6 +99,8 @@ def input_shapes(family, d):
 def flops(family, d):
     if family == "attention":
         return 4 * d["S"] * d["S"] * d["D"]
+    if family == "mha":
+        return 4 * d["H"] * d["S"] * d["S"] * d["D"]
     if family in ("gemm_bias_gelu", "gemm"):
         return 2 * d["M"] * d["N"] * d["K"]
     return None
@@ -218,7 +228,7 @@ def bench_family(family, dims, torch, timer, workdir, backend, compiled_peers, c
     cpeer = compiled_peers[key]
     log(f"{family} {base['shape']}: torch.compile (first call compiles)")
     measure("torch.compile", lambda i: cpeer(*sets[i]), lambda: cpeer(*first))
-    if family == "attention":
+    if family in ("attention", "mha"):  # [S, D] or [H, S, D] -> [1, (H,) S, D]
         sdpa = torch.nn.functional.scaled_dot_product_attention
         measure("torch sdpa", lambda i: sdpa(*[t[None] for t in sets[i]])[0], lambda: sdpa(*[t[None] for t in first])[0])
 

@@ -15,7 +15,7 @@ from .errors import MotifError
 
 FAMILIES = (
     "toy_attention", "softmax", "layernorm", "rmsnorm", "attention",
-    "gemm_bias_gelu", "residual_relu", "transpose_scale", "gemm",
+    "gemm_bias_gelu", "residual_relu", "transpose_scale", "gemm", "mha",
 )
 
 _HEADER = re.compile(r"^\s*//\s*motif-dims:(.*)$")

@@ -43,6 +43,7 @@ TOLERANCES = {
     "attention": 1e-4,
     "gemm_bias_gelu": 1e-4,
     "gemm": 1e-4,
+    "mha": 1e-4,  # attention per head
 }
 MATHEMATICAL_SLACK = 100.0
 CLASSES = ("bitwise", "tolerance", "mathematical", "FAIL")

@@ -53,6 +53,12 @@ def attention(q, k, v):
     return _softmax_last((q @ k.T) / math.sqrt(q.shape[-1])) @ v
 
 
+def mha(q, k, v):
+    """Per head h: softmax(q[h] k[h]^T / sqrt(D)) v[h] for q, k, v of shape [H, S, D]; no mask."""
+    q, k, v = _f64(q, k, v)
+    return _softmax_last((q @ k.transpose(0, 2, 1)) / math.sqrt(q.shape[-1])) @ v
+
+
 def gelu_erf(t):
     """0.5 t (1 + erf(t / sqrt 2)), exact erf."""
     (t,) = _f64(t)
@@ -93,4 +99,5 @@ REFERENCES = {
     "residual_relu": residual_relu,
     "transpose_scale": transpose_scale,
     "gemm": gemm,
+    "mha": mha,
 }

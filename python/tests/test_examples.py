@@ -69,6 +69,7 @@ def test_family_of():
     assert family_of("toy_attention_shared") == "toy_attention"
     assert family_of("toy_attention_register") == "toy_attention"
     assert family_of("attention") == "attention"
+    assert family_of("mha_tiled") == "mha"
     assert family_of("gemm_bias_gelu") == "gemm_bias_gelu"
     assert family_of("softmax_online") == "softmax"
     with pytest.raises(ExampleError, match="no known family"):
@@ -112,6 +113,9 @@ def test_specialize_recomputes_derived_constants():
     assert "2.4414062e-04" in consts and "9.765625e-04" not in consts
     att = load_example("attention", dict(S=128, D=16))
     assert re.findall(r"arith\.constant (\S+) : f32", att) == ["2.5e-01"]
+    mha = load_example("mha", dict(H=64, S=4096, D=64), "mha_tiled")
+    assert "tensor<64x4096x64xf32>" in mha and "tensor<64x4096x4096xf32>" in mha
+    assert re.findall(r"arith\.constant (\S+) : f32", mha) == ["1.25e-01"]
     # Unspecialized text keeps the literal as written.
     assert "9.765625e-04" in load_example("layernorm")
 
@@ -122,3 +126,18 @@ def test_derived_expression_rejects_code():
     assert _eval_dims("1/sqrt(D)", {"D": 64}) == 0.125
     with pytest.raises(ExampleError):
         _eval_dims("__import__('os').getcwd()", {"D": 64})
+
+
+def test_bench_shapes_specialize_every_schedule():
+    """Every benchmark shape specialises every schedule of its family, and the function's arguments
+    are the inputs motif.bench makes (input_shapes), so a run binds them."""
+    from motif.bench import BENCH_SHAPES, input_shapes
+    arg = re.compile(r"%\w+: tensor<((?:\d+x)*)f32>")
+    for fam, shapes in BENCH_SHAPES.items():
+        assert fam in FAMILIES
+        for dims in shapes:
+            for variant in [None] + variants(fam):
+                text = load_example(fam, dims or None, variant)
+                for sig in re.findall(r"func\.func @\w+\(([^)]*)\)", text):
+                    got = [tuple(int(x) for x in m.split("x") if x) for m in arg.findall(sig)]
+                    assert got == [tuple(s) for s in input_shapes(fam, dims)], (fam, dims, variant)

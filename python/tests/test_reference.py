@@ -17,6 +17,7 @@ def test_every_family_has_a_float64_reference(rng):
         "toy_attention": [(4,), (4, 4), (4, 4)], "softmax": [(3, 5)], "layernorm": [(3, 5), (5,), (5,)],
         "rmsnorm": [(3, 5), (5,)], "attention": [(6, 4)] * 3, "gemm_bias_gelu": [(3, 4), (4, 5), (5,)],
         "residual_relu": [(3, 5)] * 2, "transpose_scale": [(3, 5)], "gemm": [(3, 4), (4, 5)],
+        "mha": [(2, 6, 4)] * 3,
     }
     assert set(R.REFERENCES) == set(args)
     for fam, shapes in args.items():
@@ -82,6 +83,18 @@ def test_attention_equals_explicit_loops(rng):
         p = [t / sum(e) for t in e]
         expect = [sum(p[j] * v[j, c] for j in range(S)) for c in range(D)]
         assert np.allclose(y[i], expect, rtol=1e-12, atol=1e-14)
+
+
+def test_mha_is_attention_per_head(rng):
+    # Heads are independent: head h of mha is single-head attention of q[h], k[h], v[h] (which the
+    # explicit loops above check); mixing a head's keys with another's would change the result.
+    H, S, D = 3, 5, 4
+    q, k, v = (rng.standard_normal((H, S, D)) for _ in range(3))
+    y = R.mha(q, k, v)
+    assert y.shape == (H, S, D)
+    for h in range(H):
+        assert np.allclose(y[h], R.attention(q[h], k[h], v[h]), rtol=1e-12, atol=1e-14)
+    assert not np.allclose(y[0], R.attention(q[0], k[1], v[1]))
 
 
 def test_toy_attention_hand_expanded(rng):
