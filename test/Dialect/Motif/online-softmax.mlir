@@ -2,6 +2,20 @@
 // RUN: motif-opt %s --motif-online-softmax="equivalence-cap=tolerance" --split-input-file --mlir-print-op-on-diagnostic=false -o %t 2>&1 | FileCheck %s --check-prefix=CAP
 // RUN: FileCheck %s --check-prefix=CAPIR < %t
 // RUN: not motif-opt %s --motif-online-softmax="equivalence-cap=approximate" 2>&1 | FileCheck %s --check-prefix=BADCAP
+// RUN: motif-opt %s --split-input-file --fuse-materialization=equivalence-cap=mathematical --motif-residency-report -o /dev/null 2>/dev/null | FileCheck %s --check-prefix=REPORT
+// RUN: motif-opt %s --split-input-file --fuse-materialization="equivalence-cap=mathematical online-softmax=false" --motif-residency-report -o /dev/null 2>/dev/null | FileCheck %s --check-prefix=OFF
+
+// Through fuse-materialization: the rewrite first, then the fusion, one
+// kernel whose x is loaded once; the report names the rewrite.
+// REPORT-LABEL: residency report: @softmax
+// REPORT: rule 4: the online state's seed (x, 1): a constant map, no slots
+// REPORT: total: 1 kernel(s)
+// REPORT-NEXT: rewrite: rule 4 (online softmax): the max over dims [1] of argument #0 (kernel 'max') and the sum of exp(x - max) (kernel 'sum') merged
+// REPORT-LABEL: residency report: @log_softmax
+// REPORT: rewrite: rule 4 (online softmax)
+// OFF-LABEL: residency report: @softmax
+// OFF-NOT: rewrite:
+// OFF: residency report: @negative_not_softmax
 
 // Rule 4 (docs/residency.md): a max, exp(x - max) and the sum of it over the
 // max's dims become one reduction carrying (max, sum); the division reads the
