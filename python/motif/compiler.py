@@ -67,6 +67,27 @@ def _load_manifests(folder, only=None):
     return manifests
 
 
+#: The forms of a program the benchmark, the numerics check and the prebuild compile: name ->
+#: (through --fuse-materialization?, extra motif-compile arguments). ``online`` admits the
+#: rewrites of class ``mathematical`` (rule 4, the online softmax; docs/residency.md).
+FORMS = {
+    "unfused": (False, ()),
+    "fused": (True, ()),
+    "online": (True, ("--fuse-options=equivalence-cap=mathematical",)),
+}
+
+
+def same_kernels(a, b):
+    """Whether two ``{function: Manifest}`` results hold the same PTX (a rewrite that did not fire)."""
+    if sorted(a) != sorted(b):
+        return False
+    for fn in a:
+        pa, pb = a[fn].ptx, b[fn].ptx
+        if pa is None or pb is None or Path(pa).read_bytes() != Path(pb).read_bytes():
+            return False
+    return True
+
+
 def compile_file(source, out_dir=None, chip="sm_90", fuse=False, extra_args=(), tool=None, timeout=600):
     """Compile one .mlir file; return ``{function name: Manifest}`` for every manifest written.
 

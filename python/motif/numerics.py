@@ -24,7 +24,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .compiler import compile_text
+from .compiler import FORMS, compile_text, same_kernels
 from .errors import CompilerNotFoundError, MotifError, MotifRuntimeError
 from .examples import FAMILIES, family_of, load_example, parse_dims, variants
 from .reference import REFERENCES
@@ -152,6 +152,21 @@ def make_inputs(buffers, seed=None):
     return arrays, seed
 
 
+def masked_rows(arrays, rng):
+    """Softmax edges: about 30% of the row elements masked to -inf (every row keeps one finite value,
+    as a causal or padding mask does), and one row scaled to magnitudes of 1e4."""
+    x = arrays[0].copy()
+    mask = rng.random(x.shape) < 0.3
+    mask[..., 0] = False
+    x[mask] = -np.inf
+    x.reshape(-1, x.shape[-1])[0] *= np.float32(1e4)
+    return [x] + arrays[1:]
+
+
+#: Extra input sets per family (edges the random N(0,1) draw never reaches), named.
+EDGE_INPUTS = {"softmax": ("masked", masked_rows)}
+
+
 @dataclass
 class NumericsResult:
     family: str
@@ -186,31 +201,46 @@ def check_family(family, dims=None, seed=None, workdir=None, backend=None, decla
 
 
 def _check_program(family, text, name, seed, workdir, backend, declared, chip):
+    """Unfused against fused (the class the fusion keeps), and against the online form (fused with
+    the mathematical cap, where a rule-4 rewrite changes the kernels; class mathematical), on fresh
+    random inputs and on the family's edge inputs."""
     from .runtime import Program
     dims_used = parse_dims(text)
-    unfused = compile_text(text, workdir / "unfused", name=name, chip=chip)
-    fused = compile_text(text, workdir / "fused", name=name, chip=chip, fuse=True)
+    forms = {f: compile_text(text, workdir / f, name=name, chip=chip, fuse=FORMS[f][0],
+                             extra_args=FORMS[f][1]) for f in FORMS}
+    unfused = forms["unfused"]
+    others = [("fused", declared)]
+    if not same_kernels(forms["online"], forms["fused"]):
+        others.append(("online", "mathematical"))
+    inputs_sets = [("", None)] + ([EDGE_INPUTS[family]] if family in EDGE_INPUTS else [])
     results = []
     for fn, mu in sorted(unfused.items()):
-        r = NumericsResult(family, fn, dims_used, seed, inputs=[list(b.shape) for b in mu.inputs])
-        results.append(r)
-        try:
-            if family_of(fn) != family:
-                raise MotifError(f"@{fn} is not of family {family}")
-            mf = fused.get(fn)
-            if mf is None:
-                raise MotifError(f"--fuse-materialization wrote no manifest for @{fn}")
-            if [b.shape for b in mf.inputs] != [b.shape for b in mu.inputs]:
-                raise MotifError(f"fused @{fn} inputs {[list(b.shape) for b in mf.inputs]} differ from unfused")
-            if len(mu.outputs) != 1 or len(mf.outputs) != 1:
-                raise MotifError(f"@{fn}: expected one output, manifests have {len(mu.outputs)} / {len(mf.outputs)}")
-            arrays, _ = make_inputs(mu.inputs, seed)
-            ref = REFERENCES[family](*arrays)
-            (yu,) = Program(mu, backend)(*arrays)
-            (yf,) = Program(mf, backend)(*arrays)
-            r.comparison = classify(yu, yf, ref, TOLERANCES[family], declared)
-        except MotifError as e:
-            r.error = str(e)
+        for form, form_declared in others:
+            for edge, make_edge in inputs_sets:
+                label = fn + (f" ({form})" if form != "fused" else "") + (f" [{edge}]" if edge else "")
+                r = NumericsResult(family, label, dims_used, seed, inputs=[list(b.shape) for b in mu.inputs])
+                results.append(r)
+                try:
+                    if family_of(fn) != family:
+                        raise MotifError(f"@{fn} is not of family {family}")
+                    mf = forms[form].get(fn)
+                    if mf is None:
+                        raise MotifError(f"--fuse-materialization ({form}) wrote no manifest for @{fn}")
+                    if [b.shape for b in mf.inputs] != [b.shape for b in mu.inputs]:
+                        raise MotifError(f"{form} @{fn} inputs {[list(b.shape) for b in mf.inputs]} "
+                                         f"differ from unfused")
+                    if len(mu.outputs) != 1 or len(mf.outputs) != 1:
+                        raise MotifError(f"@{fn}: expected one output, manifests have "
+                                         f"{len(mu.outputs)} / {len(mf.outputs)}")
+                    arrays, _ = make_inputs(mu.inputs, seed)
+                    if make_edge:
+                        arrays = make_edge(arrays, np.random.default_rng(seed + 1))
+                    ref = REFERENCES[family](*arrays)
+                    (yu,) = Program(mu, backend)(*arrays)
+                    (yf,) = Program(mf, backend)(*arrays)
+                    r.comparison = classify(yu, yf, ref, TOLERANCES[family], form_declared)
+                except MotifError as e:
+                    r.error = str(e)
     return results
 
 

@@ -13,7 +13,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from .compiler import compile_text
+from .compiler import FORMS, compile_text
 from .errors import MotifError
 from .examples import FAMILIES, load_example, variants
 
@@ -38,8 +38,9 @@ def programs(families):
             if dims == {}:
                 continue
             for variant in [None] + variants(fam):
-                for fuse in (False, True):
-                    yield fam, dims, fuse, variant
+                # every form: the numerics check compares each against the unfused one
+                for form in FORMS:
+                    yield fam, dims, form, variant
 
 
 def main(argv=None):
@@ -62,12 +63,14 @@ def main(argv=None):
         except MotifError as e:
             failures += 1
             print(f"  failed: {str(e).splitlines()[0]}", file=sys.stderr)
-    for i, (fam, dims, fuse, variant) in enumerate(todo, 1):
-        label = f"{variant or fam} {dims or 'default'} {'fused' if fuse else 'unfused'}"
+    for i, (fam, dims, form, variant) in enumerate(todo, 1):
+        label = f"{variant or fam} {dims or 'default'} {form}"
         print(f"[prebuild {i}/{len(todo)}] {label}", file=sys.stderr, flush=True)
+        fuse, extra = FORMS[form]
         try:
             with tempfile.TemporaryDirectory() as tmp:
-                compile_text(load_example(fam, dims, variant), tmp, name=variant or fam, fuse=fuse)
+                compile_text(load_example(fam, dims, variant), tmp, name=variant or fam, fuse=fuse,
+                             extra_args=extra)
         except MotifError as e:
             failures += 1
             print(f"  failed: {str(e).splitlines()[0]}", file=sys.stderr)

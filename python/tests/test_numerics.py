@@ -96,3 +96,28 @@ def test_make_inputs_fresh_reproducible_nonzero():
     assert [x.shape for x in a] == [(16, 32), (32,)] and all(x.dtype == np.float32 for x in a)
     assert all(np.count_nonzero(x) == x.size for x in a)
     assert 0.7 < a[0].std() < 1.3  # ~N(0, 1)
+
+
+def test_masked_rows_keep_a_finite_value_per_row():
+    from motif.numerics import masked_rows
+    from motif.reference import REFERENCES
+    rng = np.random.default_rng()
+    x = rng.standard_normal((33, 70)).astype(np.float32)
+    (y,) = masked_rows([x], np.random.default_rng(int(rng.integers(1 << 30))))
+    assert np.isneginf(y).any(), "nothing masked"
+    assert np.isfinite(y).any(axis=-1).all(), "a row lost every finite value"
+    assert np.abs(y[np.isfinite(y)]).max() > 1e3  # the large-magnitude row
+    p = REFERENCES["softmax"](y)
+    assert np.isfinite(p).all() and np.allclose(p.sum(-1), 1.0)
+    assert (p[np.isneginf(y)] == 0).all()
+
+
+def test_same_kernels_compares_ptx(tmp_path):
+    from types import SimpleNamespace
+    from motif.compiler import same_kernels
+    for name, text in (("a", "ptx 1"), ("b", "ptx 1"), ("c", "ptx 2")):
+        (tmp_path / f"{name}.ptx").write_text(text)
+    m = lambda n: {"f": SimpleNamespace(ptx=tmp_path / f"{n}.ptx")}
+    assert same_kernels(m("a"), m("b"))
+    assert not same_kernels(m("a"), m("c"))
+    assert not same_kernels(m("a"), {"g": SimpleNamespace(ptx=tmp_path / "a.ptx")})
