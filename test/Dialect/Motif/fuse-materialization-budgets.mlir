@@ -1,9 +1,11 @@
 // Rule 5: resource limits refuse or downgrade a rewrite; the equivalence cap
-// blocks a merge that would change bits.
-// RUN: motif-opt %s --split-input-file --fuse-materialization="shared-budget=512" --verify-diagnostics=only-expected --mlir-print-op-on-diagnostic=false -o - 2>/dev/null | FileCheck %s --check-prefix=SMALL-SHARED
-// RUN: motif-opt %s --split-input-file --fuse-materialization="register-budget=2" --verify-diagnostics=only-expected --mlir-print-op-on-diagnostic=false -o - 2>/dev/null | FileCheck %s --check-prefix=FEW-REGS
-// RUN: motif-opt %s --split-input-file --fuse-materialization --mlir-print-op-on-diagnostic=false -o - 2>&1 | FileCheck %s --check-prefix=CAP-BITWISE
-// RUN: motif-opt %s --split-input-file --fuse-materialization="equivalence-cap=tolerance" --mlir-print-op-on-diagnostic=false -o - 2>/dev/null | FileCheck %s --check-prefix=CAP-TOLERANCE
+// blocks a merge that would change bits. (Default schedules are off: these
+// contractions test budgets as written; fuse-materialization-default-schedules.mlir
+// has the tiled ones.)
+// RUN: motif-opt %s --split-input-file --fuse-materialization="shared-budget=512 default-schedules=false" --verify-diagnostics=only-expected --mlir-print-op-on-diagnostic=false -o - 2>/dev/null | FileCheck %s --check-prefix=SMALL-SHARED
+// RUN: motif-opt %s --split-input-file --fuse-materialization="register-budget=2 default-schedules=false" --verify-diagnostics=only-expected --mlir-print-op-on-diagnostic=false -o - 2>/dev/null | FileCheck %s --check-prefix=FEW-REGS
+// RUN: motif-opt %s --split-input-file --fuse-materialization=default-schedules=false --mlir-print-op-on-diagnostic=false -o - 2>&1 | FileCheck %s --check-prefix=CAP-BITWISE
+// RUN: motif-opt %s --split-input-file --fuse-materialization="equivalence-cap=tolerance default-schedules=false" --mlir-print-op-on-diagnostic=false -o - 2>/dev/null | FileCheck %s --check-prefix=CAP-TOLERANCE
 
 // The probabilities of a 256-key row (1 KiB per block) go to shared memory
 // by default; with a 512-byte budget the buffer is refused and P stays in

@@ -26,6 +26,7 @@
 #include "motif/Dialect/Motif/Transforms/Passes.h"
 #include "motif/Evaluator/CombinerLaws.h"
 
+#include "DefaultSchedules.h"
 #include "OnlineSoftmax.h"
 #include "StageOperands.h"
 
@@ -813,12 +814,34 @@ void FuseMaterializationPass::runOnOperation() {
   Equivalence *cap = &this->cap;
   Equivalence applied = Equivalence::Bitwise;
 
-  // Rule 4 first: it changes which reductions there are, so the invariants
+  // Tiles for contractions that state none (bitwise: the fold order stays).
+  if (defaultSchedules)
+    numDefaultSchedules += applyDefaultSchedules(func, *cap, applied);
+
+  // Rule 4 next: it changes which reductions there are, so the invariants
   // the fusion keeps are those of the rewritten program (the rewrite itself
   // is held to its class, `mathematical`, by motif-equiv).
   if (onlineSoftmax) {
     IRRewriter rewriter(&getContext());
-    if (int64_t n = rewriteOnlineSoftmax(func, *cap, rewriter)) {
+    // Only where it removes a pass: a row that fits the register budget is
+    // loaded once by the fusion (rule 3) and the state would add work.
+    auto gate = [&](ReduceOp max) -> std::string {
+      // The row's elements each thread walks: the instances per thread
+      // of every dim (reduced ones included).
+      MotifSchedule schedule(cast<ComputeOpInterface>(max.getOperation()),
+                             max->getParentOfType<KernelOp>().getThreads());
+      int64_t perThread = 1;
+      for (const DimSchedule &d : schedule.getDims())
+        perThread *= d.count;
+      if (perThread > registerBudget)
+        return "";
+      return "the row stays on chip: " + std::to_string(perThread) +
+             " element(s) per thread, within the register budget (" +
+             std::to_string(registerBudget) +
+             "), so the fusion reads it once and the online state would "
+             "only add work (--motif-online-softmax rewrites regardless)";
+    };
+    if (int64_t n = rewriteOnlineSoftmax(func, *cap, rewriter, gate)) {
       numOnline += n;
       applied = Equivalence::Mathematical;
     }

@@ -433,8 +433,9 @@ std::string describeCandidate(Candidate c) {
 
 } // namespace
 
-int64_t mlir::motif::rewriteOnlineSoftmax(func::FuncOp func, Equivalence cap,
-                                          RewriterBase &rewriter) {
+int64_t mlir::motif::rewriteOnlineSoftmax(
+    func::FuncOp func, Equivalence cap, RewriterBase &rewriter,
+    llvm::function_ref<std::string(ReduceOp)> gate) {
   // Rewrites erase and rebuild kernels: look for the next max afresh each
   // time, skipping those already declined.
   llvm::DenseSet<Operation *> declined;
@@ -474,6 +475,14 @@ int64_t mlir::motif::rewriteOnlineSoftmax(func::FuncOp func, Equivalence cap,
           << "') rescales partial sums (class mathematical)";
       declined.insert(max);
       continue;
+    }
+    if (gate) {
+      std::string no = gate(max);
+      if (!no.empty()) {
+        max.emitRemark() << "rule 4 (online softmax) not applied: " << no;
+        declined.insert(max);
+        continue;
+      }
     }
 
     SmallVector<OpOperand *> maxUses;

@@ -12,6 +12,9 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/PatternMatch.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+
+#include <string>
 
 namespace mlir::motif {
 
@@ -23,8 +26,11 @@ namespace mlir::motif {
 /// (max is exact in any order); `l` is rescaled as the max grows (class
 /// `mathematical`). Below `cap` every candidate is declined. Each rewrite and
 /// each decline is a remark on the max. Returns the number of rewrites.
-int64_t rewriteOnlineSoftmax(func::FuncOp func, Equivalence cap,
-                             RewriterBase &rewriter);
+/// `gate`, when given, may decline a candidate the pattern allows: it
+/// returns the reason (a remark) or an empty string to rewrite.
+int64_t rewriteOnlineSoftmax(
+    func::FuncOp func, Equivalence cap, RewriterBase &rewriter,
+    llvm::function_ref<std::string(ReduceOp)> gate = nullptr);
 
 } // namespace mlir::motif
 

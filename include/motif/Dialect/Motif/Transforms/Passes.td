@@ -25,7 +25,12 @@ def FuseMaterialization : Pass<"fuse-materialization", "::mlir::func::FuncOp"> {
       would load it is loaded once into registers (`cache-inputs`);
     * rule 3 for tiled motifs: the tile of an input the block reuses (or
       would read down its columns) is staged once per block in shared
-      memory, within the shared budget (`stage-operands`).
+      memory, within the shared budget (`stage-operands`);
+    * first of all, a contraction that states no tiles gets the tiled,
+      register-blocked schedule sized to its shape, and its element-wise
+      readers the same tiles (`default-schedules`, bitwise); then rule 4,
+      the online softmax, when the cap admits `mathematical`
+      (`online-softmax`).
 
     Every decision is reported as a remark on the materialization and
     recorded on it (`motif.was`, `motif.rule`) for `--motif-residency-report`.
@@ -48,6 +53,11 @@ def FuseMaterialization : Pass<"fuse-materialization", "::mlir::func::FuncOp"> {
     Option<"stageOperands", "stage-operands", "bool", /*default=*/"true",
            "Stage the tiles of inputs that tiled motifs reuse (or would read "
            "down their columns) in shared memory, within the shared budget">,
+    Option<"defaultSchedules", "default-schedules", "bool", /*default=*/"true",
+           "Give a contraction that states no tile nest (alone in its kernel, "
+           "operands from memory) the register-blocked tiled schedule sized "
+           "to its shape, and its element-wise readers the same tiles "
+           "(bitwise; a mapping with a tile nest is never changed)">,
     Option<"onlineSoftmax", "online-softmax", "bool", /*default=*/"true",
            "Rule 4: merge a max and the sum of exp(x - max) into one online "
            "reduction first (class mathematical: only when the cap admits "
@@ -64,6 +74,7 @@ def FuseMaterialization : Pass<"fuse-materialization", "::mlir::func::FuncOp"> {
     Statistic<"numKernelsRemoved", "kernels-removed", "Kernel launches removed by merging">,
     Statistic<"numInputsCached", "inputs-cached", "Inputs loaded once into registers (rule 3)">,
     Statistic<"numStaged", "operand-tiles", "Operand tiles staged in shared memory (rule 3)">,
+    Statistic<"numDefaultSchedules", "default-schedules", "Motifs given a default tiled schedule">,
     Statistic<"numOnline", "online-softmax", "(max, sum of exp) pairs merged into one reduction (rule 4)">,
   ];
 }

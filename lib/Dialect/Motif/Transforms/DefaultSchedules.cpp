@@ -1,0 +1,329 @@
+//===- DefaultSchedules.cpp - tiles for programs that state none ----------===//
+//
+// A contraction written (or imported) without a tile nest runs one output
+// element per thread and reads both operands from global memory for every
+// product: 0.04x of torch on the GEMM epilogue (docs/results). The heuristic
+// here gives it the schedule of examples/gemm.mlir, sized to its shape:
+//
+//   i: block x thread(16) x seq(rm)            rm = largest of 8, 4, 2, 1 with 16*rm | M
+//   j: block x seq(rn/4) x thread(16) x seq(4) rn likewise (block x thread(16) x seq(rn) below 4)
+//   k: seq x seq(bk)                           bk = largest of 32, 16, ..., 1 with bk | K
+//   threads(256); leading (batch) result dims: block
+//
+// so each block owns a (16 rm) x (16 rn) tile, each thread rm x rn outputs in
+// registers across K (register blocking, docs/lowering.md), and
+// fuse-materialization then stages the operand tiles in shared memory (rule
+// 3). The result dims' nests are carried to the maps that read the product
+// element for element and otherwise only function arguments (bias,
+// activation: an epilogue), each alone in its kernel, so the product can
+// stay in registers when the kernels merge. The tiled schedule folds
+// k = 0, 1, ... with fma: bitwise when the written mapping folded the
+// contracted dim sequentially too; a contraction written to reduce across
+// threads (warps summing keys through shared memory) gets another order,
+// class `tolerance`, only under a cap that admits it. A mapping with a tile
+// nest is the user's and is never touched.
+//
+//===----------------------------------------------------------------------===//
+
+#include "DefaultSchedules.h"
+
+#include "motif/Dialect/Motif/IR/MotifOps.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Verifier.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir;
+using namespace mlir::motif;
+
+namespace {
+
+constexpr int64_t kThreads = 256;
+constexpr int64_t kGrid = 16; // threads per tiled dim: 16 x 16 = kThreads
+
+KernelOp kernelOf(Operation *op) { return op->getParentOfType<KernelOp>(); }
+
+bool hasNest(ArrayAttr mapping) {
+  return llvm::any_of(mapping, [](Attribute a) { return isa<TileAttr>(a); });
+}
+
+/// The only motif of `kernel`, or null.
+ComputeOpInterface soleMotif(KernelOp kernel) {
+  ComputeOpInterface only;
+  for (Operation &op : kernel.getBodyBlock()) {
+    auto motif = dyn_cast<ComputeOpInterface>(op);
+    if (!motif)
+      continue;
+    if (only)
+      return {};
+    only = motif;
+  }
+  return only;
+}
+
+bool fromOutside(Value v, KernelOp kernel) {
+  Operation *def = v.getDefiningOp();
+  return !def || kernelOf(def) != kernel;
+}
+
+int64_t largestDividing(ArrayRef<int64_t> choices, int64_t extent,
+                        int64_t unit = 1) {
+  for (int64_t c : choices)
+    if (extent % (unit * c) == 0)
+      return c;
+  return 0;
+}
+
+std::string nestText(Attribute a) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  if (auto t = dyn_cast<TileAttr>(a)) {
+    for (auto [n, l] : llvm::enumerate(t.getLevels())) {
+      os << (n ? " x " : "") << stringifyLevel(l);
+      if (t.getSizes()[n])
+        os << "(" << t.getSizes()[n] << ")";
+    }
+  } else {
+    os << stringifyLevel(cast<LevelAttr>(a).getValue());
+  }
+  return s;
+}
+
+std::string mappingText(ArrayRef<Attribute> mapping) {
+  std::string s = "[";
+  for (auto [n, a] : llvm::enumerate(mapping))
+    s += (n ? ", " : "") + nestText(a);
+  return s + "]";
+}
+
+/// Sets `op`'s mapping and its kernel's block size; undone (false) when the
+/// verifier refuses the result, so the pass never leaves invalid IR.
+bool trySchedule(ComputeOpInterface op, ArrayAttr mapping) {
+  KernelOp kernel = kernelOf(op);
+  Attribute oldMapping = op->getAttr("mapping");
+  IntegerAttr oldThreads = kernel.getThreadsAttr();
+  op->setAttr("mapping", mapping);
+  kernel.setThreadsAttr(
+      IntegerAttr::get(IntegerType::get(op->getContext(), 64), kThreads));
+  bool ok;
+  {
+    ScopedDiagnosticHandler quiet(op->getContext(),
+                                  [](Diagnostic &) { return success(); });
+    ok = succeeded(verify(kernel));
+  }
+  if (!ok) {
+    op->setAttr("mapping", oldMapping);
+    kernel.setThreadsAttr(oldThreads);
+  }
+  return ok;
+}
+
+/// Carries the result dims' nests from the motif computing kernel result
+/// `value` to the maps that read it element for element, each alone in its
+/// kernel; then from those on.
+int64_t propagate(Value value, ArrayRef<Attribute> resultMapping) {
+  int64_t n = 0;
+  auto type = cast<RankedTensorType>(value.getType());
+  for (OpOperand &use : llvm::make_early_inc_range(value.getUses())) {
+    auto map = dyn_cast<MapOp>(use.getOwner());
+    if (!map)
+      continue;
+    KernelOp kernel = kernelOf(map);
+    auto iface = cast<ComputeOpInterface>(map.getOperation());
+    if (!kernel || soleMotif(kernel) != iface || hasNest(map.getMapping()) ||
+        map.getResult().getType().getShape() != type.getShape() ||
+        iface.getOperandIterationDims(use.getOperandNumber()) !=
+            llvm::to_vector(llvm::seq<int64_t>(0, type.getRank())) ||
+        !llvm::all_of(map.getInputs(),
+                      [&](Value v) { return fromOutside(v, kernel); }))
+      continue;
+    // An epilogue reads the product and parameters only: a map that also
+    // reads another computed value (a row statistic) belongs to that
+    // value's schedule, and tiling it would split a fusion there.
+    if (!llvm::all_of(map.getInputs(), [&](Value v) {
+          return v == value || isa<BlockArgument>(v);
+        }))
+      continue;
+    auto mapping = ArrayAttr::get(map.getContext(), resultMapping);
+    if (!trySchedule(iface, mapping))
+      continue;
+    map.emitRemark() << "default schedule: the map of kernel '"
+                     << kernel.getSymName()
+                     << "' reads the tiled product element for element; it "
+                        "takes the product's tiles "
+                     << mappingText(resultMapping)
+                     << " and threads(" << kThreads
+                     << ") (so the fusion can keep the product in registers)";
+    ++n;
+    for (OpOperand &y : map.getResult().getUses())
+      if (auto mat = dyn_cast<MaterializeOp>(y.getOwner()))
+        for (OpOperand &out : mat.getResult().getUses())
+          if (isa<YieldOp>(out.getOwner()))
+            n += propagate(kernel.getResult(out.getOperandNumber()),
+                           resultMapping);
+  }
+  return n;
+}
+
+/// The schedule of one contraction, or the reason there is none.
+FailureOr<SmallVector<Attribute>> scheduleFor(ContractOp c, std::string &why) {
+  KernelOp kernel = kernelOf(c);
+  auto iface = cast<ComputeOpInterface>(c.getOperation());
+  MLIRContext *ctx = c.getContext();
+  auto fail = [&](const Twine &t) {
+    why = t.str();
+    return failure();
+  };
+  // Not a matrix product at all (a dot product, a matrix-vector product,
+  // several contracted dims): no candidate, so no remark.
+  auto silent = [&](const Twine &) {
+    why.clear();
+    return failure();
+  };
+  SmallVector<int64_t> extents = iface.getIterationExtents();
+  SmallVector<int64_t> resultDims = iface.getResultIterationDims();
+  SmallVector<int64_t> reduced;
+  for (int64_t d = 0, e = extents.size(); d < e; ++d)
+    if (!llvm::is_contained(resultDims, d))
+      reduced.push_back(d);
+  if (reduced.size() != 1)
+    return silent(Twine(reduced.size()) +
+                " contracted dims (the tiled schedule has one)");
+  if (resultDims.size() < 2)
+    return silent("fewer than two result dims (a dot product or a "
+                "matrix-vector product: no output tile to reuse operands "
+                "across)");
+  int64_t i = resultDims[resultDims.size() - 2], j = resultDims.back(),
+          k = reduced.front();
+  ArrayRef<int64_t> lhs = c.getLhsDims(), rhs = c.getRhsDims();
+  auto has = [](ArrayRef<int64_t> dims, int64_t d) {
+    return llvm::is_contained(dims, d);
+  };
+  bool plain = has(lhs, i) && !has(lhs, j) && has(rhs, j) && !has(rhs, i);
+  bool swapped = has(lhs, j) && !has(lhs, i) && has(rhs, i) && !has(rhs, j);
+  if (!(plain || swapped) || !has(lhs, k) || !has(rhs, k))
+    return silent("its operands are not an [.., i, k] x [.., k, j] product");
+  if (soleMotif(kernel) != iface)
+    return fail("kernel '" + kernel.getSymName() +
+                "' holds other motifs (its block size is theirs too)");
+  if (!fromOutside(c.getLhs(), kernel) || !fromOutside(c.getRhs(), kernel))
+    return fail("an operand is computed in the kernel (register blocking "
+                "reads its operands from memory)");
+  int64_t m = extents[i], n = extents[j], kk = extents[k];
+  if (m % kGrid || n % kGrid)
+    return fail("the output tile dims " + Twine(m) + " x " + Twine(n) +
+                " are not multiples of " + Twine(kGrid) +
+                " (masked partial tiles are not supported)");
+  int64_t rm = largestDividing({8, 4, 2, 1}, m, kGrid);
+  int64_t rn = largestDividing({8, 4, 2, 1}, n, kGrid);
+  if (rm * rn < 2)
+    return fail("one output per thread (" + Twine(m) + " x " + Twine(n) +
+                "): nothing to keep in registers across K");
+  int64_t bk = largestDividing({32, 16, 8, 4, 2, 1}, kk);
+  auto level = [&](Level l) { return LevelAttr::get(ctx, l); };
+  auto tile = [&](ArrayRef<Level> levels, ArrayRef<int64_t> sizes) {
+    return TileAttr::get(ctx, levels, sizes);
+  };
+  SmallVector<Attribute> mapping;
+  for (int64_t d = 0, e = extents.size(); d < e; ++d) {
+    if (d == i)
+      mapping.push_back(
+          rm == 1 ? Attribute(tile({Level::Block, Level::Thread}, {0, kGrid}))
+                  : Attribute(tile({Level::Block, Level::Thread, Level::Seq},
+                                   {0, kGrid, rm})));
+    else if (d == j)
+      mapping.push_back(
+          rn == 8 ? Attribute(tile({Level::Block, Level::Seq, Level::Thread,
+                                    Level::Seq},
+                                   {0, 2, kGrid, 4}))
+          : rn == 1
+              ? Attribute(tile({Level::Block, Level::Thread}, {0, kGrid}))
+              : Attribute(tile({Level::Block, Level::Thread, Level::Seq},
+                               {0, kGrid, rn})));
+    else if (d == k)
+      mapping.push_back(bk == kk ? Attribute(level(Level::Seq))
+                                 : Attribute(tile({Level::Seq, Level::Seq},
+                                                  {0, bk})));
+    else
+      mapping.push_back(level(Level::Block));
+  }
+  return mapping;
+}
+
+} // namespace
+
+int64_t mlir::motif::applyDefaultSchedules(func::FuncOp func, Equivalence cap,
+                                           Equivalence &applied) {
+  SmallVector<ContractOp> contracts;
+  func.walk([&](ContractOp c) {
+    if (kernelOf(c) && !hasNest(c.getMapping()))
+      contracts.push_back(c);
+  });
+  int64_t n = 0;
+  for (ContractOp c : contracts) {
+    std::string why;
+    FailureOr<SmallVector<Attribute>> mapping = scheduleFor(c, why);
+    KernelOp kernel = kernelOf(c);
+    if (failed(mapping)) {
+      if (why.empty())
+        continue;
+      c.emitRemark() << "default schedule not applied to the contraction of "
+                        "kernel '"
+                     << kernel.getSymName() << "': " << why;
+      continue;
+    }
+    auto iface = cast<ComputeOpInterface>(c.getOperation());
+    SmallVector<int64_t> extents = iface.getIterationExtents();
+    std::string was = mappingText(llvm::to_vector(c.getMapping()));
+    // The written fold order: sequential keeps the bits, a tree does not.
+    bool sequential = llvm::all_of(iface.getReductionIterationDims(),
+                                   [&](int64_t d) {
+                                     return iface.getLevel(d) == Level::Seq;
+                                   });
+    if (!sequential && cap < Equivalence::Tolerance) {
+      c.emitRemark() << "default schedule not applied to the contraction of "
+                        "kernel '"
+                     << kernel.getSymName() << "': " << was
+                     << " reduces across threads; the tiled schedule folds "
+                        "sequentially, another order (class tolerance), and "
+                        "the equivalence cap is '"
+                     << stringifyEquivalence(cap) << "'";
+      continue;
+    }
+    if (!trySchedule(iface, ArrayAttr::get(c.getContext(), *mapping))) {
+      c.emitRemark() << "default schedule not applied to the contraction of "
+                        "kernel '"
+                     << kernel.getSymName() << "': the verifier refuses "
+                     << mappingText(*mapping);
+      continue;
+    }
+    std::string shape;
+    for (auto [d, e] : llvm::enumerate(extents))
+      shape += (d ? "x" : "") + std::to_string(e);
+    c.emitRemark() << "default schedule: the contraction of kernel '"
+                   << kernel.getSymName() << "' (" << shape
+                   << ") states no tiles: " << was << " -> "
+                   << mappingText(*mapping) << ", threads(" << kThreads
+                   << "); "
+                   << (sequential ? "bitwise (the contracted dim still folds "
+                                    "k = 0, 1, ...)"
+                                  : "class tolerance (the contracted dim "
+                                    "folds sequentially, not in the written "
+                                    "tree)")
+                   << "; a mapping with a tile nest is never changed";
+    if (!sequential && applied < Equivalence::Tolerance)
+      applied = Equivalence::Tolerance;
+    ++n;
+    SmallVector<Attribute> resultMapping;
+    for (int64_t d : iface.getResultIterationDims())
+      resultMapping.push_back((*mapping)[d]);
+    for (OpOperand &y : c.getResult().getUses())
+      if (auto mat = dyn_cast<MaterializeOp>(y.getOwner()))
+        for (OpOperand &out : mat.getResult().getUses())
+          if (isa<YieldOp>(out.getOwner()))
+            n += propagate(kernel.getResult(out.getOperandNumber()),
+                           resultMapping);
+  }
+  return n;
+}

@@ -1,0 +1,33 @@
+//===- DefaultSchedules.h - tiles for programs that state none --*- C++ -*-===//
+//
+// Internal to --fuse-materialization (docs/residency.md, "Default schedules").
+//
+//===----------------------------------------------------------------------===//
+#ifndef MOTIF_LIB_DIALECT_MOTIF_TRANSFORMS_DEFAULTSCHEDULES_H
+#define MOTIF_LIB_DIALECT_MOTIF_TRANSFORMS_DEFAULTSCHEDULES_H
+
+#include "motif/Dialect/Motif/IR/MotifOps.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+
+namespace mlir::motif {
+
+/// Gives every contraction that states no tile nest, alone in its kernel,
+/// with one contracted dim and operands from memory, the register-blocked
+/// tile schedule of examples/gemm.mlir sized to its shape (threads(256): a
+/// 16 x 16 thread grid, 16*rm x 16*rn outputs per block, rm, rn the largest
+/// of 8, 4, 2, 1 that divide; K in steps of the largest of 32 ... 1 that
+/// divides), and carries the result dims' nests to the maps that read the
+/// product element for element in kernels of their own (the epilogue), so
+/// the fusion can keep it in registers. The tiled schedule folds the
+/// contracted dim sequentially (k = 0, 1, ...): bitwise when the written
+/// mapping folded it so too (`seq`); a contraction written to reduce across
+/// threads changes its tree (class `tolerance`), so it is tiled only when
+/// `cap` admits that, and `applied` is raised. Every choice and every
+/// decline is a remark. Returns the number of motifs given a schedule.
+int64_t applyDefaultSchedules(func::FuncOp func, Equivalence cap,
+                              Equivalence &applied);
+
+} // namespace mlir::motif
+
+#endif
