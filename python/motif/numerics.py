@@ -201,8 +201,8 @@ def check_family(family, dims=None, seed=None, workdir=None, backend=None, decla
 
 
 def _check_program(family, text, name, seed, workdir, backend, declared, chip):
-    """Unfused against fused (the class the fusion keeps), and against the online form (fused with
-    the mathematical cap, where a rule-4 rewrite changes the kernels; class mathematical), on fresh
+    """Unfused against fused (the class the fusion keeps), and against the form fused under the
+    mathematical cap (where it changes the kernels: rule 4, tolerance-class tiling), on fresh
     random inputs and on the family's edge inputs."""
     from .runtime import Program
     dims_used = parse_dims(text)
@@ -210,8 +210,8 @@ def _check_program(family, text, name, seed, workdir, backend, declared, chip):
                              extra_args=FORMS[f][1]) for f in FORMS}
     unfused = forms["unfused"]
     others = [("fused", declared)]
-    if not same_kernels(forms["online"], forms["fused"]):
-        others.append(("online", "mathematical"))
+    if not same_kernels(forms["mathematical"], forms["fused"]):
+        others.append(("mathematical", "mathematical"))
     inputs_sets = [("", None)] + ([EDGE_INPUTS[family]] if family in EDGE_INPUTS else [])
     results = []
     for fn, mu in sorted(unfused.items()):

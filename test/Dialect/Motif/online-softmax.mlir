@@ -53,14 +53,17 @@
 // CHECK: motif.yield %[[MX]], %[[L]] : f32, f32
 // CHECK: motif.materialize %[[S]]#0 in global
 // CHECK: motif.materialize %[[S]]#1 in global
-// No exp kernel, no sum kernel: the division recomputes exp(x - max).
+// No exp kernel, no sum kernel: the division recomputes exp(x - max), as
+// exp2((x - max) * log2(e)) (the class is mathematical already).
 // CHECK-NOT: motif.kernel "exp"
 // CHECK-NOT: motif.kernel "sum"
 // CHECK: motif.kernel "div"
 // CHECK: motif.map (%{{.*}}#1[i], %arg0[i, j], %{{.*}}#0[i]) -> [i, j]
-// CHECK: arith.subf
-// CHECK-NEXT: math.exp
-// CHECK-NEXT: arith.divf
+// CHECK: %[[D:.*]] = arith.subf
+// CHECK-NEXT: %[[L2E:.*]] = arith.constant 1.44269502 : f32
+// CHECK-NEXT: %[[DS:.*]] = arith.mulf %[[D]], %[[L2E]]
+// CHECK-NEXT: %[[P:.*]] = math.exp2 %[[DS]]
+// CHECK-NEXT: arith.divf %[[P]]
 // CHECK-NOT: motif.reduce <
 // CAP: remark: rule 4 (online softmax) not applied: the equivalence cap is 'tolerance'; merging the max with the sum of exp(x - max) (kernel 'sum') rescales partial sums (class mathematical)
 // CAP: remark: rule 4 (online softmax) not applied: the equivalence cap is 'tolerance'; merging the max with the sum of exp(x - max) (kernel 'log_softmax')
@@ -70,7 +73,7 @@
 // CAPIR: motif.reduce <add>
 func.func @softmax(%x: tensor<8x64xf32>) -> tensor<8x64xf32> {
   %max = motif.kernel "max" threads(32) -> tensor<8xf32> {
-    // expected-remark @+1 {{rule 4 (online softmax): the max over dims [1] of argument #0 (kernel 'max') and the sum of exp(x - max) (kernel 'sum') merged into one reduction carrying (max, sum); class mathematical (the sum is rescaled as the max grows); reductions over the row: 2 -> 1; exp(x - max) recomputed in its 1 map reader(s) (never stored, the same bits)}}
+    // expected-remark @+1 {{rule 4 (online softmax): the max over dims [1] of argument #0 (kernel 'max') and the sum of exp(x - max) (kernel 'sum') merged into one reduction carrying (max, sum); class mathematical (the sum is rescaled as the max grows); reductions over the row: 2 -> 1; exp(x - max) recomputed in its 1 map reader(s) as exp2((x - max) * log2(e)) (never stored)}}
     %m = motif.reduce <max> (%x[i, j]) -> [i] over [block, thread] : (tensor<8x64xf32>) -> tensor<8xf32>
     %g = motif.materialize %m in global : tensor<8xf32>
     motif.yield %g : tensor<8xf32>

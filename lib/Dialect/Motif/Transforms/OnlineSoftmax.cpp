@@ -320,13 +320,14 @@ void buildCombiner(ReduceOp state, const ExpForm &form, OpBuilder &b) {
 /// Replaces `reader`, a map reading `producer`'s result (a map) as operand
 /// `idx`, by a map that computes the producer's body itself from the
 /// producer's operands: the value is recomputed where it is read, never
-/// stored (the same scalar ops in the same order: the same bits). Only when
+/// stored (the same scalar ops in the same order: the same bits, but with
+/// `base2` an `exp` becomes exp2(d * log2(e))). Only when
 /// every operand of the producer is visible to the reader: defined outside
 /// the producer's kernel, or the reader is in that kernel with the same
 /// mapping and reads the producer's result at its own indices (then it reads
 /// each operand in the threads the producer did). Returns the new map.
 FailureOr<MapOp> composeInto(MapOp producer, MapOp reader, unsigned idx,
-                             RewriterBase &rewriter) {
+                             bool base2, RewriterBase &rewriter) {
   KernelOp home = kernelOf(producer);
   bool sameKernel = kernelOf(reader) == home;
   auto readerIface = cast<ComputeOpInterface>(reader.getOperation());
@@ -381,6 +382,20 @@ FailureOr<MapOp> composeInto(MapOp producer, MapOp reader, unsigned idx,
     rewriter.clone(op, map);
   Value produced =
       map.lookup(cast<YieldOp>(pBody.getTerminator()).getValues()[0]);
+  // exp(d) as exp2(d * log2(e)) where the class allows it (the caller's
+  // rewrite is mathematical already): one MUFU.EX2 instead of expf's range
+  // reduction.
+  if (base2)
+    if (auto exp = produced.getDefiningOp<math::ExpOp>()) {
+      OpBuilder::InsertionGuard g(rewriter);
+      rewriter.setInsertionPoint(exp);
+      Location loc = exp.getLoc();
+      Value log2e = arith::ConstantOp::create(
+          rewriter, loc, rewriter.getF32FloatAttr(1.4426950408889634));
+      Value d = arith::MulFOp::create(rewriter, loc, exp.getOperand(), log2e);
+      produced = math::Exp2Op::create(rewriter, loc, d);
+      rewriter.eraseOp(exp);
+    }
   Block &rBody = reader.getBody().front();
   unsigned next = 0;
   for (auto [i, a] : llvm::enumerate(rBody.getArguments()))
@@ -401,7 +416,7 @@ std::string describeRewrite(const std::string &head, int64_t maxReaders,
   os << "; exp(x - max) ";
   if (composed)
     os << "recomputed in its " << composed
-       << " map reader(s) (never stored, the same bits)";
+       << " map reader(s) as exp2((x - max) * log2(e)) (never stored)";
   if (composed && kept)
     os << ", ";
   if (kept)
@@ -585,7 +600,7 @@ int64_t mlir::motif::rewriteOnlineSoftmax(
           ++kept;
       }
       for (auto [d, idx] : maps) {
-        if (succeeded(composeInto(c.exp.map, d, idx, rewriter)))
+        if (succeeded(composeInto(c.exp.map, d, idx, /*base2=*/true, rewriter)))
           ++composed;
         else
           ++kept;
