@@ -119,6 +119,22 @@ bool trySchedule(ComputeOpInterface op, ArrayAttr mapping) {
   return ok;
 }
 
+int64_t propagate(Value value, ArrayRef<Attribute> resultMapping);
+
+/// propagate() from every kernel result of `kernel` that materializes
+/// `result` (a motif's value) in global memory.
+int64_t propagateFrom(Value result, KernelOp kernel,
+                      ArrayRef<Attribute> resultMapping) {
+  int64_t n = 0;
+  for (OpOperand &y : result.getUses())
+    if (auto mat = dyn_cast<MaterializeOp>(y.getOwner()))
+      for (OpOperand &out : mat.getResult().getUses())
+        if (isa<YieldOp>(out.getOwner()))
+          n += propagate(kernel.getResult(out.getOperandNumber()),
+                         resultMapping);
+  return n;
+}
+
 /// Carries the result dims' nests from the motif computing kernel result
 /// `value` to the maps that read it element for element, each alone in its
 /// kernel; then from those on.
@@ -156,12 +172,7 @@ int64_t propagate(Value value, ArrayRef<Attribute> resultMapping) {
                      << " and threads(" << kThreads
                      << ") (so the fusion can keep the product in registers)";
     ++n;
-    for (OpOperand &y : map.getResult().getUses())
-      if (auto mat = dyn_cast<MaterializeOp>(y.getOwner()))
-        for (OpOperand &out : mat.getResult().getUses())
-          if (isa<YieldOp>(out.getOwner()))
-            n += propagate(kernel.getResult(out.getOperandNumber()),
-                           resultMapping);
+    n += propagateFrom(map.getResult(), kernel, resultMapping);
   }
   return n;
 }
@@ -318,12 +329,7 @@ int64_t mlir::motif::applyDefaultSchedules(func::FuncOp func, Equivalence cap,
     SmallVector<Attribute> resultMapping;
     for (int64_t d : iface.getResultIterationDims())
       resultMapping.push_back((*mapping)[d]);
-    for (OpOperand &y : c.getResult().getUses())
-      if (auto mat = dyn_cast<MaterializeOp>(y.getOwner()))
-        for (OpOperand &out : mat.getResult().getUses())
-          if (isa<YieldOp>(out.getOwner()))
-            n += propagate(kernel.getResult(out.getOperandNumber()),
-                           resultMapping);
+    n += propagateFrom(c.getResult(), kernel, resultMapping);
   }
   return n;
 }
