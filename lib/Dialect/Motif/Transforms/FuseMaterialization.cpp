@@ -812,7 +812,11 @@ void FuseMaterializationPass::runOnOperation() {
     return;
   const TargetResources *target = &this->target;
   Equivalence *cap = &this->cap;
+  // The weakest class applied so far: an earlier rewrite (a standalone
+  // --motif-online-softmax) keeps its class through this one.
   Equivalence applied = Equivalence::Bitwise;
+  if (auto prior = func->getAttrOfType<EquivalenceAttr>("motif.equivalence"))
+    applied = prior.getValue();
 
   // Tiles for contractions that state none (bitwise: the fold order stays).
   if (defaultSchedules)
@@ -843,7 +847,8 @@ void FuseMaterializationPass::runOnOperation() {
     };
     if (int64_t n = rewriteOnlineSoftmax(func, *cap, rewriter, gate)) {
       numOnline += n;
-      applied = Equivalence::Mathematical;
+      if (applied < Equivalence::Mathematical)
+        applied = Equivalence::Mathematical;
     }
   }
 
