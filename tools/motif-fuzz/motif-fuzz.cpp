@@ -50,6 +50,10 @@ namespace cl = llvm::cl;
 static cl::OptionCategory fuzzCategory("motif-fuzz options");
 static cl::opt<uint64_t> seed("seed", cl::desc("base seed of the run"), cl::init(1), cl::cat(fuzzCategory));
 static cl::opt<uint64_t> count("count", cl::desc("programs (or mutants)"), cl::init(100), cl::cat(fuzzCategory));
+static cl::opt<uint64_t> first("first",
+                               cl::desc("index of the first program (or mutant): --first=I --count=1 "
+                                        "re-runs program I of a run"),
+                               cl::init(0), cl::cat(fuzzCategory));
 static cl::opt<unsigned> seconds("seconds", cl::desc("stop after this many seconds (0: no limit)"),
                                  cl::init(0), cl::cat(fuzzCategory));
 static cl::opt<unsigned> jobs("jobs", cl::desc("worker processes"), cl::init(2), cl::cat(fuzzCategory));
@@ -208,7 +212,9 @@ static void writeFailure(const Result &r, StringRef program, bool refusal) {
     return;
   os << "// motif-fuzz: " << stringifyOutcome(r.kind) << ": " << r.detail << "\n";
   if (r.mode == "mutant")
-    os << "// a mutant (run seed " << seed << ", mutant " << r.index << ")\n";
+    os << "// a mutant (run seed " << seed << ", mutant " << r.index
+       << "); reproduce: motif-fuzz mutate --seed=" << seed << " --first=" << r.index
+       << " --count=1 with the run's files, in its order\n";
   else
     os << "// Reproduce: motif-fuzz one --program-seed=" << r.programSeed
        << " --defect=" << (r.mode == "legal" ? "none" : r.mode) << "\n";
@@ -282,7 +288,7 @@ static int pool(StringRef what, const std::function<Result(uint64_t)> &work) {
     pid_t pid = ::fork();
     if (pid == 0) {
       ::close(fds[0]);
-      for (uint64_t i = w; i < count; i += n) {
+      for (uint64_t i = first + w; i < first + count; i += n) {
         if (seconds && elapsed() > seconds)
           break;
         std::string line = encode(work(i));
@@ -333,7 +339,7 @@ static int pool(StringRef what, const std::function<Result(uint64_t)> &work) {
         if (r.bug) {
           ++bugs;
           llvm::errs() << "[motif-fuzz] BUG " << stringifyOutcome(r.kind) << " (" << r.mode
-                       << ", program seed " << r.programSeed << "): " << r.detail << "\n";
+                       << " #" << r.index << ", program seed " << r.programSeed << "): " << r.detail << "\n";
         }
         if (done % step == 0)
           llvm::errs() << "[motif-fuzz] " << what << ": " << done << "/" << count << " ("

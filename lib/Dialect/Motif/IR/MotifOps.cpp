@@ -784,7 +784,13 @@ LogicalResult MaterializeOp::verify() {
     bool outside = !def || def->getParentOp() != kernel;
     if (outside && getResidency() == Residency::Shared)
       return success();
+    // Op verifiers run before dominance is checked, so a chain that uses
+    // its own result (`%s = motif.materialize %s`) is a cycle here: stop at
+    // the first op seen twice and let dominance report it.
+    llvm::SmallPtrSet<Operation *, 8> seen;
     while (def && def->getParentOp() == kernel && isa<MaterializeOp>(def)) {
+      if (!seen.insert(def).second)
+        return success();
       v = cast<MaterializeOp>(def).getInput();
       def = v.getDefiningOp();
     }
