@@ -27,4 +27,29 @@ def ConvertMotifToGPU : Pass<"convert-motif-to-gpu", "::mlir::ModuleOp"> {
   ];
 }
 
+def ConvertLinalgToMotif : Pass<"convert-linalg-to-motif", "::mlir::func::FuncOp"> {
+  let summary = "Import linalg-on-tensors (as torch-mlir prints it) as an unfused motif program";
+  let description = [{
+    Every linalg op of a function over static-shaped f32 tensors becomes one
+    `motif.kernel` whose result is materialized `in global`: a parallel
+    `linalg.generic` (or elementwise named op) a `motif.map` (a pure
+    permutation a `motif.transpose`), a reduction a `motif.reduce` (its
+    element function, when it has one, a map kernel before it), a
+    sum of products (`linalg.matmul`, `batch_matmul`) a `motif.contract`,
+    `linalg.softmax` max / exp / sum / divide. Dead results of
+    multi-result reductions (torch-mlir's argmax) are dropped, a
+    `linalg.fill` that initializes a reduction is folded when it is the
+    combiner's identity, unit-dim `tensor.expand_shape` /
+    `collapse_shape` change indexing only. Every motif gets the default
+    mapping of docs/import.md (leading dims on blocks, the innermost on
+    threads) for `--fuse-materialization` to start from. Anything else is
+    a located error naming the op and why (docs/import.md). Functions
+    without linalg or tensor ops are left alone.
+  }];
+  let dependentDialects = [
+    "::mlir::motif::MotifDialect", "::mlir::arith::ArithDialect",
+    "::mlir::math::MathDialect"
+  ];
+}
+
 #endif // MOTIF_CONVERSION_PASSES_TD
