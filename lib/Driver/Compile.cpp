@@ -217,8 +217,37 @@ LogicalResult addFusePass(Session &s, OpPassManager &pm) {
   });
 }
 
+/// Step 0: linalg input (docs/import.md) is imported first, by the
+/// registered convert-linalg-to-motif pass.
+LogicalResult importLinalg(Session &s, ModuleOp module) {
+  WalkResult found = module.walk([](Operation *op) {
+    return op->getName().getDialectNamespace() == "linalg"
+               ? WalkResult::interrupt()
+               : WalkResult::advance();
+  });
+  if (!found.wasInterrupted())
+    return success();
+  const PassInfo *import = PassInfo::lookup("convert-linalg-to-motif");
+  if (!import)
+    return s.error("the input holds linalg ops, but this build has no "
+                   "'convert-linalg-to-motif' pass registered");
+  PassManager pm(module->getName());
+  if (failed(import->addToPipeline(pm.nest<func::FuncOp>(), "",
+                                   [&](const Twine &message) {
+                                     return s.error("convert-linalg-to-motif: " +
+                                                    message);
+                                   })))
+    return failure();
+  s.progress("input holds linalg ops: running convert-linalg-to-motif");
+  if (failed(pm.run(module)))
+    return s.error("importing linalg failed (convert-linalg-to-motif)");
+  return success();
+}
+
 /// Step 1: motif IR to the gpu form of docs/abi.md, when needed.
 LogicalResult lowerMotifToGPU(Session &s, ModuleOp module) {
+  if (failed(importLinalg(s, module)))
+    return failure();
   Operation *firstMotifOp;
   if (!holdsMotifOps(module, firstMotifOp)) {
     if (s.options.fuseMaterialization)

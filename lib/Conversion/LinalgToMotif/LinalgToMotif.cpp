@@ -691,6 +691,23 @@ LogicalResult FunctionImporter::importReductionResult(linalg::LinalgOp op,
   SmallVector<int64_t> ranges = op.getStaticLoopRanges();
   SmallVector<utils::IteratorType> iterators = op.getIteratorTypesArray();
 
+  // An index-reading result (a used argmax) has no motif form.
+  {
+    SmallVector<Value> worklist{yielded};
+    llvm::DenseSet<Value> seen;
+    while (!worklist.empty()) {
+      Value v = worklist.pop_back_val();
+      Operation *def = v.getDefiningOp();
+      if (!seen.insert(v).second || !def || def->getBlock() != block)
+        continue;
+      if (isa<linalg::IndexOp>(def))
+        return def->emitOpError()
+               << "cannot be imported into motif: motif bodies see element "
+                  "values, not iteration indices (an argmax whose result is "
+                  "used is not supported)";
+      llvm::append_range(worklist, def->getOperands());
+    }
+  }
   // The combine: acc' = acc (+) x, x computed from the inputs alone.
   Operation *combine = yielded.getDefiningOp();
   if (!combine || combine->getBlock() != block || combine->getNumOperands() != 2)
