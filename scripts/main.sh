@@ -6,6 +6,7 @@
 #   3. the CPU reference evaluator: fused vs unfused, bitwise
 #   4. the SASS signatures, and motif-sass diff of the two
 # Usage: scripts/main.sh [examples/<family>.mlir]   (default: examples/softmax.mlir)
+#        scripts/main.sh model.mlir  (linalg from scripts/import-onnx.py: imported first)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${BUILD_DIR:-$root/build}"
@@ -16,6 +17,13 @@ out="${MOTIF_OUT:-$root/out/$name}"
 bin="$build/bin"
 rm -rf "$out"; mkdir -p "$out"
 step() { printf '\n== %s\n' "$*"; }
+
+if grep -q 'linalg\.' "$example"; then   # linalg input (docs/import.md): import it first
+  step "0. $name: linalg input: --convert-linalg-to-motif"
+  "$bin/motif-opt" "$example" --convert-linalg-to-motif -o "$out/imported.mlir"
+  echo "imported: $out/imported.mlir ($(grep -c 'motif.kernel "' "$out/imported.mlir") kernel(s))"
+  example="$out/imported.mlir"
+fi
 
 step "1. $name: --fuse-materialization (remarks: one per intermediate)"
 "$bin/motif-opt" "$example" --mlir-print-op-on-diagnostic=false \

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what motif needs (idempotent) and configures + builds it with 2 jobs.
 #   scripts/setup.sh            # apt + pip + configure + build
-# Environment: BUILD_DIR (default build), MOTIF_SKIP_APT=1 to skip apt.
+# Environment: BUILD_DIR (default build), MOTIF_SKIP_APT=1 to skip apt,
+# MOTIF_ONNX=1 to also pip-install onnx and torch-mlir (scripts/import-onnx.py).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 build="${BUILD_DIR:-$root/build}"
@@ -34,6 +35,13 @@ PY
 if [ "${#pip_missing[@]}" -gt 0 ]; then
   log "pip: installing ${pip_missing[*]}"
   $py -m pip install -q --disable-pip-version-check "${pip_missing[@]}"
+fi
+# Optional, for scripts/import-onnx.py only (CI and every test run without it).
+if [ "${MOTIF_ONNX:-0}" = 1 ]; then
+  $py -c "import onnx, torch_mlir" 2>/dev/null || {
+    log "pip: installing onnx torch-mlir (MOTIF_ONNX=1)"
+    $py -m pip install -q --disable-pip-version-check onnx torch-mlir
+  }
 fi
 if [ -f "$root/python/pyproject.toml" ]; then
   $py -c "import motif" 2>/dev/null || $py -m pip install -q --disable-pip-version-check -e "$root/python"
