@@ -14,6 +14,12 @@ steps=("$@"); [ ${#steps[@]} -eq 0 ] && steps=(all)
 has() { for s in "${steps[@]}"; do [ "$s" = "$1" ] || [ "$s" = all ] && return 0; done; return 1; }
 status=0
 { nvidia-smi -L; python3 -c 'import torch; print("torch", torch.__version__, torch.cuda.get_device_name())'; } 2>&1 | tee "$out/gpu.txt"
+# bf16 numpy arrays need ml_dtypes; the GPU machine reaches no index: install a wheel carried in .whl/
+# (pip download ml_dtypes --no-deps --only-binary=:all: --python-version 3XX -d .whl) when it lacks it.
+if ! python3 -c 'import ml_dtypes' 2>/dev/null && ls .whl/ml_dtypes-*.whl >/dev/null 2>&1; then
+  python3 -m pip install -q --no-deps --no-index --find-links .whl ml_dtypes 2>&1 | tail -n 2 | tee -a "$out/gpu.txt"
+fi
+python3 -c 'import ml_dtypes; print("ml_dtypes", ml_dtypes.__version__)' 2>&1 | tee -a "$out/gpu.txt"
 if has numerics; then
   echo "== numerics"; python3 -m motif.numerics 2>&1 | tee "$out/numerics.txt"; [ "${PIPESTATUS[0]}" = 0 ] || status=1
 fi

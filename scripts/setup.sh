@@ -26,6 +26,7 @@ pip_missing=()
 $py -c "import lit" 2>/dev/null || true   # lit comes with LLVM (llvm-22/bin/lit)
 $py -c "import numpy" 2>/dev/null || pip_missing+=(numpy)
 $py -c "import pytest" 2>/dev/null || pip_missing+=(pytest)
+$py -c "import ml_dtypes" 2>/dev/null || pip_missing+=(ml_dtypes)  # numpy bfloat16 (bf16 buffers)
 # nvdisasm that reads CUDA 13 cubins (Debian's CUDA 11.8 one cannot).
 $py - <<'PY' 2>/dev/null || pip_missing+=(nvidia-cuda-nvdisasm)
 import glob, os, sysconfig

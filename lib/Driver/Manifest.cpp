@@ -41,11 +41,15 @@ constexpr int64_t kMaxDynamicSharedBytes = 232448;
 std::optional<std::pair<StringRef, int64_t>> dtypeOf(Type element) {
   if (element.isF32())
     return std::make_pair(StringRef("f32"), int64_t(4));
+  if (element.isF16())
+    return std::make_pair(StringRef("f16"), int64_t(2));
+  if (element.isBF16())
+    return std::make_pair(StringRef("bf16"), int64_t(2));
   return std::nullopt;
 }
 
 /// Shape, dtype and size of a buffer of type `type`; a located error when the
-/// type is not a static, row-major f32 memref.
+/// type is not a static, row-major memref of f32, f16 or bf16.
 LogicalResult describeBuffer(Location loc, StringRef name, Type type,
                              BufferInfo &info) {
   auto memref = dyn_cast<MemRefType>(type);
@@ -63,7 +67,7 @@ LogicalResult describeBuffer(Location loc, StringRef name, Type type,
   if (!dtype)
     return emitError(loc) << "buffer '" << name << "' has element type "
                           << memref.getElementType()
-                          << "; the kernel ABI supports f32 only";
+                          << "; the kernel ABI supports f32, f16 and bf16 only";
   info.name = name.str();
   info.dtype = dtype->first.str();
   info.shape.assign(memref.getShape().begin(), memref.getShape().end());
@@ -457,7 +461,7 @@ void writeHeader(const FunctionManifest &m, raw_ostream &os) {
      << "  const char *name;        /* as in the manifest */\n"
      << "  const char *role;        /* \"input\", \"intermediate\" or "
         "\"output\" */\n"
-     << "  const char *dtype;       /* \"f32\" */\n"
+     << "  const char *dtype;       /* \"f32\", \"f16\" or \"bf16\" */\n"
      << "  unsigned rank;\n"
      << "  const long long *shape;  /* rank extents, row-major */\n"
      << "  size_t bytes;\n"

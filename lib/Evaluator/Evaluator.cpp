@@ -50,9 +50,11 @@ static LogicalResult checkTensorType(Operation *op, Type t, StringRef what) {
   if (!tensor || !tensor.hasStaticShape())
     return op->emitOpError() << what << " has type " << t
                            << "; the evaluator supports static shapes only";
-  if (!tensor.getElementType().isF32())
+  Type element = tensor.getElementType();
+  if (!element.isF32() && !element.isF16() && !element.isBF16())
     return op->emitOpError() << what << " has type " << t
-                           << "; the evaluator supports f32 tensors only";
+                           << "; the evaluator supports f32, f16 and bf16 "
+                              "tensors only";
   return success();
 }
 
@@ -147,7 +149,7 @@ FunctionEvaluator::run(func::FuncOp func, ArrayRef<Buffer> inputs) {
                               << " but its input buffer has another shape";
     auto bound = std::make_shared<Buffer>(inputs[i]);
     for (double &v : bound->data)
-      v = roundStored(v, mode);
+      v = roundInput(v, mode, type.getElementType());
     env[arg] = std::move(bound);
   }
   if (!func.getBody().hasOneBlock())
@@ -237,12 +239,13 @@ LogicalResult FunctionEvaluator::evalCompute(ComputeOpInterface op) {
         }
         SmallVector<double> args(access.size());
         double out = 0.0;
+        Type resultElement = map.getResult().getType().getElementType();
         int64_t linear = 0;
         forEachIndex(extents, resultDims, point, [&] {
           for (auto [k, a] : llvm::enumerate(access))
             args[k] = a.at(point);
           body->run(args, MutableArrayRef<double>(out));
-          results[0].data[linear++] = roundStored(out, mode);
+          results[0].data[linear++] = roundStored(out, mode, resultElement);
         });
       })
       .Case<BroadcastOp, TransposeOp>([&](Operation *) {
@@ -363,7 +366,8 @@ LogicalResult FunctionEvaluator::evalReduce(ReduceOp op,
       return op.emitOpError() << "init value " << a
                             << " is not a float; the evaluator supports "
                                "float states only";
-    init.push_back(roundStored(f.getValue().convertToDouble(), mode));
+    init.push_back(
+        roundStored(f.getValue().convertToDouble(), mode, f.getType()));
   }
   FailureOr<ScalarProgram> combiner =
       ScalarProgram::compile(op.getCombiner(), mode);
@@ -385,7 +389,8 @@ LogicalResult FunctionEvaluator::evalReduce(ReduceOp op,
       combiner->run(args, state);
     });
     for (size_t k = 0; k < n; ++k)
-      results[k].data[linear] = roundStored(state[k], mode);
+      results[k].data[linear] = roundStored(
+          state[k], mode, getElementTypeOrSelf(op.getResult(k).getType()));
     ++linear;
   });
   return success();
@@ -447,10 +452,13 @@ mlir::motif::makeRandomInputs(func::FuncOp func, std::mt19937_64 &rng) {
     if (failed(checkTensorType(func, t, "argument #" + std::to_string(i))))
       return failure();
     Buffer b = emptyLike(t);
+    FloatFormat format =
+        floatFormatOf(cast<RankedTensorType>(t).getElementType());
     for (double &v : b.data) {
-      // Never zero: a zero input hides a wrong operand in a product.
+      // Never zero: a zero input hides a wrong operand in a product. A half
+      // input is a value of its format.
       do {
-        v = static_cast<float>(normal(rng));
+        v = roundToFormat(static_cast<float>(normal(rng)), format);
       } while (v == 0.0);
     }
     inputs.push_back(std::move(b));
@@ -469,6 +477,20 @@ static int64_t orderedBits(float f) {
   if (bits & 0x80000000u)
     return -static_cast<int64_t>(bits & 0x7fffffffu);
   return static_cast<int64_t>(bits);
+}
+
+/// Units in the last place of `format` between two values of it.
+static uint64_t ulpDistance(double u, double v, FloatFormat format) {
+  if (format == FloatFormat::F16 || format == FloatFormat::BF16) {
+    auto ordered = [&](double x) {
+      uint16_t bits = halfBits(x, format);
+      return (bits & 0x8000) ? -static_cast<int64_t>(bits & 0x7fff)
+                             : static_cast<int64_t>(bits);
+    };
+    return static_cast<uint64_t>(std::llabs(ordered(u) - ordered(v)));
+  }
+  return static_cast<uint64_t>(std::llabs(
+      orderedBits(static_cast<float>(u)) - orderedBits(static_cast<float>(v))));
 }
 
 static uint32_t floatBits(float f) {
@@ -542,6 +564,7 @@ mlir::motif::compareFunctions(func::FuncOp a, func::FuncOp b,
     OutputComparison out;
     out.index = i;
     out.type = typeString(t);
+    out.format = floatFormatOf(getElementTypeOrSelf(t));
     cmp.outputs.push_back(out);
   }
 
@@ -587,8 +610,7 @@ mlir::motif::compareFunctions(func::FuncOp a, func::FuncOp b,
         uint64_t ulp =
             (std::isnan(fu) || std::isnan(fv))
                 ? std::numeric_limits<uint32_t>::max()
-                : static_cast<uint64_t>(
-                      std::llabs(orderedBits(fu) - orderedBits(fv)));
+                : ulpDistance(u, v, out.format);
         out.maxUlp = std::max(out.maxUlp, ulp);
       }
       for (double r : (*ref)[out.index].data)

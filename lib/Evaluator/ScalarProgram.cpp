@@ -15,11 +15,113 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "llvm/ADT/DenseMap.h"
 
+#include <cmath>
 #include <cstring>
+#include <limits>
 
 using namespace mlir;
 using namespace mlir::motif;
 using namespace mlir::motif::detail;
+
+//===----------------------------------------------------------------------===//
+// Storage formats: f32, f16, bf16
+//===----------------------------------------------------------------------===//
+
+FloatFormat mlir::motif::floatFormatOf(Type t) {
+  if (t.isF32())
+    return FloatFormat::F32;
+  if (t.isF16())
+    return FloatFormat::F16;
+  if (t.isBF16())
+    return FloatFormat::BF16;
+  return FloatFormat::F64;
+}
+
+namespace {
+/// A binary format: significand bits (with the implicit one), the least
+/// normal and the greatest exponent.
+struct FormatLimits {
+  int precision, minExponent, maxExponent;
+};
+} // namespace
+
+static FormatLimits limitsOf(FloatFormat f) {
+  switch (f) {
+  case FloatFormat::F32:
+    return {24, -126, 127};
+  case FloatFormat::F16:
+    return {11, -14, 15};
+  case FloatFormat::BF16:
+    return {8, -126, 127};
+  case FloatFormat::F64:
+    break;
+  }
+  return {53, -1022, 1023};
+}
+
+double mlir::motif::roundToFormat(double v, FloatFormat format) {
+  if (format == FloatFormat::F64 || v == 0.0 || !std::isfinite(v))
+    return v;
+  if (format == FloatFormat::F32)
+    return static_cast<double>(static_cast<float>(v));
+  FormatLimits f = limitsOf(format);
+  int e;
+  (void)std::frexp(v, &e); // v = m * 2^e, 0.5 <= |m| < 1
+  // The quantum (one unit in the last place) at v's binade, or the
+  // subnormals' below the least normal exponent. Scaling by powers of two
+  // is exact; nearbyint rounds ties to even in the default rounding mode.
+  int exponent = std::max(e - 1, f.minExponent);
+  double quantum = std::ldexp(1.0, exponent - (f.precision - 1));
+  double r = std::nearbyint(v / quantum) * quantum;
+  double maxFinite =
+      std::ldexp(2.0 - std::ldexp(1.0, 1 - f.precision), f.maxExponent);
+  if (std::fabs(r) > maxFinite)
+    return std::copysign(std::numeric_limits<double>::infinity(), v);
+  return r;
+}
+
+uint16_t mlir::motif::halfBits(double v, FloatFormat format) {
+  if (format == FloatFormat::BF16) {
+    float f = static_cast<float>(v); // exact: v is a bf16 value
+    uint32_t bits;
+    std::memcpy(&bits, &f, sizeof(bits));
+    if (std::isnan(f))
+      return static_cast<uint16_t>((bits >> 16) | 0x40);
+    return static_cast<uint16_t>(bits >> 16);
+  }
+  uint16_t sign = std::signbit(v) ? 0x8000 : 0;
+  double a = std::fabs(v);
+  if (std::isnan(v))
+    return sign | 0x7e00;
+  if (std::isinf(a))
+    return sign | 0x7c00;
+  if (a == 0.0)
+    return sign;
+  int e;
+  double m = std::frexp(a, &e); // a = m * 2^e
+  if (e - 1 < -14) // subnormal: a = k * 2^-24
+    return sign | static_cast<uint16_t>(std::ldexp(a, 24));
+  auto fraction = static_cast<uint16_t>(std::ldexp(m, 11) - 1024.0);
+  return sign | static_cast<uint16_t>((e - 1 + 15) << 10) | fraction;
+}
+
+double mlir::motif::fromHalfBits(uint16_t bits, FloatFormat format) {
+  if (format == FloatFormat::BF16) {
+    uint32_t wide = static_cast<uint32_t>(bits) << 16;
+    float f;
+    std::memcpy(&f, &wide, sizeof(f));
+    return f;
+  }
+  double sign = (bits & 0x8000) ? -1.0 : 1.0;
+  int exponent = (bits >> 10) & 0x1f;
+  int fraction = bits & 0x3ff;
+  if (exponent == 0x1f)
+    return fraction ? std::numeric_limits<double>::quiet_NaN()
+                    : sign * std::numeric_limits<double>::infinity();
+  if (exponent == 0)
+    return sign * std::ldexp(static_cast<double>(fraction), -24);
+  return sign * std::ldexp(1024.0 + fraction, exponent - 25);
+}
 
 //===----------------------------------------------------------------------===//
 // Floats in a chosen precision
@@ -263,11 +365,17 @@ static int64_t floatToUnsigned(double v, unsigned width) {
 
 /// arith.bitcast between a float and an integer of the same width (a cast
 /// within floats or within integers is the identity). An f32 in F64 mode is
-/// rounded to float first: its bits are a float's.
+/// rounded to float first: its bits are a float's; an f16 or bf16 likewise.
 static ScalarSlot bitcast(ScalarSlot a, unsigned operandWidth,
-                          unsigned resultWidth) {
+                          unsigned resultWidth, FloatFormat operandFormat,
+                          FloatFormat resultFormat) {
   ScalarSlot r = a;
-  if (operandWidth == 0 && resultWidth == 32) {
+  if (operandWidth == 0 && resultWidth == 16) {
+    r.i = signExtend(halfBits(roundToFormat(a.f, operandFormat), operandFormat),
+                     16);
+  } else if (operandWidth == 16 && resultWidth == 0) {
+    r.f = fromHalfBits(static_cast<uint16_t>(a.i), resultFormat);
+  } else if (operandWidth == 0 && resultWidth == 32) {
     auto f = static_cast<float>(a.f);
     uint32_t bits;
     std::memcpy(&bits, &f, sizeof(bits));
@@ -289,9 +397,10 @@ static ScalarSlot bitcast(ScalarSlot a, unsigned operandWidth,
 // Scalar bodies: compiled once into a slot program, run per element
 //===----------------------------------------------------------------------===//
 
-/// Whether a value of type `t` is computed and stored in float.
+/// Whether a value of type `t` is computed in float: an f32, and an f16 or
+/// bf16 (then rounded to its format), in F32 mode.
 static bool isNarrow(Type t, NumericMode mode) {
-  return mode == NumericMode::F32 && t.isF32();
+  return mode == NumericMode::F32 && (t.isF32() || t.isF16() || t.isBF16());
 }
 
 FailureOr<ScalarProgram> ScalarProgram::compile(Region &region,
@@ -305,8 +414,8 @@ FailureOr<ScalarProgram> ScalarProgram::compile(Region &region,
       return region.getParentOp()->emitOpError()
              << "body argument #" << arg.getArgNumber() << " has type "
              << arg.getType()
-             << "; body values are f32, f64, integers of 1 to 64 bits or "
-                "index";
+             << "; body values are f32, f16, bf16, f64, integers of 1 to 64 "
+                "bits or index";
     program.argWidths.push_back(getScalarBitWidth(arg.getType()));
     slotOf[arg] = numSlots++;
   }
@@ -331,12 +440,32 @@ FailureOr<ScalarProgram> ScalarProgram::compile(Region &region,
     inst.result = numSlots;
     inst.narrow = isNarrow(resultType, mode);
     inst.resultWidth = getScalarBitWidth(resultType);
-    if (op.getNumOperands() != 0)
+    inst.resultFormat = floatFormatOf(resultType);
+    if (op.getNumOperands() != 0) {
       inst.operandWidth = getScalarBitWidth(op.getOperand(0).getType());
+      inst.operandFormat = floatFormatOf(op.getOperand(0).getType());
+    }
+    if (mode == NumericMode::F32 && (inst.resultFormat == FloatFormat::F16 ||
+                                     inst.resultFormat == FloatFormat::BF16)) {
+      inst.roundTo = inst.resultFormat;
+      // A half result is rounded once from float, which is correctly
+      // rounded for +, -, *, / and sqrt of half operands (float has more
+      // than twice their precision) and is what the GPU does for math
+      // functions (extend, f32 libdevice call, truncate). An fma, an integer
+      // or an f64 operand is computed in double and rounded once.
+      if (inst.kind == ScalarOpKind::Fma ||
+          inst.kind == ScalarOpKind::SIToFP ||
+          inst.kind == ScalarOpKind::UIToFP ||
+          llvm::any_of(op.getOperandTypes(),
+                       [](Type t) { return t.isF64(); }))
+        inst.narrow = false;
+    }
     if (auto cst = dyn_cast<arith::ConstantOp>(op)) {
       if (auto f = dyn_cast<FloatAttr>(cst.getValue())) {
         double v = f.getValue().convertToDouble();
         inst.constant.f = inst.narrow ? static_cast<float>(v) : v;
+        if (inst.roundTo != FloatFormat::F64)
+          inst.constant.f = roundToFormat(v, inst.roundTo);
       } else {
         const APInt &v = cast<IntegerAttr>(cst.getValue()).getValue();
         inst.constant.i = signExtend(v.getZExtValue(), v.getBitWidth());
@@ -443,7 +572,7 @@ void ScalarProgram::run(ArrayRef<double> args, MutableArrayRef<double> results) 
       r.i = signExtend(zeroExtend(a.i, ow), rw);
       break;
     case K::Bitcast:
-      r = bitcast(a, ow, rw);
+      r = bitcast(a, ow, rw, inst.operandFormat, inst.resultFormat);
       break;
     case K::IsNaN:
       r.i = std::isnan(a.f) ? -1 : 0;
@@ -510,6 +639,8 @@ void ScalarProgram::run(ArrayRef<double> args, MutableArrayRef<double> results) 
                 : applyFloat<double>(inst.kind, a.f, b.f, c.f);
       break;
     }
+    if (inst.roundTo != FloatFormat::F64 && inst.resultWidth == 0)
+      r.f = roundToFormat(r.f, inst.roundTo);
     slots[inst.result] = r;
   }
   for (auto [k, s] : llvm::enumerate(yields))

@@ -152,10 +152,12 @@ static void collectMaterializations(Value v, SmallVectorImpl<MaterializeOp> &out
 
 static LogicalResult checkStatic(Operation *op, Type t, StringRef what) {
   auto tensor = dyn_cast<RankedTensorType>(t);
-  if (!tensor || !tensor.hasStaticShape() || !tensor.getElementType().isF32())
+  Type element = tensor ? tensor.getElementType() : Type();
+  if (!tensor || !tensor.hasStaticShape() ||
+      !(element.isF32() || element.isF16() || element.isBF16()))
     return op->emitOpError() << what << " has type " << t
-                             << "; the evaluator supports static f32 tensors "
-                                "only";
+                             << "; the evaluator supports static f32, f16 "
+                                "and bf16 tensors only";
   return success();
 }
 
@@ -173,8 +175,9 @@ ScheduleEvaluator::run(func::FuncOp func, ArrayRef<Buffer> inputs,
                            "argument #" + std::to_string(i))))
       return failure();
     auto bound = std::make_shared<Buffer>(inputs[i]);
+    Type element = cast<RankedTensorType>(arg.getType()).getElementType();
     for (double &v : bound->data)
-      v = roundStored(v, mode);
+      v = roundInput(v, mode, element);
     globals[arg] = std::move(bound);
   }
   DenseMap<Value, int64_t> unwrittenOf;
@@ -624,7 +627,7 @@ LogicalResult ScheduleEvaluator::evalMotif(ComputeOpInterface op) {
           args[i] = load(i, tid, point, k);
         if (auto map = dyn_cast<MapOp>(current)) {
           programs.find(current)->second->run(args, MutableArrayRef<double>(out));
-          out = roundStored(out, mode);
+          out = roundStored(out, mode, map.getResult().getType().getElementType());
         } else {
           out = args[0];
         }

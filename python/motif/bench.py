@@ -2,7 +2,7 @@
 
     python -m motif.bench [--families softmax,layernorm] [--quick] [--json out.json] [--png out.png]
 
-fp32 throughout. Timing follows /work/shared/ANCHORS.md "How to measure": CUDA events around each
+fp32, except the bf16 families (bf16 tensors, fp32 statistics; peers on the same bf16 tensors). Timing follows /work/shared/ANCHORS.md "How to measure": CUDA events around each
 launch, warm-up first, median of ``--runs``, input sets rotated so that all sets together are at
 least 4x the L2 size, random N(0,1) inputs, every result checked against a float64 torch evaluation
 of the formula before it is timed. Effective bandwidth counts each input read once and each output
@@ -20,7 +20,7 @@ from pathlib import Path
 
 from .compiler import FORMS, compile_text, same_kernels
 from .errors import CompilerNotFoundError, MotifError
-from .examples import FAMILIES, load_example, variants
+from .examples import FAMILIES, FAMILY_DTYPES, base_family, load_example, variants
 from .numerics import TOLERANCES
 
 # Shapes as the example dims (names from each file's '// motif-dims:' header). First = --quick.
@@ -43,7 +43,13 @@ BENCH_SHAPES = {
     # second shape, and every set binds its own intermediates); there one set (inputs + output,
     # 256 MiB) is already >= 4x the H200's 60 MiB L2, so nsets = 1 (H=8 S=1024: 30 sets of 8 MiB).
     "mha": [dict(H=8, S=1024, D=64), dict(H=64, S=4096, D=64)],
+    # bf16 tensors, f32 statistics (issue 13): the shapes of the fp32 rows, and Triton's softmax shape.
+    "softmax_bf16": [dict(M=16384, N=1024), dict(M=8192, N=4096), dict(M=4096, N=16384)],
+    "layernorm_bf16": [dict(M=16384, N=4096)],
+    "rmsnorm_bf16": [dict(M=16384, N=4096)],
 }
+TORCH_DTYPES = {"f32": "float32", "bf16": "bfloat16", "f16": "float16"}
+ELEMENT_BYTES = {"f32": 4, "bf16": 2, "f16": 2}
 HEAVY = ("attention", "gemm_bias_gelu", "gemm", "mha")  # fewer runs, like ANCHORS (10 instead of 40)
 
 
@@ -81,6 +87,7 @@ def _peers(torch):
 
 
 def input_shapes(family, d):
+    family = base_family(family)
     if family == "toy_attention":
         return [(4,), (4, 4), (4, 4)]
     if family == "attention":
@@ -153,20 +160,24 @@ def bench_family(family, dims, torch, timer, workdir, backend, compiled_peers, c
     """Rows for one family and shape."""
     from .runtime import Program
 
-    peer = _peers(torch)[family]
-    shapes = input_shapes(family, dims)
+    base_fam = base_family(family)
+    peer = _peers(torch)[base_fam]
+    shapes = input_shapes(base_fam, dims)
+    dtype_name = FAMILY_DTYPES.get(family, "f32")
+    dtype, esize = getattr(torch, TORCH_DTYPES[dtype_name]), ELEMENT_BYTES[dtype_name]
     gen = torch.Generator(device="cuda").manual_seed(seed)
-    in_bytes = sum(4 * math.prod(s) for s in shapes)
-    first = [torch.randn(s, device="cuda", dtype=torch.float32, generator=gen) for s in shapes]
+    in_bytes = sum(esize * math.prod(s) for s in shapes)
+    first = [torch.randn(s, device="cuda", dtype=torch.float32, generator=gen).to(dtype) for s in shapes]
     ref = peer(*[t.double() for t in first])
-    out_bytes = 4 * ref.numel()
+    out_bytes = esize * ref.numel()
     l2 = getattr(torch.cuda.get_device_properties(0), "L2_cache_size", 50 * 10**6) or 50 * 10**6
     nsets = max(1, min(64, math.ceil(4 * l2 / (in_bytes + out_bytes))))
-    sets = [first] + [[torch.randn(s, device="cuda", dtype=torch.float32, generator=gen) for s in shapes]
+    sets = [first] + [[torch.randn(s, device="cuda", dtype=torch.float32, generator=gen).to(dtype) for s in shapes]
                       for _ in range(nsets - 1)]
     runs = max(1, timer.runs // 4) if family in HEAVY else timer.runs
     tol = TOLERANCES[family]
-    base = dict(family=family, shape=shape_label(family, dims), dims=dims, bytes=in_bytes + out_bytes,
+    base = dict(family=family, dtype=dtype_name, shape=shape_label(family, dims), dims=dims,
+                bytes=in_bytes + out_bytes,
                 flops=flops(family, dims), input_sets=nsets, runs=runs, seed=seed)
     rows = []
 
@@ -239,7 +250,7 @@ def bench_family(family, dims, torch, timer, workdir, backend, compiled_peers, c
     log(f"{family} {base['shape']}: torch.compile (first call compiles)")
     measure("torch.compile", lambda i: cpeer(*sets[i]), lambda: cpeer(*first))
     from .triton_peers import peer as triton_peer
-    tpeer = triton_peer(family)
+    tpeer = triton_peer(base_fam)
     if tpeer is not None:
         log(f"{family} {base['shape']}: triton (first call compiles)")
         measure("triton", lambda i: tpeer(*sets[i]), lambda: tpeer(*first))

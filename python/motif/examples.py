@@ -16,7 +16,18 @@ from .errors import MotifError
 FAMILIES = (
     "toy_attention", "softmax", "layernorm", "rmsnorm", "attention",
     "gemm_bias_gelu", "residual_relu", "transpose_scale", "gemm", "mha",
+    "softmax_bf16", "layernorm_bf16", "rmsnorm_bf16",
 )
+#: The element type of each family's tensors (its inputs and output): f32 unless named here.
+FAMILY_DTYPES = {"softmax_bf16": "bf16", "layernorm_bf16": "bf16", "rmsnorm_bf16": "bf16"}
+
+
+def base_family(family):
+    """The f32 family a half-precision family computes the formula of (softmax_bf16 -> softmax)."""
+    for suffix in ("_bf16", "_f16"):
+        if family.endswith(suffix) and family[: -len(suffix)] in FAMILIES:
+            return family[: -len(suffix)]
+    return family
 
 _HEADER = re.compile(r"^\s*//\s*motif-dims:(.*)$")
 # '// motif-derived: 9.765625e-04=1/N' -- a literal in the program that is a function of the dims.

@@ -11,14 +11,39 @@ from .errors import ManifestError
 
 MANIFEST_VERSION = 1
 ROLES = ("input", "intermediate", "output")
-DTYPES = {"f32": np.dtype(np.float32)}
+
+
+def _bfloat16():
+    """numpy's dtype for bf16: ml_dtypes' when it is installed (numpy has none), else a stand-in
+    that carries the name and size, so torch tensors (``torch.bfloat16``) still check and allocate."""
+    try:
+        import ml_dtypes
+        return np.dtype(ml_dtypes.bfloat16)
+    except ImportError:
+        class _Bf16:
+            name = "bfloat16"
+            itemsize = 2
+            str = "<V2"
+
+            def __eq__(self, other):
+                return getattr(other, "name", None) == "bfloat16"
+
+            def __hash__(self):
+                return hash("bfloat16")
+
+            def __repr__(self):
+                return "bfloat16 (install ml_dtypes for numpy arrays)"
+        return _Bf16()
+
+
+DTYPES = {"f32": np.dtype(np.float32), "f16": np.dtype(np.float16), "bf16": _bfloat16()}
 
 
 @dataclass(frozen=True)
 class Buffer:
     name: str
     role: str  # input | intermediate | output
-    dtype: str  # "f32"
+    dtype: str  # "f32", "f16" or "bf16"
     shape: Tuple[int, ...]
     bytes: int
 

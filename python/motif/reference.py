@@ -100,4 +100,8 @@ REFERENCES = {
     "transpose_scale": transpose_scale,
     "gemm": gemm,
     "mha": mha,
+    # Half-precision families compute the same formula (from their bf16 inputs, exactly, in float64).
+    "softmax_bf16": softmax,
+    "layernorm_bf16": layernorm,
+    "rmsnorm_bf16": rmsnorm,
 }

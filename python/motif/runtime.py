@@ -46,10 +46,16 @@ class _CupyBackend:
     def launch(self, fn, grid, block, ptrs, shared=0):
         fn(tuple(grid), tuple(block), tuple(np.uint64(p) for p in ptrs), shared_mem=shared)
 
+    # cupy has no bfloat16: a bf16 buffer is held as uint16 (the kernel sees its bytes) and viewed
+    # back as ml_dtypes' bfloat16 on the way to the host.
     def empty(self, shape, dtype):
+        if np.dtype(dtype).name == "bfloat16":
+            return self.cp.empty(shape, dtype=np.uint16)
         return self.cp.empty(shape, dtype=dtype)
 
     def to_device(self, a):
+        if a.dtype.name == "bfloat16":
+            return self.cp.asarray(a.view(np.uint16))
         return self.cp.asarray(a)
 
     def to_host(self, a):
@@ -214,7 +220,7 @@ def check_inputs(manifest, args=(), kwargs=None):
             raise InputError(f"{what}: expected a torch tensor, cupy array or numpy array, got {type(a).__name__}")
         if tuple(a.shape) != b.shape:
             raise InputError(f"{what}: shape {list(a.shape)} does not match the manifest's {list(b.shape)}")
-        dtype_ok = (str(a.dtype) == f"torch.{b.np_dtype.name}") if kind == "torch" else (np.dtype(a.dtype) == b.np_dtype)
+        dtype_ok = (str(a.dtype) == f"torch.{b.np_dtype.name}") if kind == "torch" else (np.dtype(a.dtype).name == b.np_dtype.name)
         if not dtype_ok:
             raise InputError(f"{what}: dtype {a.dtype} does not match the manifest's {b.dtype} ({b.np_dtype.name})")
         if kind == "torch":
@@ -290,6 +296,9 @@ class Program:
             if like is not None:
                 import torch
                 arrays[b.name] = torch.empty(b.shape, dtype=getattr(torch, b.np_dtype.name), device=like.device)
+            elif not isinstance(b.np_dtype, np.dtype):
+                raise InputError(f"{b.name!r} is {b.dtype}: without ml_dtypes (pip install ml_dtypes) numpy "
+                                 f"has no {b.np_dtype.name}; pass torch tensors")
             else:
                 arrays[b.name] = be.empty(b.shape, b.np_dtype)
         outputs = tuple(arrays[b.name] for b in self.manifest.outputs)
@@ -309,7 +318,10 @@ class Program:
             raise MotifRuntimeError(f"@{self.manifest.function}: kernel execution failed: {e}") from e
         all_numpy = all(_kind(a) == "numpy" for a in list(args) + list(kwargs.values()))
         if all_numpy:
-            return tuple(self.backend.to_host(o) for o in bound.outputs)
+            host = [self.backend.to_host(o) for o in bound.outputs]
+            # A bf16 output comes back as the uint16 it was held in where the backend has no bf16.
+            return tuple(h.view(b.np_dtype) if b.dtype == "bf16" and h.dtype == np.uint16 else h
+                         for h, b in zip(host, self.manifest.outputs))
         return bound.outputs
 
 

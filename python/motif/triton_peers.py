@@ -1,6 +1,6 @@
 """Triton peers for the benchmark, written the way Triton's tutorials write them.
 
-Softmax: tutorial 02 (one program per row, the whole row in registers: BLOCK = next power of two of
+Softmax: tutorial 02, with the row extended to fp32 so it serves bf16 tensors too (one program per row, the whole row in registers: BLOCK = next power of two of
 N, masked loads with -inf). Imported only on a machine with a GPU and Triton; ``peer(family)`` is
 None where there is no Triton peer (or no Triton).
 """
@@ -16,7 +16,8 @@ def _softmax():
         row = tl.program_id(0)
         cols = tl.arange(0, BLOCK)
         mask = cols < n_cols
-        x = tl.load(in_ptr + row * in_stride + cols, mask=mask, other=-float("inf"))
+        # Statistics in fp32 whatever the input type (a bf16 row is extended, the store rounds back).
+        x = tl.load(in_ptr + row * in_stride + cols, mask=mask, other=-float("inf")).to(tl.float32)
         z = x - tl.max(x, axis=0)
         num = tl.exp(z)
         y = num / tl.sum(num, axis=0)

@@ -132,7 +132,7 @@ def test_bench_shapes_specialize_every_schedule():
     """Every benchmark shape specialises every schedule of its family, and the function's arguments
     are the inputs motif.bench makes (input_shapes), so a run binds them."""
     from motif.bench import BENCH_SHAPES, input_shapes
-    arg = re.compile(r"%\w+: tensor<((?:\d+x)*)f32>")
+    arg = re.compile(r"%\w+: tensor<((?:\d+x)*)(?:f32|bf16|f16)>")
     for fam, shapes in BENCH_SHAPES.items():
         assert fam in FAMILIES
         for dims in shapes:

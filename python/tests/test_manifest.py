@@ -53,6 +53,21 @@ def test_register_values(tmp_path):
         "softmax_max#0 (tensor<4096xf32>): 1 per thread",)
 
 
+def test_half_precision_dtypes(tmp_path):
+    obj = copy.deepcopy(GOOD)
+    obj["buffers"][0].update(dtype="bf16", bytes=4096 * 1024 * 2)
+    obj["buffers"][2].update(dtype="f16", bytes=4096 * 1024 * 2)
+    path = tmp_path / "f.json"
+    path.write_text(json.dumps(obj))
+    m = load_manifest(path)
+    assert m.buffer("arg0").np_dtype.name == "bfloat16" and m.buffer("arg0").np_dtype.itemsize == 2
+    assert m.buffer("result0").np_dtype.name == "float16"
+    obj["buffers"][0].update(bytes=4096 * 1024 * 4)  # the size of f32 elements: refused
+    path.write_text(json.dumps(obj))
+    with pytest.raises(ManifestError, match="bytes"):
+        load_manifest(path)
+
+
 def _broken(edit):
     obj = copy.deepcopy(GOOD)
     edit(obj)

@@ -82,8 +82,23 @@ def test_mathematical_only_when_declared(data):
 
 
 def test_tolerances_cover_every_family():
+    from motif.examples import FAMILY_DTYPES
     assert set(TOLERANCES) == set(FAMILIES)
-    assert all(1e-7 < t <= 1e-4 for t in TOLERANCES.values())
+    assert all(1e-7 < t <= 1e-4 for f, t in TOLERANCES.items() if f not in FAMILY_DTYPES)
+    # A bf16 output rounds once to 8 significant bits (2^-9 relative): the bound is above that and
+    # below two bf16 ulps.
+    assert all(2.0**-9 < TOLERANCES[f] <= 2.0**-7 for f, d in FAMILY_DTYPES.items() if d == "bf16")
+
+
+def test_make_inputs_bf16_are_bf16_values():
+    ml_dtypes = pytest.importorskip("ml_dtypes")
+    bufs = [Buffer("x", "input", "bf16", (16, 32), 1024), Buffer("g", "input", "f16", (32,), 64)]
+    (x, g), _ = make_inputs(bufs)
+    assert x.dtype == np.dtype(ml_dtypes.bfloat16) and g.dtype == np.float16
+    assert np.count_nonzero(x) == x.size and np.count_nonzero(g) == g.size
+    # Each value is exactly representable: widening and rounding back is the identity.
+    assert np.array_equal(x.astype(np.float32).astype(ml_dtypes.bfloat16).view(np.uint16), x.view(np.uint16))
+    assert 0.7 < x.astype(np.float64).std() < 1.3
 
 
 def test_make_inputs_fresh_reproducible_nonzero():

@@ -19,10 +19,17 @@ def test_every_family_has_a_float64_reference(rng):
         "residual_relu": [(3, 5)] * 2, "transpose_scale": [(3, 5)], "gemm": [(3, 4), (4, 5)],
         "mha": [(2, 6, 4)] * 3,
     }
-    assert set(R.REFERENCES) == set(args)
+    half = {"softmax_bf16": "softmax", "layernorm_bf16": "layernorm", "rmsnorm_bf16": "rmsnorm"}
+    assert set(R.REFERENCES) == set(args) | set(half)
     for fam, shapes in args.items():
         out = R.REFERENCES[fam](*[rng.standard_normal(s).astype(np.float32) for s in shapes])
         assert out.dtype == np.float64 and np.isfinite(out).all(), fam
+    # The bf16 families compute their f32 family's formula, from bf16 inputs read exactly.
+    ml_dtypes = pytest.importorskip("ml_dtypes")
+    for fam, base in half.items():
+        xs = [rng.standard_normal(s).astype(ml_dtypes.bfloat16) for s in args[base]]
+        out = R.REFERENCES[fam](*xs)
+        assert out.dtype == np.float64 and np.array_equal(out, R.REFERENCES[base](*[x.astype(np.float64) for x in xs]))
 
 
 def test_gemm_is_the_float64_product(rng):

@@ -1,5 +1,6 @@
 // Unsupported types and shapes, in function signatures (the lowering takes
-// static-shaped f32 tensors only) and in motif operands and results, and
+// static-shaped f32, f16 and bf16 tensors only) and in motif operands and
+// results (the verifier: motif tensors hold f32, f16 or bf16), and
 // sizes past the limits: zero extents, huge extents, products that overflow
 // 64 bits, too many blocks, block sizes out of range. Each is a located error
 // and a non-zero exit, whether the verifier or --convert-motif-to-gpu
@@ -8,8 +9,8 @@
 // RUN: python3 %S/Inputs/each-case-fails.py motif-opt %s --convert-motif-to-gpu | FileCheck %s --check-prefix=EACH
 // EACH: 28 cases, 28 refused properly
 
-// expected-error @+1 {{has a 'tensor<4xbf16>' in its signature: the GPU lowering takes static-shaped f32 tensors only}}
-func.func @bf16_argument(%x: tensor<4xbf16>, %y: tensor<4xf32>) -> tensor<4xf32> {
+// expected-error @+1 {{has a 'tensor<4xf8E4M3FN>' in its signature: the GPU lowering takes static-shaped f32, f16 and bf16 tensors only}}
+func.func @f8_argument(%x: tensor<4xf8E4M3FN>, %y: tensor<4xf32>) -> tensor<4xf32> {
   %r = motif.kernel "k" threads(4) -> tensor<4xf32> {
     %m = motif.map (%y[i]) -> [i] over [thread] : (tensor<4xf32>) -> tensor<4xf32> {
     ^bb0(%a: f32):
@@ -23,9 +24,9 @@ func.func @bf16_argument(%x: tensor<4xbf16>, %y: tensor<4xf32>) -> tensor<4xf32>
 
 // -----
 
-// expected-error @+1 {{has a 'tensor<4xi32>' in its signature}}
 func.func @i32_copy(%x: tensor<4xi32>) -> tensor<4xi32> {
   %r = motif.kernel "k" threads(4) -> tensor<4xi32> {
+    // expected-error @+1 {{'motif.materialize' op holds 'i32': motif tensors hold f32, f16 or bf16 elements}}
     %g = motif.materialize %x in global : tensor<4xi32>
     motif.yield %g : tensor<4xi32>
   }
@@ -34,9 +35,9 @@ func.func @i32_copy(%x: tensor<4xi32>) -> tensor<4xi32> {
 
 // -----
 
-// expected-error @+1 {{has a 'tensor<4xindex>' in its signature}}
 func.func @index_map(%x: tensor<4xindex>) -> tensor<4xindex> {
   %r = motif.kernel "k" threads(4) -> tensor<4xindex> {
+    // expected-error @+1 {{'motif.map' op operand #0 holds 'index': motif tensors hold f32, f16 or bf16 elements}}
     %m = motif.map (%x[i]) -> [i] over [thread] : (tensor<4xindex>) -> tensor<4xindex> {
     ^bb0(%a: index):
       motif.yield %a : index
@@ -49,9 +50,9 @@ func.func @index_map(%x: tensor<4xindex>) -> tensor<4xindex> {
 
 // -----
 
-// expected-error @+1 {{has a 'tensor<4xcomplex<f32>>' in its signature}}
 func.func @complex_map(%x: tensor<4xcomplex<f32>>) -> tensor<4xcomplex<f32>> {
   %r = motif.kernel "k" threads(4) -> tensor<4xcomplex<f32>> {
+    // expected-error @+1 {{'motif.map' op operand #0 holds 'complex<f32>': motif tensors hold f32, f16 or bf16 elements}}
     %m = motif.map (%x[i]) -> [i] over [thread] : (tensor<4xcomplex<f32>>) -> tensor<4xcomplex<f32>> {
     ^bb0(%a: complex<f32>):
       motif.yield %a : complex<f32>
@@ -64,9 +65,9 @@ func.func @complex_map(%x: tensor<4xcomplex<f32>>) -> tensor<4xcomplex<f32>> {
 
 // -----
 
-// expected-error @+1 {{has a 'tensor<4xf64>' in its signature}}
 func.func @f64_result(%x: tensor<4xf32>) -> tensor<4xf64> {
   %r = motif.kernel "k" threads(4) -> tensor<4xf64> {
+    // expected-error @+1 {{'motif.map' op result #0 holds 'f64': motif tensors hold f32, f16 or bf16 elements}}
     %m = motif.map (%x[i]) -> [i] over [thread] : (tensor<4xf32>) -> tensor<4xf64> {
     ^bb0(%a: f32):
       %e = arith.extf %a : f32 to f64
@@ -127,7 +128,7 @@ func.func @memref_argument(%m: memref<4xf32>, %x: tensor<4xf32>) -> tensor<4xf32
 // An i32 intermediate inside an f32 program.
 func.func @i32_intermediate(%x: tensor<4xf32>) -> tensor<4xf32> {
   %y = motif.kernel "k" threads(4) -> tensor<4xf32> {
-    // expected-error @+1 {{'motif.map' op has a non-f32 result: the GPU lowering supports f32 tensors only}}
+    // expected-error @+1 {{'motif.map' op result #0 holds 'i32': motif tensors hold f32, f16 or bf16 elements}}
     %m = motif.map (%x[i]) -> [i] over [thread] : (tensor<4xf32>) -> tensor<4xi32> {
     ^bb0(%a: f32):
       %b = arith.fptosi %a : f32 to i32
@@ -149,7 +150,7 @@ func.func @i32_intermediate(%x: tensor<4xf32>) -> tensor<4xf32> {
 
 func.func @f64_intermediate_in_shared(%x: tensor<4xf32>) -> tensor<f32> {
   %y = motif.kernel "k" threads(4) -> tensor<f32> {
-    // expected-error @+1 {{'motif.map' op has a non-f32 result}}
+    // expected-error @+1 {{'motif.map' op result #0 holds 'f64': motif tensors hold f32, f16 or bf16 elements}}
     %m = motif.map (%x[i]) -> [i] over [thread] : (tensor<4xf32>) -> tensor<4xf64> {
     ^bb0(%a: f32):
       %b = arith.extf %a : f32 to f64
@@ -174,7 +175,7 @@ func.func @f64_intermediate_in_shared(%x: tensor<4xf32>) -> tensor<f32> {
 // A mask of i1 is no tensor the kernels can hold.
 func.func @i1_intermediate(%x: tensor<4xf32>) -> tensor<4xf32> {
   %y = motif.kernel "k" threads(4) -> tensor<4xf32> {
-    // expected-error @+1 {{'motif.map' op has a non-f32 result}}
+    // expected-error @+1 {{'motif.map' op result #0 holds 'i1': motif tensors hold f32, f16 or bf16 elements}}
     %m = motif.map (%x[i]) -> [i] over [thread] : (tensor<4xf32>) -> tensor<4xi1> {
     ^bb0(%a: f32):
       %z = arith.constant 0.0 : f32

@@ -5,7 +5,7 @@
 // RUN: motif-compile %t/untagged-operand.mlir -o %t/out --no-ptxas --verify-diagnostics
 // RUN: motif-compile %t/dynamic-grid.mlir -o %t/out --no-ptxas --verify-diagnostics
 // RUN: motif-compile %t/block-mismatch.mlir -o %t/out --no-ptxas --verify-diagnostics
-// RUN: motif-compile %t/not-f32.mlir -o %t/out --no-ptxas --verify-diagnostics
+// RUN: motif-compile %t/unsupported-dtype.mlir -o %t/out --no-ptxas --verify-diagnostics
 // RUN: motif-compile %t/no-output.mlir -o %t/out --no-ptxas --verify-diagnostics
 // RUN: motif-compile %t/no-launch.mlir -o %t/out --no-ptxas --verify-diagnostics
 // RUN: motif-compile %t/dynamic-shape.mlir -o %t/out --no-ptxas --verify-diagnostics
@@ -84,10 +84,10 @@ module attributes {gpu.container_module} {
   }
 }
 
-//--- not-f32.mlir
+//--- unsupported-dtype.mlir
 module attributes {gpu.container_module} {
-  // expected-error @+1 {{buffer 'arg0' has element type 'f16'; the kernel ABI supports f32 only}}
-  func.func @f(%arg0: memref<4xf16> {motif.buffer = "arg0", motif.role = "input"})
+  // expected-error @+1 {{buffer 'arg0' has element type 'f64'; the kernel ABI supports f32, f16 and bf16 only}}
+  func.func @f(%arg0: memref<4xf64> {motif.buffer = "arg0", motif.role = "input"})
       attributes {motif.host} {
     return
   }

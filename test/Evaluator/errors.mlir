@@ -4,17 +4,17 @@
 // An op the evaluator cannot run is refused by the verifier already (one
 // table of body ops: test/Dialect/Motif/invalid-body.mlir).
 
-// expected-error @+1 {{argument #0 has type 'tensor<8xf16>'; the evaluator supports f32 tensors only}}
-func.func @half(%x: tensor<8xf16>) -> tensor<8xf16> {
-  %y = motif.kernel "k" threads(32) -> tensor<8xf16> {
-    %v = motif.map (%x[i]) -> [i] over [thread] : (tensor<8xf16>) -> tensor<8xf16> {
-    ^bb0(%a: f16):
-      motif.yield %a : f16
+// expected-error @+1 {{argument #0 has type 'tensor<8xf64>'; the evaluator supports f32, f16 and bf16 tensors only}}
+func.func @f64(%unused: tensor<8xf64>, %x: tensor<8xf32>) -> tensor<8xf32> {
+  %y = motif.kernel "k" threads(32) -> tensor<8xf32> {
+    %v = motif.map (%x[i]) -> [i] over [thread] : (tensor<8xf32>) -> tensor<8xf32> {
+    ^bb0(%a: f32):
+      motif.yield %a : f32
     }
-    %g = motif.materialize %v in global : tensor<8xf16>
-    motif.yield %g : tensor<8xf16>
+    %g = motif.materialize %v in global : tensor<8xf32>
+    motif.yield %g : tensor<8xf32>
   }
-  return %y : tensor<8xf16>
+  return %y : tensor<8xf32>
 }
 
 

@@ -112,8 +112,11 @@ struct OutputComparison {
   bool bitwiseEqual = true;
   /// Elements whose bits differ, summed over trials.
   int64_t differingElements = 0;
-  /// Largest distance in units in the last place between A and B (f32).
+  /// Largest distance in units in the last place of the output's element
+  /// type (f32, f16 or bf16) between A and B.
   uint64_t maxUlp = 0;
+  /// The output's element format.
+  FloatFormat format = FloatFormat::F32;
   /// max|x - ref| / max|ref| of A's and B's f32 results against A's f64
   /// result, the largest over trials.
   double relErrA = 0.0;

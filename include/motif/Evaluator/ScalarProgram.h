@@ -13,6 +13,7 @@
 #include "motif/Dialect/Motif/IR/ScalarOps.h"
 
 #include "mlir/IR/Region.h"
+#include "mlir/IR/Types.h"
 #include "mlir/Support/LLVM.h"
 #include "llvm/ADT/SmallVector.h"
 
@@ -51,9 +52,43 @@ T minimumOf(T a, T b) {
   return a < b ? a : b;
 }
 
+/// The binary floating-point formats a value can be stored in.
+enum class FloatFormat { F64, F32, F16, BF16 };
+
+/// The format of a float type: f16, bf16, f32; F64 for anything else.
+FloatFormat floatFormatOf(Type t);
+
+/// Rounds `v` to the nearest value of `format`, ties to even (IEEE 754
+/// roundTiesToEven, as the GPU's cvt.rn and arith.truncf do): overflow goes
+/// to infinity, small values to subnormals, NaN stays NaN. F64 is the identity.
+double roundToFormat(double v, FloatFormat format);
+
+/// The 16 bits of `v` (which `roundToFormat` already rounded) in f16 or bf16.
+uint16_t halfBits(double v, FloatFormat format);
+/// The value of the 16 bits `bits` of an f16 or bf16.
+double fromHalfBits(uint16_t bits, FloatFormat format);
+
 /// Rounds `v` as a stored tensor element of the given mode.
 inline double roundStored(double v, NumericMode mode) {
   return mode == NumericMode::F32 ? static_cast<double>(static_cast<float>(v))
+                                  : v;
+}
+
+/// Rounds an input element of type `element`: an f16 or bf16 input holds a
+/// value of its format in both modes (the float64 reference reads the same
+/// inputs); an f32 one is rounded in F32 mode only.
+inline double roundInput(double v, NumericMode mode, Type element) {
+  FloatFormat f = floatFormatOf(element);
+  if (f == FloatFormat::F16 || f == FloatFormat::BF16)
+    return roundToFormat(v, f);
+  return roundStored(v, mode);
+}
+
+/// Rounds `v` as a stored element of type `element` (f32, f16 or bf16) in
+/// the given mode: F32 mode stores every element in its own format; F64 mode
+/// keeps the double (the float64 reference).
+inline double roundStored(double v, NumericMode mode, Type element) {
+  return mode == NumericMode::F32 ? roundToFormat(v, floatFormatOf(element))
                                   : v;
 }
 
@@ -76,6 +111,11 @@ struct ScalarInst {
   unsigned resultWidth = 0;
   /// The bit width of an integer first operand; 0 for a float one.
   unsigned operandWidth = 0;
+  /// The formats of a float result and first operand (F64 for others).
+  FloatFormat resultFormat = FloatFormat::F64, operandFormat = FloatFormat::F64;
+  /// The format the result is rounded to after it is computed: f16 or bf16
+  /// in F32 mode; F64 (none) otherwise.
+  FloatFormat roundTo = FloatFormat::F64;
   /// A constant's value, prepared in the precision of the mode.
   ScalarSlot constant{0.0};
   /// An arith.cmpf or arith.cmpi predicate.

@@ -399,6 +399,15 @@ FailureOr<Value> KernelEmitter::loadOperand(ComputeOpInterface op, unsigned i,
   llvm_unreachable("unknown storage");
 }
 
+FailureOr<Value> KernelEmitter::loadAccumulated(ComputeOpInterface op,
+                                                unsigned i,
+                                                const Instance &inst) {
+  FailureOr<Value> v = loadOperand(op, i, inst);
+  if (failed(v) || v->getType().isF32())
+    return v;
+  return Value(arith::ExtFOp::create(b, loc, b.getF32Type(), *v));
+}
+
 Value KernelEmitter::ownerPredicate(ComputeOpInterface) {
   // The schedule model names the one thread that stores each element.
   Value zero = constIndex(0);
@@ -577,14 +586,6 @@ LogicalResult KernelEmitter::emitOp(ComputeOpInterface op) {
   scratchUses = 0;
   SmallVector<DimPlan> plans = planDims(*currentSchedule);
   currentPlans = plans;
-  for (Type t : op->getOperandTypes())
-    if (!cast<RankedTensorType>(t).getElementType().isF32())
-      return op->emitOpError() << "has a non-f32 operand: the GPU lowering "
-                                  "supports f32 tensors only";
-  for (Type t : op->getResultTypes())
-    if (!cast<RankedTensorType>(t).getElementType().isF32())
-      return op->emitOpError() << "has a non-f32 result: the GPU lowering "
-                                  "supports f32 tensors only";
   if (failed(prepareDestinations(op, plans)))
     return failure();
   Value owner = ownerPredicate(op);
@@ -865,8 +866,8 @@ LogicalResult KernelEmitter::emitBlockedContraction(ComputeOpInterface op,
         // A reduced dim is walked in sequence (its tile nest has seq levels
         // only): instance k is index k.
         inst.index[kd] = k;
-        FailureOr<Value> l = loadOperand(op, 0, inst);
-        FailureOr<Value> r = loadOperand(op, 1, inst);
+        FailureOr<Value> l = loadAccumulated(op, 0, inst);
+        FailureOr<Value> r = loadAccumulated(op, 1, inst);
         if (failed(l) || failed(r)) {
           --loopDepth;
           return failure();

@@ -96,6 +96,11 @@ public:
   /// Element `inst` of operand `i` of `op`.
   FailureOr<Value> loadOperand(ComputeOpInterface op, unsigned i,
                                const Instance &inst);
+  /// `loadOperand`, extended to f32 when the operand holds f16 or bf16: the
+  /// element as a reduction or a contraction folds it (they accumulate in
+  /// f32, docs/dialect.md "Element types").
+  FailureOr<Value> loadAccumulated(ComputeOpInterface op, unsigned i,
+                                   const Instance &inst);
 
   /// Walks the instances of `dims` (iteration dims of `op`), unrolled or as
   /// loops; `body` runs once per instance at the innermost point.

@@ -69,10 +69,11 @@ ConvertMotifToGPUPass::convertFunction(func::FuncOp func,
   for (Type t : llvm::concat<const Type>(type.getInputs(), type.getResults())) {
     auto tensor = dyn_cast<RankedTensorType>(t);
     if (!tensor || !tensor.hasStaticShape() ||
-        !tensor.getElementType().isF32())
+        !isTensorElementType(tensor.getElementType()))
       return func.emitError() << "has a " << t
                               << " in its signature: the GPU lowering takes "
-                                 "static-shaped f32 tensors only";
+                                 "static-shaped f32, f16 and bf16 tensors "
+                                 "only";
   }
   if (!func.getBody().hasOneBlock() ||
       !isa<func::ReturnOp>(func.getBody().front().getTerminator()))

@@ -128,7 +128,7 @@ FailureOr<SmallVector<Value>> mlir::motif::detail::emitReduction(
         [&](Instance &i, ValueRange acc) -> FailureOr<SmallVector<Value>> {
           SmallVector<Value> elems;
           for (unsigned k = 0; k < n; ++k) {
-            FailureOr<Value> v = e.loadOperand(op, k, i);
+            FailureOr<Value> v = e.loadAccumulated(op, k, i);
             if (failed(v))
               return failure();
             elems.push_back(*v);
@@ -150,8 +150,8 @@ FailureOr<SmallVector<Value>> mlir::motif::detail::emitReduction(
   FailureOr<SmallVector<Value>> partial = e.accumulate(
       op, plans, reduced, inst, {e.constF32(0.0)},
       [&](Instance &i, ValueRange acc) -> FailureOr<SmallVector<Value>> {
-        FailureOr<Value> l = e.loadOperand(op, 0, i);
-        FailureOr<Value> r = e.loadOperand(op, 1, i);
+        FailureOr<Value> l = e.loadAccumulated(op, 0, i);
+        FailureOr<Value> r = e.loadAccumulated(op, 1, i);
         if (failed(l) || failed(r))
           return failure();
         return SmallVector<Value>{

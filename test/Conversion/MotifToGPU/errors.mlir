@@ -1,17 +1,17 @@
 // What the GPU lowering refuses, each with a located error.
 // RUN: motif-opt %s --convert-motif-to-gpu --split-input-file --verify-diagnostics
 
-// expected-error @+1 {{has a 'tensor<4xf16>' in its signature: the GPU lowering takes static-shaped f32 tensors only}}
-func.func @f16(%x: tensor<4xf16>) -> tensor<4xf16> {
-  %y = motif.kernel "k" threads(4) -> tensor<4xf16> {
-    %m = motif.map (%x[i]) -> [i] over [thread] : (tensor<4xf16>) -> tensor<4xf16> {
-    ^bb0(%a: f16):
-      motif.yield %a : f16
+// expected-error @+1 {{has a 'tensor<4xf64>' in its signature: the GPU lowering takes static-shaped f32, f16 and bf16 tensors only}}
+func.func @f64(%unused: tensor<4xf64>, %x: tensor<4xf32>) -> tensor<4xf32> {
+  %y = motif.kernel "k" threads(4) -> tensor<4xf32> {
+    %m = motif.map (%x[i]) -> [i] over [thread] : (tensor<4xf32>) -> tensor<4xf32> {
+    ^bb0(%a: f32):
+      motif.yield %a : f32
     }
-    %g = motif.materialize %m in global : tensor<4xf16>
-    motif.yield %g : tensor<4xf16>
+    %g = motif.materialize %m in global : tensor<4xf32>
+    motif.yield %g : tensor<4xf32>
   }
-  return %y : tensor<4xf16>
+  return %y : tensor<4xf32>
 }
 
 // -----

@@ -100,9 +100,9 @@ func.func @result_type(%x: tensor<4xf32>) {
   motif.kernel "k" threads(32) {
     %m = motif.map (%x[i]) -> [i] over [thread] : (tensor<4xf32>) -> tensor<4xf32> {
     ^bb0(%a: f32):
-      // expected-error @+1 {{'arith.truncf' op is not supported in a motif body: result #0 has type 'f16'; body values are f32, f64, integers of 1 to 64 bits or index}}
-      %h = arith.truncf %a : f32 to f16
-      %r = arith.extf %h : f16 to f32
+      // expected-error @+1 {{'arith.truncf' op is not supported in a motif body: result #0 has type 'f8E5M2'; body values are f32, f16, bf16, f64, integers of 1 to 64 bits or index}}
+      %h = arith.truncf %a : f32 to f8E5M2
+      %r = arith.extf %h : f8E5M2 to f32
       motif.yield %r : f32
     }
   }
@@ -115,7 +115,7 @@ func.func @vector_constant(%x: tensor<4xf32>) {
   motif.kernel "k" threads(32) {
     %m = motif.map (%x[i]) -> [i] over [thread] : (tensor<4xf32>) -> tensor<4xf32> {
     ^bb0(%a: f32):
-      // expected-error @+1 {{'arith.constant' op is not supported in a motif body: result #0 has type 'vector<4xf32>'; body values are f32, f64, integers of 1 to 64 bits or index}}
+      // expected-error @+1 {{'arith.constant' op is not supported in a motif body: result #0 has type 'vector<4xf32>'; body values are f32, f16, bf16, f64, integers of 1 to 64 bits or index}}
       %v = arith.constant dense<1.0> : vector<4xf32>
       motif.yield %a : f32
     }
@@ -129,7 +129,7 @@ func.func @wide_integer(%x: tensor<4xf32>) {
   motif.kernel "k" threads(32) {
     %m = motif.map (%x[i]) -> [i] over [thread] : (tensor<4xf32>) -> tensor<4xf32> {
     ^bb0(%a: f32):
-      // expected-error @+1 {{'arith.fptosi' op is not supported in a motif body: result #0 has type 'i128'; body values are f32, f64, integers of 1 to 64 bits or index}}
+      // expected-error @+1 {{'arith.fptosi' op is not supported in a motif body: result #0 has type 'i128'; body values are f32, f16, bf16, f64, integers of 1 to 64 bits or index}}
       %i = arith.fptosi %a : f32 to i128
       motif.yield %a : f32
     }
@@ -140,12 +140,12 @@ func.func @wide_integer(%x: tensor<4xf32>) {
 // -----
 
 func.func @operand_type(%x: tensor<4xf32>) {
-  %h = arith.constant 1.0 : f16
+  %h = arith.constant 1.0 : f8E5M2
   motif.kernel "k" threads(32) {
     %m = motif.map (%x[i]) -> [i] over [thread] : (tensor<4xf32>) -> tensor<4xf32> {
     ^bb0(%a: f32):
-      // expected-error @+1 {{'arith.extf' op is not supported in a motif body: operand #0 has type 'f16'; body values are f32, f64, integers of 1 to 64 bits or index}}
-      %r = arith.extf %h : f16 to f32
+      // expected-error @+1 {{'arith.extf' op is not supported in a motif body: operand #0 has type 'f8E5M2'; body values are f32, f16, bf16, f64, integers of 1 to 64 bits or index}}
+      %r = arith.extf %h : f8E5M2 to f32
       motif.yield %r : f32
     }
   }

@@ -417,10 +417,72 @@ static std::optional<std::string> tileThreadsError(ComputeOpInterface op,
          std::to_string(threads) + ")";
 }
 
+bool mlir::motif::isTensorElementType(Type t) {
+  return t.isF32() || t.isF16() || t.isBF16();
+}
+
+/// The element types of a motif (docs/dialect.md, "Element types"): every
+/// tensor holds f32, f16 or bf16; data movement keeps the type; a reduction
+/// with a built-in combiner and a contraction accumulate in f32, which is
+/// their result type; a combiner region folds f32 states.
+static LogicalResult verifyElementTypes(ComputeOpInterface op) {
+  Operation *operation = op.getOperation();
+  auto elementOf = [](Value v) {
+    return cast<ShapedType>(v.getType()).getElementType();
+  };
+  for (auto [i, v] : llvm::enumerate(operation->getOperands()))
+    if (!isTensorElementType(elementOf(v)))
+      return operation->emitOpError()
+             << "operand #" << i << " holds " << elementOf(v)
+             << ": motif tensors hold f32, f16 or bf16 elements";
+  for (auto [i, v] : llvm::enumerate(operation->getResults()))
+    if (!isTensorElementType(elementOf(v)))
+      return operation->emitOpError()
+             << "result #" << i << " holds " << elementOf(v)
+             << ": motif tensors hold f32, f16 or bf16 elements";
+  if (isa<BroadcastOp, TransposeOp>(operation) &&
+      elementOf(operation->getOperand(0)) != elementOf(operation->getResult(0)))
+    return operation->emitOpError()
+           << "moves " << elementOf(operation->getOperand(0))
+           << " elements into a tensor of " << elementOf(operation->getResult(0))
+           << ": data movement keeps the element type (convert in a "
+              "motif.map)";
+  if (auto contract = dyn_cast<ContractOp>(operation)) {
+    Type l = elementOf(contract.getLhs()), r = elementOf(contract.getRhs());
+    if (l != r)
+      return operation->emitOpError()
+             << "multiplies " << l << " by " << r
+             << ": both operands of a contraction hold the same type";
+    if (!elementOf(contract.getResult()).isF32())
+      return operation->emitOpError()
+             << "accumulates into " << elementOf(contract.getResult())
+             << ": a contraction accumulates in f32, its result type (round "
+                "it in a motif.map)";
+  }
+  if (auto reduce = dyn_cast<ReduceOp>(operation)) {
+    for (auto [i, r] : llvm::enumerate(reduce.getResults()))
+      if (!elementOf(r).isF32())
+        return operation->emitOpError()
+               << "result #" << i << " holds " << elementOf(r)
+               << ": a reduction accumulates in f32, its result type (round "
+                  "it in a motif.map)";
+    if (!reduce.getKind())
+      for (auto [i, v] : llvm::enumerate(reduce.getInputs()))
+        if (!elementOf(v).isF32())
+          return operation->emitOpError()
+                 << "input #" << i << " holds " << elementOf(v)
+                 << ": a combiner region folds f32 states (extend the input "
+                    "to f32 in a motif.map first)";
+  }
+  return success();
+}
+
 /// Checks what every motif shares: the mapping's length and legality, and
 /// that every operand and result dim agrees with its iteration dim's extent.
 static LogicalResult verifyIterationSpace(ComputeOpInterface op) {
   Operation *operation = op.getOperation();
+  if (failed(verifyElementTypes(op)))
+    return failure();
   SmallVector<int64_t> extents = op.getIterationExtents();
   ArrayAttr mapping = op.getMapping();
   if (mapping.size() != extents.size())
@@ -758,6 +820,9 @@ LogicalResult YieldOp::verify() {
 LogicalResult MaterializeOp::verify() {
   // The size rules of motifs hold for copies too (a kernel with no motif).
   auto type = getType();
+  if (!isTensorElementType(type.getElementType()))
+    return emitOpError() << "holds " << type.getElementType()
+                         << ": motif tensors hold f32, f16 or bf16 elements";
   int64_t elements = 1;
   for (auto [d, e] : llvm::enumerate(type.getShape())) {
     if (e < 1)

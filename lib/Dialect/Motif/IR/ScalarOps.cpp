@@ -34,7 +34,8 @@ static std::optional<StringRef> refusalReason(Operation *op) {
 }
 
 bool mlir::motif::isSupportedScalarType(Type type) {
-  if (type.isF32() || type.isF64() || isa<IndexType>(type))
+  if (type.isF32() || type.isF16() || type.isBF16() || type.isF64() ||
+      isa<IndexType>(type))
     return true;
   auto integer = dyn_cast<IntegerType>(type);
   return integer && integer.isSignless() && integer.getWidth() <= 64;
@@ -106,14 +107,14 @@ LogicalResult mlir::motif::verifyScalarBodyOp(Operation *op) {
   for (auto [i, v] : llvm::enumerate(op->getOperands()))
     if (!isSupportedScalarType(v.getType()))
       return refuse(op) << "operand #" << i << " has type " << v.getType()
-                        << "; body values are f32, f64, integers of 1 to 64 "
-                           "bits or index";
+                        << "; body values are f32, f16, bf16, f64, integers of "
+                           "1 to 64 bits or index";
   if (failed(verifyDefinedInside(op)))
     return failure();
   for (auto [i, v] : llvm::enumerate(op->getResults()))
     if (!isSupportedScalarType(v.getType()))
       return refuse(op) << "result #" << i << " has type " << v.getType()
-                        << "; body values are f32, f64, integers of 1 to 64 "
-                           "bits or index";
+                        << "; body values are f32, f16, bf16, f64, integers of "
+                           "1 to 64 bits or index";
   return verifyOpLimits(op, *kind);
 }

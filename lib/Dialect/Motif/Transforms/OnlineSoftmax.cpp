@@ -147,8 +147,14 @@ std::optional<ExpForm> matchExpBody(MapOp map, unsigned xIdx, unsigned mIdx) {
       return std::nullopt;
   }
   auto sub = arg.getDefiningOp<arith::SubFOp>();
-  if (!sub || sub.getLhs() != body.getArgument(xIdx) ||
-      sub.getRhs() != body.getArgument(mIdx))
+  if (!sub)
+    return std::nullopt;
+  // A half x is extended to the f32 max first (the candidate is then
+  // declined: the state reduction takes f32 inputs).
+  Value lhs = sub.getLhs();
+  if (auto ext = lhs.getDefiningOp<arith::ExtFOp>())
+    lhs = ext.getIn();
+  if (lhs != body.getArgument(xIdx) || sub.getRhs() != body.getArgument(mIdx))
     return std::nullopt;
   return form;
 }
@@ -500,6 +506,20 @@ int64_t mlir::motif::rewriteOnlineSoftmax(
       }
     }
 
+    Type xElement =
+        cast<RankedTensorType>(max.getInputs()[0].getType()).getElementType();
+    if (!xElement.isF32()) {
+      // The state reduction is a combiner region, which folds f32 inputs
+      // (docs/dialect.md, "Element types").
+      max.emitRemark() << "rule 4 (online softmax) not applied: the max is "
+                          "over "
+                       << xElement
+                       << " elements and the (max, sum) state is folded by a "
+                          "combiner region of f32 inputs (not built for half "
+                          "inputs yet)";
+      declined.insert(max);
+      continue;
+    }
     SmallVector<OpOperand *> maxUses;
     readersOf(max.getResult(0), maxUses);
     int64_t otherMaxReaders = 0;

@@ -20,6 +20,8 @@
 #include <string>
 
 namespace mlir::motif {
+/// Whether motif tensors may hold elements of type `t`: f32, f16 or bf16.
+bool isTensorElementType(Type t);
 /// Warps per block of the kernel around `op` (1 outside a kernel).
 int64_t warpsPerBlockOf(Operation *op);
 /// Why a block of `threads` threads cannot combine partials across its
