@@ -2,6 +2,7 @@
 #include "motif/Analysis/Schedule.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
@@ -13,6 +14,25 @@ using namespace mlir::motif;
 
 /// Elements per 128-bit access for 32-bit elements.
 static constexpr int64_t kVectorWidth = 4;
+
+/// Elements per thread run for the motifs of `op`'s function: a 128-bit
+/// access of its narrowest tensors. 4 (f32) unless the function's arguments
+/// or results hold f16 or bf16, then 8. One value per function, so that
+/// every motif of a function maps a dim alike whichever kernel it ends up in
+/// (fusion merges kernels of one function; docs/schedule.md, "Runs").
+static int64_t vectorWidthOf(Operation *op) {
+  auto func = op->getParentOfType<FunctionOpInterface>();
+  if (!func)
+    return kVectorWidth;
+  auto half = [](Type t) {
+    Type e = getElementTypeOrSelf(t);
+    return e.isF16() || e.isBF16();
+  };
+  if (llvm::any_of(func.getArgumentTypes(), half) ||
+      llvm::any_of(func.getResultTypes(), half))
+    return 2 * kVectorWidth;
+  return kVectorWidth;
+}
 
 static int64_t saturatingMul(int64_t a, int64_t b) {
   int64_t r;
@@ -121,6 +141,7 @@ MotifSchedule::MotifSchedule(ComputeOpInterface op, int64_t threads)
     s.parallel = 1;
     s.partial = false;
   }
+  int64_t runWidth = vectorWidthOf(operation);
   for (auto [d, s] : llvm::enumerate(dims)) {
     if (s.isTiled())
       continue;
@@ -152,9 +173,15 @@ MotifSchedule::MotifSchedule(ComputeOpInterface op, int64_t threads)
       s.count = llvm::divideCeil(s.extent, s.parallel);
       s.partial = saturatingMul(s.count, s.parallel) != s.extent;
     }
-    if ((s.level == Level::Thread || s.level == Level::Lane) &&
-        s.extent % saturatingMul(s.parallel, kVectorWidth) == 0)
-      s.vector = kVectorWidth;
+    if (s.level == Level::Thread || s.level == Level::Lane) {
+      // The widest run that divides the dim evenly: runs of 8 half
+      // elements, else of 4.
+      for (int64_t w = runWidth; w >= kVectorWidth; w /= 2)
+        if (s.extent % saturatingMul(s.parallel, w) == 0) {
+          s.vector = w;
+          break;
+        }
+    }
   }
 }
 

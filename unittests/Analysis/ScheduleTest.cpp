@@ -90,6 +90,36 @@ TEST_F(ScheduleTest, ThreadDimTakesRunsOfFour) {
   EXPECT_EQ(s.getGridExtents(), SmallVector<int64_t>{8});
 }
 
+/// In a function with half tensors the runs are 8 long where the dim
+/// divides evenly, else 4, else none; an f32 function keeps runs of 4. The
+/// run length is the function's: an f32 motif of a bf16 function takes 8.
+TEST_F(ScheduleTest, HalfFunctionsTakeRunsOfEight) {
+  auto runOf = [&](StringRef elem, int64_t n, StringRef mapElem) {
+    std::string t = ("tensor<8x" + std::to_string(n) + "x" + elem + ">").str();
+    std::string u = ("tensor<8x" + std::to_string(n) + "x" + mapElem + ">").str();
+    std::string body =
+        "    %m = motif.map (%c[i, j]) -> [i, j] over [block, thread] : (" + u +
+        ") -> " + u + " {\n    ^bb0(%a: " + mapElem.str() +
+        "):\n      motif.yield %a : " + mapElem.str() +
+        "\n    }\n    %g = motif.materialize %m in global : " + u;
+    // %c: the map's own operand, a constant-free copy of the argument's
+    // shape in the map's element type.
+    std::string ir = "func.func @f(%x: " + t + ", %c: " + u + ") -> " + u +
+                     " {\n  %y = motif.kernel \"k\" threads(256) -> " + u +
+                     " {\n" + body + "\n    motif.yield %g : " + u +
+                     "\n  }\n  return %y : " + u + "\n}\n";
+    auto ops = parse(ir);
+    EXPECT_EQ(ops.size(), 1u);
+    return ops.empty() ? int64_t(-1) : MotifSchedule(ops[0]).getDim(1).vector;
+  };
+  EXPECT_EQ(runOf("bf16", 4096, "bf16"), 8);
+  EXPECT_EQ(runOf("f16", 4096, "f16"), 8);
+  EXPECT_EQ(runOf("bf16", 1024, "bf16"), 4); // 1024 = 4 x 256
+  EXPECT_EQ(runOf("bf16", 512, "bf16"), 1);  // 2 per thread
+  EXPECT_EQ(runOf("bf16", 4096, "f32"), 8);  // the function's run length
+  EXPECT_EQ(runOf("f32", 4096, "f32"), 4);
+}
+
 /// For every parallel level, extent and block size: the instances of all
 /// threads cover [0, extent) exactly once, and `partial` says whether some
 /// instance falls past the end.
