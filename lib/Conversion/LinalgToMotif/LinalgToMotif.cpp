@@ -499,6 +499,30 @@ View FunctionImporter::constantMap(Location loc, TypedAttr value,
 // Linalg ops
 //===----------------------------------------------------------------------===//
 
+/// The arguments of `block` that `root` depends on through ops of `block`,
+/// in argument order.
+static SmallVector<BlockArgument> bodyArgumentsOf(Value root, Block *block) {
+  SmallVector<BlockArgument> args;
+  SmallVector<Value> worklist{root};
+  llvm::DenseSet<Value> seen;
+  while (!worklist.empty()) {
+    Value v = worklist.pop_back_val();
+    if (!seen.insert(v).second)
+      continue;
+    if (auto arg = dyn_cast<BlockArgument>(v)) {
+      if (arg.getOwner() == block)
+        args.push_back(arg);
+      continue;
+    }
+    if (Operation *def = v.getDefiningOp(); def->getBlock() == block)
+      llvm::append_range(worklist, def->getOperands());
+  }
+  llvm::sort(args, [](BlockArgument a, BlockArgument b) {
+    return a.getArgNumber() < b.getArgNumber();
+  });
+  return args;
+}
+
 static bool isReduction(utils::IteratorType t) {
   return t == utils::IteratorType::reduction;
 }
@@ -544,28 +568,7 @@ LogicalResult FunctionImporter::importParallelResult(linalg::LinalgOp op,
 
   // The body arguments it reads.
   Block *block = op.getBlock();
-  llvm::SetVector<Operation *> slice;
-  SmallVector<BlockArgument> args;
-  {
-    SmallVector<Value> worklist{yielded};
-    llvm::DenseSet<Value> seen;
-    while (!worklist.empty()) {
-      Value v = worklist.pop_back_val();
-      if (!seen.insert(v).second)
-        continue;
-      if (auto arg = dyn_cast<BlockArgument>(v)) {
-        if (arg.getOwner() == block)
-          args.push_back(arg);
-        continue;
-      }
-      Operation *def = v.getDefiningOp();
-      if (def->getBlock() == block)
-        llvm::append_range(worklist, def->getOperands());
-    }
-    llvm::sort(args, [](BlockArgument a, BlockArgument b) {
-      return a.getArgNumber() < b.getArgNumber();
-    });
-  }
+  SmallVector<BlockArgument> args = bodyArgumentsOf(yielded, block);
   // Loops a unit dim of a motif operand needs.
   llvm::DenseSet<int64_t> needed;
   for (BlockArgument arg : args) {
@@ -906,24 +909,7 @@ LogicalResult FunctionImporter::importReductionResult(linalg::LinalgOp op,
   } else {
     // The element map's space: every loop of extent above 1, in order, and
     // unit loops an operand holds.
-    SmallVector<BlockArgument> args;
-    SmallVector<Value> worklist{x};
-    llvm::DenseSet<Value> seen;
-    while (!worklist.empty()) {
-      Value v = worklist.pop_back_val();
-      if (!seen.insert(v).second)
-        continue;
-      if (auto arg = dyn_cast<BlockArgument>(v)) {
-        if (arg.getOwner() == block)
-          args.push_back(arg);
-        continue;
-      }
-      if (Operation *def = v.getDefiningOp(); def->getBlock() == block)
-        llvm::append_range(worklist, def->getOperands());
-    }
-    llvm::sort(args, [](BlockArgument a, BlockArgument b) {
-      return a.getArgNumber() < b.getArgNumber();
-    });
+    SmallVector<BlockArgument> args = bodyArgumentsOf(x, block);
     llvm::DenseSet<int64_t> needed;
     for (BlockArgument arg : args) {
       OpOperand *operand = op.getMatchingOpOperand(arg);
