@@ -8,7 +8,10 @@
 //
 // The same parser dereferences a null float type for `array<index: ...>`
 // (isIntOrIndexOrFloat lets index through to getIntOrFloatBitWidth; signal
-// 11, found by motif-fuzz mutate): the guard refuses that too.
+// 11, found by motif-fuzz mutate): the guard refuses that too, and a
+// malformed `permutation = [...]` / `dimensions = [...]` list, on which
+// linalg.transpose's and linalg.reduce's parsers store and then dereference
+// a null attribute.
 //
 //===----------------------------------------------------------------------===//
 #ifndef MOTIF_INPUTGUARD_H

@@ -66,6 +66,67 @@ static LogicalResult checkArrayElements(llvm::SourceMgr &mgr, StringRef text,
   return success();
 }
 
+/// `permutation = [...]` / `dimensions = [...]` at `at` (just after the
+/// keyword): the integer list linalg.transpose and linalg.reduce parse with
+/// a helper that stores a null attribute when the list is malformed, then
+/// dereferences it (signal 11 in MLIR 22; found by motif-fuzz mutate). The
+/// list must be `[` integers separated by commas `]`; other attribute forms
+/// (`array<...>`, `dense<...>`, an alias, a dictionary) are the parser's.
+static LogicalResult checkIntegerList(llvm::SourceMgr &mgr, StringRef text,
+                                      size_t at, StringRef keyword) {
+  size_t n = text.size();
+  auto skipSpace = [&](size_t k) {
+    while (k < n && llvm::isSpace(text[k]))
+      ++k;
+    return k;
+  };
+  size_t k = skipSpace(at);
+  if (k >= n || text[k] != '=')
+    return success();
+  k = skipSpace(k + 1);
+  StringRef rest = text.substr(k);
+  if (rest.starts_with("array<") || rest.starts_with("dense<") ||
+      rest.starts_with("#") || rest.starts_with("{"))
+    return success();
+  size_t begin = k;
+  auto refuse = [&]() {
+    mgr.PrintMessage(llvm::SMLoc::getFromPointer(text.data() + begin),
+                     llvm::SourceMgr::DK_Error,
+                     "'" + keyword +
+                         "' must be a list of 64-bit integers '[a, b, ...]' "
+                         "(MLIR 22's linalg parser crashes on a malformed "
+                         "one)");
+    return failure();
+  };
+  if (k >= n || text[k] != '[')
+    return refuse();
+  k = skipSpace(k + 1);
+  if (k < n && text[k] == ']')
+    return success();
+  while (true) {
+    bool negative = k < n && text[k] == '-';
+    if (negative)
+      ++k;
+    size_t digits = k;
+    while (k < n && llvm::isDigit(text[k]))
+      ++k;
+    if (k == digits)
+      return refuse();
+    // Each must fit i64 (a larger one is a null attribute too).
+    llvm::APInt value;
+    if (text.slice(digits, k).getAsInteger(10, value) ||
+        value.getActiveBits() > 64 ||
+        (value.getActiveBits() == 64 && !(negative && value.isPowerOf2())))
+      return refuse();
+    k = skipSpace(k);
+    if (k < n && text[k] == ']')
+      return success();
+    if (k >= n || text[k] != ',')
+      return refuse();
+    k = skipSpace(k + 1);
+  }
+}
+
 LogicalResult mlir::motif::checkInputText(llvm::SourceMgr &mgr,
                                           unsigned bufferId) {
   StringRef text = mgr.getMemoryBuffer(bufferId)->getBuffer();
@@ -100,6 +161,20 @@ LogicalResult mlir::motif::checkInputText(llvm::SourceMgr &mgr,
       }
       if (failed(checkArrayElements(mgr, text, j)))
         return failure();
+      continue;
+    }
+    if ((c == 'p' || c == 'd') &&
+        (i == 0 || !(llvm::isAlnum(text[i - 1]) || text[i - 1] == '_' ||
+                     text[i - 1] == '.'))) {
+      for (StringRef keyword : {"permutation", "dimensions"}) {
+        if (!text.substr(i).starts_with(keyword))
+          continue;
+        size_t end = i + keyword.size();
+        if (end < n && (llvm::isAlnum(text[end]) || text[end] == '_'))
+          continue;
+        if (failed(checkIntegerList(mgr, text, end, keyword)))
+          return failure();
+      }
       continue;
     }
     if (c != '%')
