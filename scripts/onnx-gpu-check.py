@@ -1,0 +1,66 @@
+#!/usr/bin/env python3
+"""The imported ONNX programs on a GPU: unfused and fused against a float64 NumPy evaluation of
+each ONNX graph's semantics (issue 14).
+
+    python3 scripts/onnx-gpu-check.py --prebuild .prebuilt     # where motif-compile is built
+    MOTIF_PREBUILT=.prebuilt python3 scripts/onnx-gpu-check.py  # on the GPU machine
+
+The programs are test/Conversion/LinalgToMotif/Inputs/onnx/*.mlir (linalg from scripts/import-onnx.py);
+motif-compile imports them itself. The references are motif.reference's formulas, which are the ONNX
+graphs' semantics (scripts/import-onnx.py --builtin): Softmax(axis=-1); LayerNormalization(axis=-1,
+epsilon=1e-5, biased variance); x / sqrt(ReduceMean(x*x) + 1e-6) * w; softmax(q k^T * 0.125) v (D = 64);
+Gelu(x w + b) with the exact erf; Relu(x + r). Fresh N(0,1) inputs every run (the seed is printed).
+"""
+import argparse
+import os
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "python"))
+
+PROGRAMS = ("softmax", "layernorm", "rmsnorm", "attention", "gemm_bias_gelu", "residual_relu")
+
+
+def main(argv=None):
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--prebuild", metavar="DIR", help="compile both forms of every program into DIR and stop")
+    p.add_argument("--seed", type=int, default=None)
+    args = p.parse_args(argv)
+    if args.prebuild:
+        os.environ["MOTIF_PREBUILT"] = str(Path(args.prebuild).resolve())
+        Path(args.prebuild).mkdir(parents=True, exist_ok=True)
+    import numpy as np
+    from motif.compiler import compile_file
+    from motif.numerics import TOLERANCES, classify, make_inputs
+    from motif.reference import REFERENCES
+
+    src = ROOT / "test/Conversion/LinalgToMotif/Inputs/onnx"
+    forms = {}
+    for name in PROGRAMS:
+        forms[name] = {fuse: compile_file(src / f"{name}.mlir", fuse=fuse) for fuse in (False, True)}
+    if args.prebuild:
+        print(f"prebuilt {2 * len(PROGRAMS)} programs into {args.prebuild}")
+        return 0
+    from motif.runtime import Program
+    seed = args.seed if args.seed is not None else int(np.random.SeedSequence().entropy)
+    print(f"seed {seed}")
+    print(f"{'program':15s} {'kernels u/f':11s} {'unfused rel':11s} {'fused rel':10s} {'bitwise':7s} "
+          f"{'tol':6s} class")
+    failed = 0
+    for name in PROGRAMS:
+        (fn, mu), = forms[name][False].items()
+        mf = forms[name][True][fn]
+        arrays, _ = make_inputs(mu.inputs, seed)
+        ref = REFERENCES[name](*arrays)
+        (yu,) = Program(mu)(*arrays)
+        (yf,) = Program(mf)(*arrays)
+        c = classify(yu, yf, ref, TOLERANCES[name], None)
+        failed += c.equivalence == "FAIL"
+        print(f"{name:15s} {len(mu.kernels):>4d} / {len(mf.kernels):<4d} {c.unfused_rel_err:11.2e} "
+              f"{c.fused_rel_err:10.2e} {'yes' if c.bitwise else 'no':7s} {c.tolerance:6.0e} {c.equivalence}")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
