@@ -51,7 +51,7 @@ static LogicalResult checkTensorType(Operation *op, Type t, StringRef what) {
     return op->emitOpError() << what << " has type " << t
                            << "; the evaluator supports static shapes only";
   Type element = tensor.getElementType();
-  if (!element.isF32() && !element.isF16() && !element.isBF16())
+  if (!isTensorElementType(element))
     return op->emitOpError() << what << " has type " << t
                            << "; the evaluator supports f32, f16 and bf16 "
                               "tensors only";

@@ -154,7 +154,7 @@ static LogicalResult checkStatic(Operation *op, Type t, StringRef what) {
   auto tensor = dyn_cast<RankedTensorType>(t);
   Type element = tensor ? tensor.getElementType() : Type();
   if (!tensor || !tensor.hasStaticShape() ||
-      !(element.isF32() || element.isF16() || element.isBF16()))
+      !isTensorElementType(element))
     return op->emitOpError() << what << " has type " << t
                              << "; the evaluator supports static f32, f16 "
                                 "and bf16 tensors only";

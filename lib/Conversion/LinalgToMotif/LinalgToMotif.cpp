@@ -88,6 +88,9 @@ private:
   FailureOr<SmallVector<int64_t>> loopsOfOperand(linalg::LinalgOp op,
                                                  OpOperand &operand,
                                                  const View &view);
+  /// The view of `operand`'s value and the loops it is indexed by.
+  FailureOr<std::pair<View, SmallVector<int64_t>>>
+  viewAndLoops(linalg::LinalgOp op, OpOperand &operand);
   FailureOr<SmallVector<BodyInput>>
   bodyInputs(linalg::LinalgOp op, ArrayRef<BlockArgument> args,
              ArrayRef<int64_t> space, BlockArgument acc, TypedAttr accConstant);
@@ -241,6 +244,17 @@ Value FunctionImporter::emitKernel(Location loc, StringRef what,
   return kernel.getResult(0);
 }
 
+FailureOr<std::pair<View, SmallVector<int64_t>>>
+FunctionImporter::viewAndLoops(linalg::LinalgOp op, OpOperand &operand) {
+  FailureOr<View> view = viewOf(operand.get(), op);
+  if (failed(view))
+    return failure();
+  FailureOr<SmallVector<int64_t>> loops = loopsOfOperand(op, operand, *view);
+  if (failed(loops))
+    return failure();
+  return std::make_pair(*view, *loops);
+}
+
 /// The loop (linalg iteration dim) of each dim the motif tensor of `operand`
 /// holds. A dim it holds must be indexed by a loop alone.
 FailureOr<SmallVector<int64_t>>
@@ -300,13 +314,11 @@ FunctionImporter::bodyInputs(linalg::LinalgOp op, ArrayRef<BlockArgument> args,
       inputs.push_back(in);
       continue;
     }
-    FailureOr<View> view = viewOf(operand->get(), op);
-    if (failed(view))
+    auto viewLoops = viewAndLoops(op, *operand);
+    if (failed(viewLoops))
       return failure();
-    FailureOr<SmallVector<int64_t>> loops = loopsOfOperand(op, *operand, *view);
-    if (failed(loops))
-      return failure();
-    for (int64_t loop : *loops) {
+    const auto &[view, loops] = *viewLoops;
+    for (int64_t loop : loops) {
       const auto *pos = llvm::find(space, loop);
       if (pos == space.end())
         return op->emitOpError()
@@ -315,7 +327,7 @@ FunctionImporter::bodyInputs(linalg::LinalgOp op, ArrayRef<BlockArgument> args,
                << ", which does not index the result";
       in.dims.push_back(pos - space.begin());
     }
-    in.operand = view->value;
+    in.operand = view.value;
     inputs.push_back(in);
   }
   return inputs;
@@ -575,13 +587,10 @@ LogicalResult FunctionImporter::importParallelResult(linalg::LinalgOp op,
     OpOperand *operand = op.getMatchingOpOperand(arg);
     if ((arg == acc && accConstant) || scalarConstantOf(operand->get()))
       continue;
-    FailureOr<View> view = viewOf(operand->get(), op);
-    if (failed(view))
+    auto viewLoops = viewAndLoops(op, *operand);
+    if (failed(viewLoops))
       return failure();
-    FailureOr<SmallVector<int64_t>> loops = loopsOfOperand(op, *operand, *view);
-    if (failed(loops))
-      return failure();
-    needed.insert(loops->begin(), loops->end());
+    needed.insert(viewLoops->second.begin(), viewLoops->second.end());
   }
   // The space: the result's loops, in the result's order, unit ones only
   // where an operand needs them.
@@ -898,14 +907,11 @@ LogicalResult FunctionImporter::importReductionResult(linalg::LinalgOp op,
       xArg.getArgNumber() < op.getNumDpsInputs() &&
       !scalarConstantOf(op.getMatchingOpOperand(xArg)->get())) {
     OpOperand *operand = op.getMatchingOpOperand(xArg);
-    FailureOr<View> view = viewOf(operand->get(), op);
-    if (failed(view))
+    auto viewLoops = viewAndLoops(op, *operand);
+    if (failed(viewLoops))
       return failure();
-    FailureOr<SmallVector<int64_t>> loops = loopsOfOperand(op, *operand, *view);
-    if (failed(loops))
-      return failure();
-    reduced = view->value;
-    loopsOfReduced = *loops;
+    reduced = viewLoops->first.value;
+    loopsOfReduced = viewLoops->second;
   } else {
     // The element map's space: every loop of extent above 1, in order, and
     // unit loops an operand holds.
@@ -915,14 +921,10 @@ LogicalResult FunctionImporter::importReductionResult(linalg::LinalgOp op,
       OpOperand *operand = op.getMatchingOpOperand(arg);
       if (scalarConstantOf(operand->get()))
         continue;
-      FailureOr<View> view = viewOf(operand->get(), op);
-      if (failed(view))
+      auto viewLoops = viewAndLoops(op, *operand);
+      if (failed(viewLoops))
         return failure();
-      FailureOr<SmallVector<int64_t>> loops =
-          loopsOfOperand(op, *operand, *view);
-      if (failed(loops))
-        return failure();
-      needed.insert(loops->begin(), loops->end());
+      needed.insert(viewLoops->second.begin(), viewLoops->second.end());
     }
     for (int64_t loop = 0; loop < op.getNumLoops(); ++loop)
       if (ranges[loop] != 1 || needed.contains(loop))
