@@ -621,7 +621,7 @@ static std::string fmt(ArrayRef<int64_t> v) {
   std::string s;
   llvm::raw_string_ostream os(s);
   os << "[";
-  llvm::interleaveComma(v, os);
+  llvm::interleaveComma(v, os, [&](int64_t e) { os << formatExtent(e); });
   os << "]";
   return s;
 }

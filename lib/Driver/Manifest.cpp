@@ -8,7 +8,9 @@
 //===----------------------------------------------------------------------===//
 
 #include "motif/Driver/Manifest.h"
+#include "motif/Dialect/Motif/IR/MotifOps.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -56,9 +58,11 @@ LogicalResult describeBuffer(Location loc, StringRef name, Type type,
   if (!memref)
     return emitError(loc) << "buffer '" << name
                           << "' must be a memref, got " << type;
-  if (!memref.hasStaticShape())
+  if (!hasStaticTrailingDims(memref))
     return emitError(loc) << "buffer '" << name << "' has a dynamic shape ("
-                          << type << "); the kernel ABI needs static shapes";
+                          << type
+                          << "); the kernel ABI needs static shapes, but for "
+                             "a leading runtime row count";
   if (!memref.getLayout().isIdentity())
     return emitError(loc) << "buffer '" << name << "' is not row-major "
                           << "contiguous (" << type << ")";
@@ -74,10 +78,13 @@ LogicalResult describeBuffer(Location loc, StringRef name, Type type,
   // A rank-0 buffer has one element; the manifest lists it as shape [1].
   if (info.shape.empty())
     info.shape.push_back(1);
+  info.dynamicRows = hasDynamicRows(memref);
+  if (info.dynamicRows)
+    info.shape.front() = -1;
   // Checked: a wrapped product would be written as a wrong (even negative)
-  // size into the manifest and the header.
+  // size into the manifest and the header. Per row for a row count.
   std::optional<int64_t> numel = 1;
-  for (int64_t extent : info.shape)
+  for (int64_t extent : ArrayRef(info.shape).drop_front(info.dynamicRows))
     if (numel)
       numel = checkedMul(*numel, extent);
   std::optional<int64_t> bytes =
@@ -97,9 +104,9 @@ LogicalResult describeBuffer(Location loc, StringRef name, Type type,
 /// can take.
 LogicalResult constantDim3(gpu::LaunchFuncOp launch, gpu::KernelDim3 dims,
                            StringRef what, const std::array<int64_t, 3> &limits,
-                           std::array<int64_t, 3> &out) {
+                           std::array<int64_t, 3> &out, bool skipX = false) {
   Value values[3] = {dims.x, dims.y, dims.z};
-  for (int i = 0; i < 3; ++i) {
+  for (int i = skipX ? 1 : 0; i < 3; ++i) {
     APInt value;
     if (!matchPattern(values[i], m_ConstantInt(&value)))
       return launch.emitError()
@@ -272,7 +279,11 @@ FailureOr<FunctionManifest> collectManifest(func::FuncOp host) {
                    << " declares its parameters llvm.noalias (no two buffers "
                       "of a launch may overlap)",
                WalkResult::interrupt();
-      auto it = bufferOf.find(operand);
+      // A runtime row count reaches the kernel as its static bound.
+      Value buffer = operand;
+      if (auto cast = buffer.getDefiningOp<memref::CastOp>())
+        buffer = cast.getSource();
+      auto it = bufferOf.find(buffer);
       if (it == bufferOf.end())
         return launch.emitError()
                    << "kernel operand #" << index
@@ -281,8 +292,35 @@ FailureOr<FunctionManifest> collectManifest(func::FuncOp host) {
                WalkResult::interrupt();
       info.params.push_back(it->second);
     }
-    if (failed(constantDim3(launch, launch.getGridSizeOperandValues(), "grid",
-                            {int64_t(INT32_MAX), 65535, 65535}, info.grid)) ||
+    // A grid over the runtime row count: x is `memref.dim %buffer, 0`
+    // (times the kernel's blocks per row), y and z constants.
+    gpu::KernelDim3 gridDims = launch.getGridSizeOperandValues();
+    if (auto perRow =
+            kernel->getAttrOfType<IntegerAttr>("motif.blocks_per_row")) {
+      Value x = gridDims.x;
+      APInt factor(64, 1);
+      if (auto mul = x.getDefiningOp<arith::MulIOp>()) {
+        if (!matchPattern(mul.getRhs(), m_ConstantInt(&factor)))
+          factor = APInt(64, 0);
+        x = mul.getLhs();
+      }
+      auto dim = x.getDefiningOp<memref::DimOp>();
+      std::optional<int64_t> index =
+          dim ? dim.getConstantIndex() : std::nullopt;
+      if (!dim || !index || *index != 0 || !hasDynamicRows(dim.getSource().getType()) ||
+          factor.getSExtValue() != perRow.getInt() || perRow.getInt() < 1)
+        return launch.emitError()
+                   << "grid size x of @" << kernel.getName()
+                   << " (motif.blocks_per_row = " << perRow.getInt()
+                   << ") is not the row count times " << perRow.getInt()
+                   << " (memref.dim of a buffer's leading dim)",
+               WalkResult::interrupt();
+      info.gridPerRow = true;
+      info.grid[0] = perRow.getInt();
+    }
+    if (failed(constantDim3(launch, gridDims, "grid",
+                            {int64_t(INT32_MAX), 65535, 65535}, info.grid,
+                            info.gridPerRow)) ||
         failed(constantDim3(launch, launch.getBlockSizeOperandValues(),
                             "block", {1024, 1024, 64}, info.block)) ||
         failed(checkKnownSize(launch, kernel, kernel.getKnownGridSize(),
@@ -309,6 +347,19 @@ FailureOr<FunctionManifest> collectManifest(func::FuncOp host) {
                             << " has no output buffer (an argument with "
                                "motif.role = \"output\")";
 
+  bool dynamic = false;
+  for (const auto &list : {inputs, intermediates, outputs})
+    for (const BufferInfo &b : list)
+      dynamic |= b.dynamicRows;
+  if (dynamic) {
+    auto maxRows = host->getAttrOfType<IntegerAttr>("motif.max_rows");
+    if (!maxRows || maxRows.getInt() < 1)
+      return host.emitError()
+             << "host function @" << host.getSymName()
+             << " has buffers with a runtime row count but no positive "
+                "'motif.max_rows'";
+    manifest.maxRows = maxRows.getInt();
+  }
   llvm::append_range(manifest.buffers, inputs);
   llvm::append_range(manifest.buffers, intermediates);
   llvm::append_range(manifest.buffers, outputs);
@@ -375,9 +426,22 @@ void writeManifestJson(const FunctionManifest &m, raw_ostream &os) {
           j.attribute("role", b.role);
           j.attribute("dtype", b.dtype);
           j.attributeBegin("shape");
-          j.rawValue(inlineArray(b.shape));
+          if (b.dynamicRows) {
+            // The row count is null: known at launch.
+            std::string text = "[null";
+            for (int64_t e : ArrayRef(b.shape).drop_front())
+              text += ", " + std::to_string(e);
+            j.rawValue(text + "]");
+          } else {
+            j.rawValue(inlineArray(b.shape));
+          }
           j.attributeEnd();
-          j.attribute("bytes", b.bytes);
+          if (b.dynamicRows) {
+            j.attribute("bytes", nullptr);
+            j.attribute("row_bytes", b.bytes);
+          } else {
+            j.attribute("bytes", b.bytes);
+          }
         });
     });
     j.attributeArray("kernels", [&] {
@@ -407,8 +471,12 @@ void writeManifestJson(const FunctionManifest &m, raw_ostream &os) {
             for (const std::string &v : k.registerValues)
               j.value(v);
           });
+          if (m.maxRows)
+            j.attribute("grid_per_row", k.gridPerRow);
         });
     });
+    if (m.maxRows)
+      j.attribute("max_rows", *m.maxRows);
   });
   os << "\n";
 }
@@ -463,8 +531,9 @@ void writeHeader(const FunctionManifest &m, raw_ostream &os) {
         "\"output\" */\n"
      << "  const char *dtype;       /* \"f32\", \"f16\" or \"bf16\" */\n"
      << "  unsigned rank;\n"
-     << "  const long long *shape;  /* rank extents, row-major */\n"
-     << "  size_t bytes;\n"
+     << "  const long long *shape;  /* rank extents, row-major; -1: the "
+        "runtime row count */\n"
+     << "  size_t bytes;            /* per row when shape[0] is -1 */\n"
      << "} motif_buffer_desc;\n"
      << "/* A kernel launch, in launch order. */\n"
      << "typedef struct motif_kernel_desc {\n"
@@ -496,7 +565,14 @@ void writeHeader(const FunctionManifest &m, raw_ostream &os) {
   os << "#define " << macro << "_NUM_INPUTS " << numInputs << "\n";
   os << "#define " << macro << "_NUM_OUTPUTS " << numOutputs << "\n";
   os << "#define " << macro << "_NUM_KERNELS " << m.kernels.size() << "\n";
-  os << "#define " << macro << "_MAX_PARAMS " << maxParams << "\n\n";
+  os << "#define " << macro << "_MAX_PARAMS " << maxParams << "\n";
+  if (m.maxRows)
+    os << "/* A runtime row count: buffers of shape [-1, ...] have `rows` "
+          "rows, given at\n"
+       << " * launch, 1 <= rows <= " << macro << "_MAX_ROWS. */\n"
+       << "#define " << macro << "_DYNAMIC_ROWS 1\n"
+       << "#define " << macro << "_MAX_ROWS " << *m.maxRows << "LL\n";
+  os << "\n";
 
   os << "/* Buffers: BUF_x is the index in " << lower
      << "_buffers and in the launch helper's\n"
@@ -509,6 +585,14 @@ void writeHeader(const FunctionManifest &m, raw_ostream &os) {
                      ", ")
        << "] */\n";
     os << "#define " << macro << "_BUF_" << bufferMacro[i] << " " << i << "\n";
+    if (b.dynamicRows) {
+      // Sizes of a buffer with the runtime row count take it.
+      os << "#define " << macro << "_BYTES_" << bufferMacro[i]
+         << "(rows) ((size_t)(rows) * " << b.bytes << ")\n";
+      os << "#define " << macro << "_NUMEL_" << bufferMacro[i]
+         << "(rows) ((size_t)(rows) * " << numel << ")\n";
+      continue;
+    }
     os << "#define " << macro << "_BYTES_" << bufferMacro[i] << " ((size_t)"
        << b.bytes << ")\n";
     os << "#define " << macro << "_NUMEL_" << bufferMacro[i] << " ((size_t)"
@@ -555,7 +639,20 @@ void writeHeader(const FunctionManifest &m, raw_ostream &os) {
        << "}, {" << k.block[0] << ", " << k.block[1] << ", " << k.block[2]
        << "}, " << k.dynamicSharedBytes << "},\n";
   }
-  os << "};\n\n";
+  os << "};\n";
+  if (m.maxRows) {
+    os << "/* Per kernel: 1 when its grid x is grid[0] times the row count. */\n"
+       << "static const unsigned char " << lower << "_grid_per_row[" << macro
+       << "_NUM_KERNELS] = {"
+       << llvm::join(llvm::map_range(m.kernels,
+                                     [](const KernelInfo &k) {
+                                       return std::string(k.gridPerRow ? "1"
+                                                                       : "0");
+                                     }),
+                     ", ")
+       << "};\n";
+  }
+  os << "\n";
 
   os << "#ifndef MOTIF_NO_CUDA_DRIVER\n#include <cuda.h>\n\n"
      << "/* Launches every kernel of @" << m.function
@@ -563,13 +660,23 @@ void writeHeader(const FunctionManifest &m, raw_ostream &os) {
      << " * `module` holds the PTX or cubin (cuModuleLoad, cuModuleLoadData); "
         "`buffers[i]`\n"
      << " * is the device pointer of buffer i (" << macro
-     << "_BUF_*), at least " << macro << "_BYTES_* large.\n"
-     << " * Returns the first failing CUresult, else CUDA_SUCCESS. */\n"
+     << "_BUF_*), at least " << macro << "_BYTES_* large.\n";
+  if (m.maxRows)
+    os << " * `rows` is the runtime row count of every [-1, ...] buffer; "
+          "outside\n"
+       << " * [1, " << macro
+       << "_MAX_ROWS] nothing is launched and CUDA_ERROR_INVALID_VALUE "
+          "returned.\n";
+  os << " * Returns the first failing CUresult, else CUDA_SUCCESS. */\n"
      << "static inline CUresult " << lower
      << "_launch(CUmodule module, const CUdeviceptr *buffers,\n"
-     << "    CUstream stream) {\n"
-     << "  unsigned k, p;\n"
-     << "  for (k = 0; k < " << macro << "_NUM_KERNELS; ++k) {\n"
+     << (m.maxRows ? "    long long rows, CUstream stream) {\n"
+                   : "    CUstream stream) {\n")
+     << "  unsigned k, p;\n";
+  if (m.maxRows)
+    os << "  if (rows < 1 || rows > " << macro << "_MAX_ROWS)\n"
+       << "    return CUDA_ERROR_INVALID_VALUE;\n";
+  os << "  for (k = 0; k < " << macro << "_NUM_KERNELS; ++k) {\n"
      << "    const motif_kernel_desc *kernel = &" << lower << "_kernels[k];\n"
      << "    CUdeviceptr ptrs[" << macro << "_MAX_PARAMS];\n"
      << "    void *args[" << macro << "_MAX_PARAMS];\n"
@@ -589,8 +696,13 @@ void writeHeader(const FunctionManifest &m, raw_ostream &os) {
      << "      if (status != CUDA_SUCCESS)\n"
      << "        return status;\n"
      << "    }\n"
-     << "    status = cuLaunchKernel(fn, kernel->grid[0], kernel->grid[1], "
-        "kernel->grid[2],\n"
+     << (m.maxRows
+             ? "    status = cuLaunchKernel(fn,\n"
+               "                            kernel->grid[0] * (" +
+                   lower + "_grid_per_row[k] ? (unsigned)rows : 1u),\n"
+               "                            kernel->grid[1], kernel->grid[2],\n"
+             : "    status = cuLaunchKernel(fn, kernel->grid[0], "
+               "kernel->grid[1], kernel->grid[2],\n")
      << "                            kernel->block[0], kernel->block[1], "
         "kernel->block[2],\n"
      << "                            kernel->dynamic_shared_bytes, stream, "

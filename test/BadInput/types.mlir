@@ -9,7 +9,7 @@
 // RUN: python3 %S/Inputs/each-case-fails.py motif-opt %s --convert-motif-to-gpu | FileCheck %s --check-prefix=EACH
 // EACH: 28 cases, 28 refused properly
 
-// expected-error @+1 {{has a 'tensor<4xf8E4M3FN>' in its signature: the GPU lowering takes static-shaped f32, f16 and bf16 tensors only}}
+// expected-error @+1 {{has a 'tensor<4xf8E4M3FN>' in its signature: the GPU lowering takes f32, f16 and bf16 tensors, static but for a leading row count}}
 func.func @f8_argument(%x: tensor<4xf8E4M3FN>, %y: tensor<4xf32>) -> tensor<4xf32> {
   %r = motif.kernel "k" threads(4) -> tensor<4xf32> {
     %m = motif.map (%y[i]) -> [i] over [thread] : (tensor<4xf32>) -> tensor<4xf32> {
@@ -103,8 +103,9 @@ func.func @unranked_argument(%u: tensor<*xf32>, %x: tensor<4xf32>) -> tensor<4xf
 
 // -----
 
-// expected-error @+1 {{has a 'tensor<?x4xf32>' in its signature}}
-func.func @dynamic_argument(%d: tensor<?x4xf32>, %x: tensor<4xf32>) -> tensor<4xf32> {
+// Only the leading dim may be the runtime row count.
+// expected-error @+1 {{has a 'tensor<4x?xf32>' in its signature}}
+func.func @dynamic_argument(%d: tensor<4x?xf32>, %x: tensor<4xf32>) -> tensor<4xf32> {
   %r = motif.kernel "k" threads(4) -> tensor<4xf32> {
     %g = motif.materialize %x in global : tensor<4xf32>
     motif.yield %g : tensor<4xf32>
@@ -199,7 +200,7 @@ func.func @i1_intermediate(%x: tensor<4xf32>) -> tensor<4xf32> {
 
 func.func @dynamic_motif_operand(%x: tensor<?xf32>) {
   motif.kernel "k" threads(4) {
-    // expected-error @+1 {{'motif.map' op operand #0 must be variadic of statically shaped tensor of any type values, but got 'tensor<?xf32>'}}
+    // expected-error @+1 {{'motif.map' op operand #0 dim 0 has extent ? but iteration dim 'i' has extent 4}}
     %m = motif.map (%x[i]) -> [i] over [thread] : (tensor<?xf32>) -> tensor<4xf32> {
     ^bb0(%a: f32):
       motif.yield %a : f32
@@ -212,7 +213,7 @@ func.func @dynamic_motif_operand(%x: tensor<?xf32>) {
 
 func.func @unranked_reduce_operand(%x: tensor<*xf32>) {
   motif.kernel "k" threads(4) {
-    // expected-error @+1 {{'motif.reduce' op operand #0 must be variadic of statically shaped tensor of any type values, but got 'tensor<*xf32>'}}
+    // expected-error @+1 {{'motif.reduce' op operand #0 must be variadic of tensor static in every dim but the leading one, but got 'tensor<*xf32>'}}
     %s = motif.reduce <add> (%x[i]) -> [] over [thread] : (tensor<*xf32>) -> tensor<f32>
   }
   return
@@ -222,7 +223,7 @@ func.func @unranked_reduce_operand(%x: tensor<*xf32>) {
 
 func.func @dynamic_motif_result(%x: tensor<4xf32>) {
   motif.kernel "k" threads(4) {
-    // expected-error @+1 {{'motif.transpose' op result #0 must be statically shaped tensor of any type values, but got 'tensor<?xf32>'}}
+    // expected-error @+1 {{'motif.transpose' op maps iteration dim 'i', whose extent is dynamic, to 'thread': a dynamic extent (the row count, known at launch) must be mapped to 'block'}}
     %t = motif.transpose %x[i] -> [i] over [thread] : (tensor<4xf32>) -> tensor<?xf32>
   }
   return

@@ -119,8 +119,8 @@ module attributes {gpu.container_module} {
 
 //--- dynamic-shape.mlir
 module attributes {gpu.container_module} {
-  // expected-error @+1 {{buffer 'arg0' has a dynamic shape ('memref<?xf32>'); the kernel ABI needs static shapes}}
-  func.func @f(%arg0: memref<?xf32> {motif.buffer = "arg0", motif.role = "input"})
+  // expected-error @+1 {{buffer 'arg0' has a dynamic shape ('memref<4x?xf32>'); the kernel ABI needs static shapes, but for a leading runtime row count}}
+  func.func @f(%arg0: memref<4x?xf32> {motif.buffer = "arg0", motif.role = "input"})
       attributes {motif.host} {
     return
   }

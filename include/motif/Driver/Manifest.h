@@ -30,10 +30,13 @@ struct BufferInfo {
   std::string name;
   std::string role;  ///< input | intermediate | output
   std::string dtype; ///< f32
+  /// -1 for the runtime row count (only ever the leading dim).
   SmallVector<int64_t> shape;
-  /// Elements and bytes, computed with overflow checks.
+  /// Elements and bytes, computed with overflow checks; per row when the
+  /// leading dim is the runtime row count.
   int64_t numel = 0;
   int64_t bytes = 0;
+  bool dynamicRows = false;
 };
 
 /// One `gpu.launch_func` of a host function, in launch order.
@@ -44,7 +47,10 @@ struct KernelInfo {
   std::string motifKernel;
   /// Buffer names, in parameter order.
   SmallVector<std::string> params;
+  /// With `gridPerRow`, grid[0] is the blocks per row: the launch's grid x
+  /// is grid[0] times the runtime row count.
   std::array<int64_t, 3> grid = {1, 1, 1};
+  bool gridPerRow = false;
   std::array<int64_t, 3> block = {1, 1, 1};
   /// The values the kernel keeps in registers (`motif.register_values`:
   /// "<value> (<type>): <N> per thread").
@@ -68,6 +74,9 @@ struct FunctionManifest {
   std::string ptxFile, cubinFile, sassFile, ptxasReportFile;
   std::vector<BufferInfo> buffers;   ///< inputs, intermediates, outputs
   std::vector<KernelInfo> kernels;   ///< launch order
+  /// A function with a runtime row count: the most rows a launch may have
+  /// (the grid limit, and 2^40 elements per buffer); nullopt when static.
+  std::optional<int64_t> maxRows;
 };
 
 /// Reads buffers and kernels off a host function (func.func with

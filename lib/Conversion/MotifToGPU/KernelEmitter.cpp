@@ -41,10 +41,14 @@ KernelEmitter::KernelEmitter(KernelOp kernel, gpu::GPUFuncOp func,
     Value q = stride == 1 ? bid
                           : Value(arith::DivUIOp::create(b, loc, bid,
                                                          constIndex(stride)));
+    // The outermost grid dim takes the rest of blockIdx.x: its extent,
+    // which may be the runtime row count, is never needed.
+    if (i == 0) {
+      blockCoords[i] = q;
+      break;
+    }
     blockCoords[i] =
-        i == 0 ? q
-               : Value(arith::RemUIOp::create(b, loc, q,
-                                              constIndex(gridExtents[i])));
+        arith::RemUIOp::create(b, loc, q, constIndex(gridExtents[i]));
     stride *= gridExtents[i];
   }
   // Buffers are 16-byte aligned (docs/abi.md): tell LLVM, so runs of four
@@ -667,6 +671,11 @@ LogicalResult KernelEmitter::emitCopy(MaterializeOp mat) {
                                 "(internal)";
   // Every element once: i = block * threads + tid, step grid * threads.
   auto type = cast<RankedTensorType>(mat.getType());
+  if (!type.hasStaticShape())
+    return mat.emitOpError()
+           << "copies a " << type
+           << " as a kernel result: a copy of a tensor with a runtime row "
+              "count is not supported (compute it with a motif.map)";
   Value bid = gpu::BlockIdOp::create(b, loc, gpu::Dimension::x);
   Value start = arith::AddIOp::create(
       b, loc, arith::MulIOp::create(b, loc, bid, constIndex(threads)), tid);

@@ -43,9 +43,22 @@ static std::string sanitize(StringRef name) {
   return out;
 }
 
+/// The host's buffer for a tensor: its shape, a runtime row count included.
 static MemRefType memrefFor(Value tensor) {
   auto t = cast<RankedTensorType>(tensor.getType());
   return MemRefType::get(t.getShape(), t.getElementType());
+}
+
+/// A kernel parameter's type: the bare-pointer calling convention takes
+/// static shapes only, so a runtime row count becomes the most rows the
+/// function launches with (`maxRows`). The row stride is static either
+/// way, and no kernel reads a row past the grid (docs/abi.md).
+static MemRefType kernelParamType(MemRefType host, int64_t maxRows) {
+  if (host.hasStaticShape())
+    return host;
+  SmallVector<int64_t> shape(host.getShape());
+  shape[0] = maxRows;
+  return MemRefType::get(shape, host.getElementType());
 }
 
 namespace {
@@ -68,12 +81,12 @@ ConvertMotifToGPUPass::convertFunction(func::FuncOp func,
   FunctionType type = func.getFunctionType();
   for (Type t : llvm::concat<const Type>(type.getInputs(), type.getResults())) {
     auto tensor = dyn_cast<RankedTensorType>(t);
-    if (!tensor || !tensor.hasStaticShape() ||
+    if (!tensor || !hasStaticTrailingDims(tensor) ||
         !isTensorElementType(tensor.getElementType()))
       return func.emitError() << "has a " << t
                               << " in its signature: the GPU lowering takes "
-                                 "static-shaped f32, f16 and bf16 tensors "
-                                 "only";
+                                 "f32, f16 and bf16 tensors, static but for "
+                                 "a leading row count";
   }
   if (!func.getBody().hasOneBlock() ||
       !isa<func::ReturnOp>(func.getBody().front().getTerminator()))
@@ -132,7 +145,54 @@ ConvertMotifToGPUPass::convertFunction(func::FuncOp func,
     }
   }
 
+  // A runtime row count (docs/dialect.md, "Runtime row counts"): every `?`
+  // of the function is one size, read off the first argument that has it.
+  // The grid of a kernel whose outermost grid dim is the row count is
+  // rows x blocksPerRow; maxRows keeps every launch within the grid limit
+  // and every buffer within the 2^40 elements the tools index.
   b.setInsertionPointToStart(hostBody);
+  Value rows;
+  for (auto [arg, harg] : llvm::zip(func.getArguments(), host.getArguments()))
+    if (!rows && hasDynamicRows(arg.getType()))
+      rows = memref::DimOp::create(b, loc, harg, 0);
+  int64_t maxRows = kMaxGridBlocks;
+  auto boundBy = [&](Type t) {
+    if (hasDynamicRows(t))
+      maxRows = std::min(maxRows, kMaxIterationInstances /
+                                      elementsPerRow(cast<ShapedType>(t)));
+  };
+  for (Type t : llvm::concat<const Type>(type.getInputs(), type.getResults()))
+    boundBy(t);
+  for (auto kernel : body.getOps<KernelOp>()) {
+    for (Type t : kernel.getResultTypes())
+      boundBy(t);
+    for (Operation &inner : kernel.getBodyBlock())
+      if (auto motif = dyn_cast<ComputeOpInterface>(inner)) {
+        SmallVector<int64_t> grid = motif.getGridExtents();
+        if (!grid.empty() && ShapedType::isDynamic(grid.front())) {
+          int64_t perRow = 1;
+          for (int64_t g : ArrayRef(grid).drop_front())
+            perRow *= g;
+          maxRows = std::min(maxRows, kMaxGridBlocks / perRow);
+        }
+        break;
+      }
+    bool dynamic = llvm::any_of(kernel.getResultTypes(), hasDynamicRows);
+    if (dynamic && !rows)
+      return kernel.emitOpError()
+             << "computes a tensor with a runtime row count, but no argument "
+                "of @"
+             << func.getName()
+             << " has one: the row count is read off the arguments at launch";
+  }
+  if (rows) {
+    host->setAttr("motif.max_rows", b.getI64IntegerAttr(maxRows));
+    if (maxRows < 1)
+      return func.emitError() << "has rows too large for any runtime row "
+                                 "count: one row exceeds the grid or "
+                                 "element limit";
+  }
+
   SmallVector<Value> allocs;
   for (Operation &op : body.without_terminator()) {
     auto kernel = dyn_cast<KernelOp>(op);
@@ -152,14 +212,23 @@ ConvertMotifToGPUPass::convertFunction(func::FuncOp func,
     }
     SmallVector<Value> args;
     SmallVector<Type> argTypes;
-    for (Value v : inputs) {
-      args.push_back(buffers.lookup(v));
-      argTypes.push_back(args.back().getType());
-    }
+    auto addParam = [&](Value buf) {
+      auto hostType = cast<MemRefType>(buf.getType());
+      MemRefType paramType = kernelParamType(hostType, maxRows);
+      argTypes.push_back(paramType);
+      args.push_back(paramType == hostType
+                         ? buf
+                         : Value(memref::CastOp::create(b, loc, paramType,
+                                                        buf)));
+    };
+    for (Value v : inputs)
+      addParam(buffers.lookup(v));
     for (auto [r, result] : llvm::enumerate(kernel.getResults())) {
       Value buf = outputs.lookup(result);
       if (!buf) {
-        auto alloc = memref::AllocOp::create(b, loc, memrefFor(result));
+        MemRefType t = memrefFor(result);
+        auto alloc = memref::AllocOp::create(
+            b, loc, t, t.hasStaticShape() ? ValueRange() : ValueRange(rows));
         alloc->setAttr("motif.buffer",
                        b.getStringAttr(kernel.getSymName() + ".out" +
                                        std::to_string(r)));
@@ -167,8 +236,7 @@ ConvertMotifToGPUPass::convertFunction(func::FuncOp func,
         buf = alloc;
       }
       buffers[result] = buf;
-      args.push_back(buf);
-      argTypes.push_back(buf.getType());
+      addParam(buf);
     }
 
     // The grid: what the kernel's motifs map to blocks (all agree).
@@ -178,8 +246,10 @@ ConvertMotifToGPUPass::convertFunction(func::FuncOp func,
         grid = motif.getGridExtents();
         break;
       }
+    // A grid over the row count: gridSize is the blocks per row.
+    bool perRow = !grid.empty() && ShapedType::isDynamic(grid.front());
     int64_t gridSize = 1;
-    for (int64_t g : grid)
+    for (int64_t g : ArrayRef(grid).drop_front(perRow ? 1 : 0))
       gridSize *= g;
     if (gridSize > std::numeric_limits<int32_t>::max())
       return kernel.emitOpError() << "launches " << gridSize
@@ -201,8 +271,12 @@ ConvertMotifToGPUPass::convertFunction(func::FuncOp func,
                      mb.getUnitAttr());
       gfunc.setKnownBlockSizeAttr(mb.getDenseI32ArrayAttr(
           {static_cast<int32_t>(kernel.getThreads()), 1, 1}));
-      gfunc.setKnownGridSizeAttr(
-          mb.getDenseI32ArrayAttr({static_cast<int32_t>(gridSize), 1, 1}));
+      if (perRow)
+        gfunc->setAttr("motif.blocks_per_row",
+                       mb.getI64IntegerAttr(gridSize));
+      else
+        gfunc.setKnownGridSizeAttr(
+            mb.getDenseI32ArrayAttr({static_cast<int32_t>(gridSize), 1, 1}));
       // docs/abi.md: buffers never alias, so loads may move past stores (and
       // merge into 128-bit accesses).
       for (unsigned i = 0; i < gfunc.getNumArguments(); ++i)
@@ -294,17 +368,24 @@ ConvertMotifToGPUPass::convertFunction(func::FuncOp func,
       dynamicSharedBytes = 0;
     }
 
-    auto dim3 = [&](int64_t x) {
-      return gpu::KernelDim3{arith::ConstantIndexOp::create(b, loc, x),
-                             arith::ConstantIndexOp::create(b, loc, 1),
+    auto dim3 = [&](Value x) {
+      return gpu::KernelDim3{x, arith::ConstantIndexOp::create(b, loc, 1),
                              arith::ConstantIndexOp::create(b, loc, 1)};
     };
+    auto constant = [&](int64_t x) -> Value {
+      return arith::ConstantIndexOp::create(b, loc, x);
+    };
+    Value gridX = constant(gridSize);
+    if (perRow)
+      gridX = gridSize == 1 ? rows
+                            : Value(arith::MulIOp::create(b, loc, rows, gridX));
     Value dynamicShared;
     if (dynamicSharedBytes)
       dynamicShared = arith::ConstantIntOp::create(
           b, loc, static_cast<int32_t>(dynamicSharedBytes), 32);
-    gpu::LaunchFuncOp::create(b, kernel.getLoc(), gfunc, dim3(gridSize),
-                              dim3(kernel.getThreads()), dynamicShared, args);
+    gpu::LaunchFuncOp::create(b, kernel.getLoc(), gfunc, dim3(gridX),
+                              dim3(constant(kernel.getThreads())),
+                              dynamicShared, args);
   }
   for (Value a : allocs)
     memref::DeallocOp::create(b, loc, a);

@@ -1,7 +1,7 @@
 // What the GPU lowering refuses, each with a located error.
 // RUN: motif-opt %s --convert-motif-to-gpu --split-input-file --verify-diagnostics
 
-// expected-error @+1 {{has a 'tensor<4xf64>' in its signature: the GPU lowering takes static-shaped f32, f16 and bf16 tensors only}}
+// expected-error @+1 {{has a 'tensor<4xf64>' in its signature: the GPU lowering takes f32, f16 and bf16 tensors, static but for a leading row count}}
 func.func @f64(%unused: tensor<4xf64>, %x: tensor<4xf32>) -> tensor<4xf32> {
   %y = motif.kernel "k" threads(4) -> tensor<4xf32> {
     %m = motif.map (%x[i]) -> [i] over [thread] : (tensor<4xf32>) -> tensor<4xf32> {

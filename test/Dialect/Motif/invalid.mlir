@@ -511,7 +511,7 @@ func.func @compute_outside_kernel(%x: tensor<4xf32>) {
 
 func.func @dynamic_shape(%x: tensor<?xf32>) {
   motif.kernel "k" threads(32) {
-    // expected-error @+1 {{operand #0 must be variadic of statically shaped tensor of any type values}}
+    // expected-error @+1 {{maps iteration dim 'i', whose extent is dynamic, to 'thread': a dynamic extent (the row count, known at launch) must be mapped to 'block'}}
     %m = motif.map (%x[i]) -> [i] over [thread] : (tensor<?xf32>) -> tensor<?xf32> {
     ^bb0(%a: f32):
       motif.yield %a : f32

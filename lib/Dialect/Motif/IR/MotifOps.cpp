@@ -421,6 +421,31 @@ bool mlir::motif::isTensorElementType(Type t) {
   return t.isF32() || t.isF16() || t.isBF16();
 }
 
+bool mlir::motif::hasStaticTrailingDims(ShapedType t) {
+  if (!t.hasRank())
+    return false;
+  ArrayRef<int64_t> shape = t.getShape();
+  return llvm::none_of(shape.drop_front(std::min<size_t>(1, shape.size())),
+                       ShapedType::isDynamic);
+}
+
+bool mlir::motif::hasDynamicRows(Type t) {
+  auto shaped = dyn_cast<ShapedType>(t);
+  return shaped && shaped.hasRank() && shaped.getRank() > 0 &&
+         shaped.isDynamicDim(0);
+}
+
+int64_t mlir::motif::elementsPerRow(ShapedType t) {
+  int64_t n = 1;
+  for (int64_t e : t.getShape())
+    n *= ShapedType::isDynamic(e) ? 1 : e;
+  return n;
+}
+
+std::string mlir::motif::formatExtent(int64_t e) {
+  return ShapedType::isDynamic(e) ? std::string("?") : std::to_string(e);
+}
+
 /// The element types of a motif (docs/dialect.md, "Element types"): every
 /// tensor holds f32, f16 or bf16; data movement keeps the type; a reduction
 /// with a built-in combiner and a contraction accumulate in f32, which is
@@ -520,13 +545,48 @@ static LogicalResult verifyIterationSpace(ComputeOpInterface op) {
            << "mixes 'thread' with 'warp'/'lane': 'thread' already spans "
               "every warp and lane of the block";
 
+  // A dynamic extent is the function's row count, known at launch: the
+  // grid's outermost dim, one block per index (docs/dialect.md, "Runtime
+  // row counts"), so that nothing inside a block depends on it.
+  SmallVector<int64_t> reduced = op.getReductionIterationDims();
+  for (auto [d, e] : llvm::enumerate(extents)) {
+    if (!ShapedType::isDynamic(e))
+      continue;
+    auto level = dyn_cast<LevelAttr>(mapping[d]);
+    if (llvm::is_contained(reduced, static_cast<int64_t>(d)))
+      return operation->emitOpError()
+             << "reduces over iteration dim '" << dimName(d)
+             << "', whose extent is dynamic: a dynamic extent (the row "
+                "count) is only mapped to 'block', never reduced";
+    if (!level || level.getValue() != Level::Block)
+      return operation->emitOpError()
+             << "maps iteration dim '" << dimName(d)
+             << "', whose extent is dynamic, to '"
+             << (level ? stringifyLevel(level.getValue()).str()
+                       : std::string("a tile nest"))
+             << "': a dynamic extent (the row count, known at launch) must "
+                "be mapped to 'block'";
+    for (int64_t before = 0; before < static_cast<int64_t>(d); ++before)
+      if (op.getLevel(before) == Level::Block ||
+          op.getLevel(before) == Level::BlockWarp)
+        return operation->emitOpError()
+               << "maps iteration dim '" << dimName(d)
+               << "', whose extent is dynamic, to the grid after iteration "
+                  "dim '"
+               << dimName(before)
+               << "': only the outermost grid dim may be dynamic";
+  }
+
   if (failed(verifyTiles(op, extents, threadDims + warpDims + laneDims)))
     return failure();
 
   // Sizes: every extent at least 1, and few enough instances that every
-  // index and byte count the tools compute fits in 64 bits.
+  // index and byte count the tools compute fits in 64 bits (a dynamic
+  // extent is checked at launch).
   int64_t instances = 1;
   for (auto [d, e] : llvm::enumerate(extents)) {
+    if (ShapedType::isDynamic(e))
+      continue;
     if (e < 1)
       return operation->emitOpError()
              << "iteration dim '" << dimName(d) << "' has extent " << e
@@ -559,8 +619,8 @@ static LogicalResult verifyIterationSpace(ComputeOpInterface op) {
       if (type.getDimSize(pos) != extents[d])
         return operation->emitOpError()
                << what << " dim " << pos << " has extent "
-               << type.getDimSize(pos) << " but iteration dim '" << dimName(d)
-               << "' has extent " << extents[d];
+               << formatExtent(type.getDimSize(pos)) << " but iteration dim '"
+               << dimName(d) << "' has extent " << formatExtent(extents[d]);
     }
     return success();
   };
@@ -783,7 +843,8 @@ LogicalResult KernelOp::verifyRegions() {
       auto fmt = [](ArrayRef<int64_t> v) {
         std::string s = "[";
         llvm::raw_string_ostream os(s);
-        llvm::interleaveComma(v, os);
+        llvm::interleaveComma(v, os,
+                              [&](int64_t e) { os << formatExtent(e); });
         return s + "]";
       };
       return op.emitOpError()
@@ -795,7 +856,8 @@ LogicalResult KernelOp::verifyRegions() {
   if (grid) {
     int64_t blocks = 1;
     for (int64_t g : *grid)
-      if (llvm::MulOverflow(blocks, g, blocks) || blocks > kMaxGridBlocks)
+      if (!ShapedType::isDynamic(g) && // the row count: checked at launch
+          (llvm::MulOverflow(blocks, g, blocks) || blocks > kMaxGridBlocks))
         return gridOp->emitOpError()
                << "launches more than " << kMaxGridBlocks
                << " blocks (the grid limit, 2^31-1)";
@@ -825,6 +887,8 @@ LogicalResult MaterializeOp::verify() {
                          << ": motif tensors hold f32, f16 or bf16 elements";
   int64_t elements = 1;
   for (auto [d, e] : llvm::enumerate(type.getShape())) {
+    if (ShapedType::isDynamic(e))
+      continue; // the row count, checked at launch
     if (e < 1)
       return emitOpError() << "has extent " << e << " in dim " << d
                            << ": every extent must be at least 1";

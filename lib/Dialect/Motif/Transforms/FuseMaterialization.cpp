@@ -94,9 +94,10 @@ groupKernels(MutableArrayRef<Edge> edges, ArrayRef<KernelOp> kernels) {
   return groups;
 }
 
+/// Bytes of a tensor; per row when its leading dim is the runtime row count.
 int64_t tensorBytes(Type type) {
   auto t = cast<RankedTensorType>(type);
-  return t.getNumElements() * llvm::divideCeil(t.getElementTypeBitWidth(), 8);
+  return elementsPerRow(t) * llvm::divideCeil(t.getElementTypeBitWidth(), 8);
 }
 
 /// The register values of kernels that run as one body (members in order,

@@ -66,7 +66,8 @@ LogicalResult writeTable(func::FuncOp func, llvm::raw_ostream &out) {
             llvm::divideCeil(tensor.getElementTypeBitWidth(), 8);
         for (int64_t extent : tensor.getShape())
           if (bytes)
-            bytes = llvm::checkedMul(*bytes, extent);
+            bytes = llvm::checkedMul(
+                *bytes, ShapedType::isDynamic(extent) ? 1 : extent);
         if (!bytes) {
           mat.emitError() << "size of " << mat.getType()
                           << " in bytes overflows a 64-bit integer";
@@ -108,9 +109,16 @@ LogicalResult writeTable(func::FuncOp func, llvm::raw_ostream &out) {
     return func.emitError() << "residency report of @" << func.getSymName()
                             << ": the byte totals overflow a 64-bit integer";
   func.walk([&](KernelOp) { ++kernels; });
+  // With a runtime row count the global figures are per row.
+  FunctionType type = func.getFunctionType();
+  bool perRow = llvm::any_of(
+      llvm::concat<const Type>(type.getInputs(), type.getResults()),
+      hasDynamicRows);
   out << "total: " << kernels << " kernel(s), " << *saved
-      << " global bytes saved, " << *shared << " shared bytes, " << barriers
-      << " barrier(s)\n";
+      << (perRow ? " global bytes saved per row (the row count is known at "
+                   "launch), "
+                 : " global bytes saved, ")
+      << *shared << " shared bytes, " << barriers << " barrier(s)\n";
   // Rewrites that changed the program's reductions (rule 4), in order.
   func.walk([&](Operation *op) {
     if (auto text = op->getAttrOfType<StringAttr>("motif.rewrite"))

@@ -232,7 +232,7 @@ int64_t mlir::motif::stageOperandTiles(KernelOp kernel, RewriterBase &rewriter,
     // Global reads saved, every block: every read but the staging copy's.
     int64_t blocks = 1;
     for (int64_t g : first.getGridExtents())
-      blocks *= g;
+      blocks *= ShapedType::isDynamic(g) ? 1 : g; // per row of a row count
     int64_t saved = (reads - boxElements * steppedBy) * blocks *
                     llvm::divideCeil(type.getElementTypeBitWidth(), 8);
     mat->setAttr("motif.saved_bytes",

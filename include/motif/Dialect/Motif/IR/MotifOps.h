@@ -22,6 +22,17 @@
 namespace mlir::motif {
 /// Whether motif tensors may hold elements of type `t`: f32, f16 or bf16.
 bool isTensorElementType(Type t);
+/// Whether every dim of `t` but the leading one is static: motif tensors
+/// may leave their leading dim dynamic (`?`, the function's row count,
+/// docs/dialect.md "Runtime row counts").
+bool hasStaticTrailingDims(ShapedType t);
+/// Whether `t`'s leading dim is dynamic.
+bool hasDynamicRows(Type t);
+/// The elements of `t`, a dynamic leading dim counted as one row (byte
+/// figures of functions with a runtime row count are per row).
+int64_t elementsPerRow(ShapedType t);
+/// `e` as the IR prints it: `?` for a dynamic extent.
+std::string formatExtent(int64_t e);
 /// Warps per block of the kernel around `op` (1 outside a kernel).
 int64_t warpsPerBlockOf(Operation *op);
 /// Why a block of `threads` threads cannot combine partials across its

@@ -9,6 +9,15 @@ include "mlir/Interfaces/SideEffectInterfaces.td"
 include "mlir/Interfaces/ControlFlowInterfaces.td"
 include "mlir/IR/RegionKindInterface.td"
 
+// A motif tensor: ranked, static in every dim but the leading one, which may
+// be `?` -- the function's row count, known at launch (docs/dialect.md,
+// "Runtime row counts").
+def Motif_Tensor : Type<
+    And<[IsTensorTypePred, HasRankPred,
+         CPred<"::mlir::motif::hasStaticTrailingDims(::llvm::cast<::mlir::ShapedType>($_self))">]>,
+    "tensor static in every dim but the leading one",
+    "::mlir::TensorType">;
+
 //===----------------------------------------------------------------------===//
 // Kernel and materialization
 //===----------------------------------------------------------------------===//
@@ -34,7 +43,7 @@ def Motif_KernelOp : Motif_Op<"kernel", [
     ```
   }];
   let arguments = (ins StrAttr:$sym_name, I64Attr:$threads);
-  let results = (outs Variadic<AnyStaticShapeTensor>:$results);
+  let results = (outs Variadic<Motif_Tensor>:$results);
   let regions = (region SizedRegion<1>:$body);
   // `$sym_name threads($threads) (-> types)? attr-dict-with-keyword $body`,
   // written by hand so that the attribute dictionary cannot set `sym_name`
@@ -75,9 +84,9 @@ def Motif_MaterializeOp : Motif_Op<"materialize", [Pure,
     what is local: a `global` materialization is yielded by its kernel, and
     `register`/`shared` ones are not.
   }];
-  let arguments = (ins AnyStaticShapeTensor:$input, Motif_ResidencyAttr:$residency,
+  let arguments = (ins Motif_Tensor:$input, Motif_ResidencyAttr:$residency,
                        UnitAttr:$observable);
-  let results = (outs AnyStaticShapeTensor:$result);
+  let results = (outs Motif_Tensor:$result);
   // `$input in <residency> (observable)? attr-dict : type`, written by hand
   // so that the attribute dictionary cannot set `residency` or `observable`
   // a second time.
@@ -116,9 +125,9 @@ def Motif_MapOp : Motif_ComputeOp<"map", [RecursiveMemoryEffects,
     }
     ```
   }];
-  let arguments = (ins Variadic<AnyStaticShapeTensor>:$inputs,
+  let arguments = (ins Variadic<Motif_Tensor>:$inputs,
                        ArrayAttr:$indexing, Motif_MappingAttr:$mapping);
-  let results = (outs AnyStaticShapeTensor:$result);
+  let results = (outs Motif_Tensor:$result);
   let regions = (region SizedRegion<1>:$body);
 }
 
@@ -139,12 +148,12 @@ def Motif_ReduceOp : Motif_ComputeOp<"reduce", [RecursiveMemoryEffects]> {
            : (tensor<4x8xf32>) -> tensor<4xf32>
     ```
   }];
-  let arguments = (ins Variadic<AnyStaticShapeTensor>:$inputs,
+  let arguments = (ins Variadic<Motif_Tensor>:$inputs,
                        DenseI64ArrayAttr:$reduction_dims,
                        OptionalAttr<Motif_CombinerKindAttr>:$kind,
                        OptionalAttr<ArrayAttr>:$init,
                        Motif_MappingAttr:$mapping);
-  let results = (outs Variadic<AnyStaticShapeTensor>:$results);
+  let results = (outs Variadic<Motif_Tensor>:$results);
   let regions = (region MaxSizedRegion<1>:$combiner);
 }
 
@@ -156,9 +165,9 @@ def Motif_BroadcastOp : Motif_ComputeOp<"broadcast", [Pure]> {
            : (tensor<4xf32>) -> tensor<4x8xf32>
     ```
   }];
-  let arguments = (ins AnyStaticShapeTensor:$input, DenseI64ArrayAttr:$dims,
+  let arguments = (ins Motif_Tensor:$input, DenseI64ArrayAttr:$dims,
                        Motif_MappingAttr:$mapping);
-  let results = (outs AnyStaticShapeTensor:$result);
+  let results = (outs Motif_Tensor:$result);
 }
 
 def Motif_ContractOp : Motif_ComputeOp<"contract", [Pure]> {
@@ -173,10 +182,10 @@ def Motif_ContractOp : Motif_ComputeOp<"contract", [Pure]> {
            : (tensor<4x4xf32>, tensor<4x4xf32>) -> tensor<4x4xf32>
     ```
   }];
-  let arguments = (ins AnyStaticShapeTensor:$lhs, AnyStaticShapeTensor:$rhs,
+  let arguments = (ins Motif_Tensor:$lhs, Motif_Tensor:$rhs,
                        DenseI64ArrayAttr:$lhs_dims, DenseI64ArrayAttr:$rhs_dims,
                        Motif_MappingAttr:$mapping);
-  let results = (outs AnyStaticShapeTensor:$result);
+  let results = (outs Motif_Tensor:$result);
 }
 
 def Motif_TransposeOp : Motif_ComputeOp<"transpose", [Pure]> {
@@ -190,9 +199,9 @@ def Motif_TransposeOp : Motif_ComputeOp<"transpose", [Pure]> {
            : (tensor<4x8xf32>) -> tensor<8x4xf32>
     ```
   }];
-  let arguments = (ins AnyStaticShapeTensor:$input, DenseI64ArrayAttr:$permutation,
+  let arguments = (ins Motif_Tensor:$input, DenseI64ArrayAttr:$permutation,
                        Motif_MappingAttr:$mapping);
-  let results = (outs AnyStaticShapeTensor:$result);
+  let results = (outs Motif_Tensor:$result);
 }
 
 #endif // MOTIF_OPS_TD
