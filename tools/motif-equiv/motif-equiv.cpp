@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "motif/Dialect/Motif/IR/RowCount.h"
 #include "motif/Evaluator/Evaluator.h"
 #include "motif/InitAll.h"
 #include "motif/InputGuard.h"
@@ -20,6 +21,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
@@ -82,6 +84,12 @@ static cl::list<std::string> inputArrays(
 static cl::opt<std::string> dumpDir(
     "dump", cl::desc("--run: write out<k>.npy (f32, the --model run) and "
                      "out<k>.f64.npy (the sequential float64 meaning) here"), cl::cat(equivCategory));
+static cl::list<int64_t> rowCounts(
+    "rows", cl::CommaSeparated,
+    cl::desc("row counts to run a function with a runtime row count at "
+             "(tensor<?x...>; default 1,3,17; --run --inputs: the inputs' "
+             "leading dim)"),
+    cl::cat(equivCategory));
 static int savedArgc;
 static char **savedArgv;
 
@@ -129,6 +137,10 @@ static bool checkOptions() {
     }
     return value; // the last occurrence, the one cl::opt keeps
   };
+  for (int64_t r : rowCounts)
+    if (r < 1)
+      return error("--rows=" + given(rowCounts) +
+                   ": every row count must be at least 1");
   if (functionName.getNumOccurrences() && functionName.empty())
     return error("--function= is empty: name a function, or leave --function "
                  "out to check every function");
@@ -190,10 +202,49 @@ static int run(ArrayRef<OwningOpRef<ModuleOp>> modules) {
   else
     theSeed = freshSeed(); // One seed for every function: --seed reproduces.
 
+  // A function with a runtime row count runs as its specialization at each
+  // row count (docs/dialect.md, "Runtime row counts"): a clone in a scratch
+  // module, verified, so that a count past the function's limits is a
+  // located error.
+  SmallVector<int64_t> rows(rowCounts.begin(), rowCounts.end());
+  if (rows.empty())
+    rows = {1, 3, 17};
+  SmallVector<OwningOpRef<ModuleOp>> scratch;
+  auto specialized = [&](func::FuncOp f, int64_t r) -> func::FuncOp {
+    scratch.push_back(ModuleOp::create(f.getLoc()));
+    auto clone = cast<func::FuncOp>(f->clone());
+    scratch.back()->push_back(clone);
+    specializeRows(clone, r);
+    if (failed(verify(clone)))
+      return nullptr;
+    return clone;
+  };
+
   // Every function is tried even after a failure, so one run reports all.
   int status = 0;
   if (runOnly) {
     for (func::FuncOp f : functions) {
+      if (hasRuntimeRows(f)) {
+        // Given inputs fix the row count; random ones take the first.
+        int64_t r = rows.front();
+        if (!inputArrays.empty()) {
+          for (auto [arg, path] : llvm::zip(f.getArguments(), inputArrays))
+            if (hasDynamicRows(arg.getType())) {
+              llvm::Expected<Buffer> b = readNpy(path);
+              if (b && !b->shape.empty())
+                r = b->shape.front();
+              else if (!b)
+                llvm::consumeError(b.takeError());
+              break;
+            }
+        }
+        llvm::outs() << "@" << f.getName() << " at rows = " << r << "\n";
+        f = specialized(f, r);
+        if (!f) {
+          status = 2;
+          continue;
+        }
+      }
       FailureOr<RunReport> report = failure();
       SmallVector<Buffer> f32, f64;
       if (!inputArrays.empty()) {
@@ -249,14 +300,31 @@ static int run(ArrayRef<OwningOpRef<ModuleOp>> modules) {
       status = 2;
       continue;
     }
-    FailureOr<FunctionComparison> cmp = compareFunctions(fa, fb, options);
-    if (failed(cmp)) {
-      status = 2;
+    if (!hasRuntimeRows(fa) && !hasRuntimeRows(fb)) {
+      FailureOr<FunctionComparison> cmp = compareFunctions(fa, fb, options);
+      if (failed(cmp)) {
+        status = 2;
+        continue;
+      }
+      printComparison(llvm::outs(), *cmp);
+      if (!cmp->pass)
+        status = std::max(status, 1);
       continue;
     }
-    printComparison(llvm::outs(), *cmp);
-    if (!cmp->pass)
-      status = std::max(status, 1);
+    for (int64_t r : rows) {
+      llvm::outs() << "@" << fa.getName() << " at rows = " << r << "\n";
+      func::FuncOp sa = specialized(fa, r), sb = specialized(fb, r);
+      FailureOr<FunctionComparison> cmp =
+          sa && sb ? compareFunctions(sa, sb, options)
+                   : FailureOr<FunctionComparison>(failure());
+      if (failed(cmp)) {
+        status = 2;
+        break;
+      }
+      printComparison(llvm::outs(), *cmp);
+      if (!cmp->pass)
+        status = std::max(status, 1);
+    }
   }
   return status;
 }

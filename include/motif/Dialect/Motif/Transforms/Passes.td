@@ -142,6 +142,22 @@ def MotifRecordInvariants : Pass<"motif-record-invariants", "::mlir::func::FuncO
   let summary = "Stamp a function's invariants (motif.invariants) for later checks";
 }
 
+def MotifSpecializeRows : Pass<"motif-specialize-rows", "::mlir::func::FuncOp"> {
+  let summary = "Give a function's runtime row count a static value";
+  let description = [{
+    Rewrites every tensor type of the function whose leading dim is the
+    runtime row count (`tensor<?x1024xf32>`) to `rows` rows. The result is
+    the static program the dynamic one computes at that row count: the
+    evaluator checks dynamic programs this way (motif-equiv --rows), and a
+    user can pin a size before compiling. docs/dialect.md, "Runtime row
+    counts".
+  }];
+  let options = [
+    Option<"rows", "rows", "int64_t", /*default=*/"0",
+           "the row count (at least 1)">,
+  ];
+}
+
 def MotifTestWrongFusion : Pass<"motif-test-wrong-fusion", "::mlir::func::FuncOp"> {
   let summary = "Test only: a deliberately wrong rewrite, to be caught";
   let description = [{
