@@ -48,8 +48,10 @@ int64_t Buffer::getNumElements() const {
 static LogicalResult checkTensorType(Operation *op, Type t, StringRef what) {
   auto tensor = dyn_cast<RankedTensorType>(t);
   if (!tensor || !tensor.hasStaticShape())
-    return op->emitOpError() << what << " has type " << t
-                           << "; the evaluator supports static shapes only";
+    return op->emitOpError()
+           << what << " has type " << t
+           << "; the evaluator supports static shapes only (a leading runtime "
+              "row count is given a value first: motif-equiv --rows)";
   Type element = tensor.getElementType();
   if (!isTensorElementType(element))
     return op->emitOpError() << what << " has type " << t

@@ -44,15 +44,27 @@ class Buffer:
     name: str
     role: str  # input | intermediate | output
     dtype: str  # "f32", "f16" or "bf16"
-    shape: Tuple[int, ...]
-    bytes: int
+    # The leading extent is None for the function's runtime row count (docs/abi.md).
+    shape: Tuple[Optional[int], ...]
+    bytes: Optional[int]  # None with a runtime row count: see row_bytes
+    row_bytes: Optional[int] = None
 
     @property
     def np_dtype(self):
         return DTYPES[self.dtype]
 
     @property
+    def dynamic_rows(self):
+        return self.shape[0] is None
+
+    def shape_at(self, rows):
+        """The shape at a row count (the static shape when it has none)."""
+        return ((rows,) + tuple(self.shape[1:])) if self.dynamic_rows else self.shape
+
+    @property
     def numel(self):
+        if self.dynamic_rows:
+            raise ValueError(f"{self.name!r} has a runtime row count: use shape_at(rows)")
         return math.prod(self.shape)
 
 
@@ -74,6 +86,14 @@ class Kernel:
     # Dynamic shared memory per block (the launch size; over 48 KiB the
     # function is opted in first). 0 in manifests written before the field.
     dynamic_shared_bytes: int = 0
+    # The launch's grid x is grid[0] times the runtime row count.
+    grid_per_row: bool = False
+
+    def grid_at(self, rows):
+        """The launch grid at a row count."""
+        if not self.grid_per_row:
+            return self.grid
+        return (self.grid[0] * rows,) + tuple(self.grid[1:])
 
 
 @dataclass(frozen=True)
@@ -87,6 +107,12 @@ class Manifest:
     buffers: Tuple[Buffer, ...]
     kernels: Tuple[Kernel, ...]
     path: Optional[Path] = None  # the f.json it was read from
+    # A function with a runtime row count: the most rows a launch may have; None when static.
+    max_rows: Optional[int] = None
+
+    @property
+    def dynamic_rows(self):
+        return self.max_rows is not None
 
     def buffer(self, name):
         for b in self.buffers:
@@ -176,6 +202,9 @@ def parse_manifest(obj, path=None):
     if files["ptx"] is None and files["cubin"] is None:
         c.fail("ptx/cubin", "neither is given; nothing to load")
 
+    max_rows = c.get(obj, "max_rows", "max_rows", int, optional=True)
+    if max_rows is not None and max_rows < 1:
+        c.fail("max_rows", f"expected an integer >= 1, got {max_rows!r}")
     buffers, names = [], set()
     raw_buffers = c.get(obj, "buffers", "buffers", list)
     for i, rb in enumerate(raw_buffers):
@@ -192,7 +221,22 @@ def parse_manifest(obj, path=None):
         dtype = c.get(rb, "dtype", f + ".dtype", str)
         if dtype not in DTYPES:
             c.fail(f + ".dtype", f"unsupported dtype {dtype!r} (supported: {', '.join(DTYPES)})")
-        shape = c.ints(rb, "shape", f + ".shape")
+        raw_shape = c.get(rb, "shape", f + ".shape", list)
+        dynamic = bool(raw_shape) and raw_shape[0] is None
+        if dynamic and max_rows is None:
+            c.fail(f + ".shape", f"{raw_shape!r} has a runtime row count (null) but the manifest has no max_rows")
+        shape = ((None,) if dynamic else ()) + c.ints({"s": raw_shape[1:] if dynamic else raw_shape}, "s",
+                                                      f + ".shape")
+        if dynamic:
+            if c.get(rb, "bytes", f + ".bytes", int, optional=True) is not None:
+                c.fail(f + ".bytes", "must be null for a buffer with a runtime row count (see row_bytes)")
+            row_bytes = c.get(rb, "row_bytes", f + ".row_bytes", int)
+            expected = math.prod(shape[1:]) * DTYPES[dtype].itemsize
+            if row_bytes != expected:
+                c.fail(f + ".row_bytes", f"{row_bytes} does not match shape {list(shape)} of {dtype} "
+                                         f"({expected} bytes per row)")
+            buffers.append(Buffer(name, role, dtype, shape, None, row_bytes))
+            continue
         nbytes = c.get(rb, "bytes", f + ".bytes", int)
         expected = math.prod(shape) * DTYPES[dtype].itemsize
         if nbytes != expected:
@@ -227,9 +271,22 @@ def parse_manifest(obj, path=None):
             barriers=c.count(rk, "barriers", f + ".barriers"),
             register_values=_strings(c, rk, "register_values", f + ".register_values"),
             dynamic_shared_bytes=c.count(rk, "dynamic_shared_bytes", f + ".dynamic_shared_bytes") or 0,
+            grid_per_row=_flag(c, rk, "grid_per_row", f + ".grid_per_row"),
         ))
+        if kernels[-1].grid_per_row and max_rows is None:
+            c.fail(f + ".grid_per_row", "true, but the manifest has no max_rows (no runtime row count)")
     return Manifest(version, function, source, chip, files["ptx"], files["cubin"],
-                    tuple(buffers), tuple(kernels), Path(path) if path is not None else None)
+                    tuple(buffers), tuple(kernels), Path(path) if path is not None else None, max_rows)
+
+
+def _flag(c, obj, key, where):
+    """An optional boolean (absent: False)."""
+    if key not in obj:
+        return False
+    value = obj[key]
+    if not isinstance(value, bool):
+        c.fail(where, f"expected true or false, got {value!r}")
+    return value
 
 
 def _strings(c, obj, key, where):

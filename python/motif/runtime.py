@@ -191,11 +191,39 @@ def _kind(a):
     return None
 
 
+def row_count(manifest, bound):
+    """The runtime row count of a function with one, read off its inputs (``{name: array}``):
+    every input with a dynamic leading dim must have the same one, in [1, max_rows]. None for a
+    static function. Raises :class:`InputError` otherwise."""
+    if not manifest.dynamic_rows:
+        return None
+    fn = f"@{manifest.function}"
+    rows, first = None, None
+    for b in manifest.inputs:
+        if not b.dynamic_rows:
+            continue
+        n = int(bound[b.name].shape[0]) if len(bound[b.name].shape) else None
+        if rows is None:
+            rows, first = n, b.name
+        elif n != rows:
+            raise InputError(f"{fn}: input {b.name!r} has {n} rows but {first!r} has {rows}: every "
+                             f"dynamic leading dim of a function is its one row count")
+    if rows is None:
+        raise InputError(f"{fn}: no input has a runtime row count to read the size from")
+    if rows < 1:
+        raise InputError(f"{fn}: row count {rows} (from input {first!r}): a launch needs at least 1 row")
+    if rows > manifest.max_rows:
+        raise InputError(f"{fn}: row count {rows} (from input {first!r}) is over the {manifest.max_rows} "
+                         f"rows a launch may have (the grid limit, or 2^40 elements per buffer)")
+    return rows
+
+
 def check_inputs(manifest, args=(), kwargs=None):
     """Match arrays to the manifest's input buffers; return ``{buffer name: array}``.
 
     Positional arrays follow the manifest's input order; keyword arrays use buffer names. Raises
-    :class:`InputError` on a wrong count, name, type, shape, dtype, layout or device.
+    :class:`InputError` on a wrong count, name, type, shape, dtype, layout or device, and on a
+    runtime row count the inputs disagree on or the launch cannot take (:func:`row_count`).
     """
     kwargs = dict(kwargs or {})
     inputs = manifest.inputs
@@ -218,7 +246,12 @@ def check_inputs(manifest, args=(), kwargs=None):
         kind = _kind(a)
         if kind is None:
             raise InputError(f"{what}: expected a torch tensor, cupy array or numpy array, got {type(a).__name__}")
-        if tuple(a.shape) != b.shape:
+        shape = tuple(a.shape)
+        if b.dynamic_rows:
+            if len(shape) != len(b.shape) or shape[1:] != tuple(b.shape[1:]):
+                want = ["rows"] + list(b.shape[1:])
+                raise InputError(f"{what}: shape {list(shape)} does not match the manifest's {want}")
+        elif shape != b.shape:
             raise InputError(f"{what}: shape {list(a.shape)} does not match the manifest's {list(b.shape)}")
         dtype_ok = (str(a.dtype) == f"torch.{b.np_dtype.name}") if kind == "torch" else (np.dtype(a.dtype).name == b.np_dtype.name)
         if not dtype_ok:
@@ -230,6 +263,7 @@ def check_inputs(manifest, args=(), kwargs=None):
                 raise InputError(f"{what}: not contiguous (row-major); call .contiguous()")
         elif kind == "cupy" and not a.flags.c_contiguous:
             raise InputError(f"{what}: not C-contiguous (row-major); use cupy.ascontiguousarray")
+    row_count(manifest, bound)
     return bound
 
 
@@ -237,10 +271,11 @@ def check_inputs(manifest, args=(), kwargs=None):
 class Bound:
     """A program with its buffers resolved: ``launch()`` only enqueues the kernels."""
 
-    def __init__(self, program, arrays, outputs):
+    def __init__(self, program, arrays, outputs, rows=None):
         self.program = program
         self.arrays = arrays  # buffer name -> array (kept alive)
         self.outputs = outputs
+        self.rows = rows  # the runtime row count (None: a static function)
         be = program.backend
         ptr = {n: (a.data_ptr() if _kind(a) == "torch" else be.ptr(a)) for n, a in arrays.items()}
         # docs/abi.md: kernels assume 16-byte aligned buffers (128-bit accesses).
@@ -248,13 +283,14 @@ class Bound:
             if p % ABI_ALIGNMENT:
                 raise InputError(f"buffer {n!r} at 0x{p:x} is not {ABI_ALIGNMENT}-byte aligned "
                                  f"(kernels use 128-bit accesses); pass a fresh or .clone()d tensor")
-        self._launches = [(k, f, tuple(ptr[p] for p in k.params)) for k, f in program._functions]
+        self._launches = [(k, f, tuple(ptr[p] for p in k.params), k.grid_at(rows) if rows else k.grid)
+                          for k, f in program._functions]
 
     def launch(self):
         be = self.program.backend
-        for kernel, fn, ptrs in self._launches:
+        for kernel, fn, ptrs, grid in self._launches:
             try:
-                be.launch(fn, kernel.grid, kernel.block, ptrs, kernel.dynamic_shared_bytes)
+                be.launch(fn, grid, kernel.block, ptrs, kernel.dynamic_shared_bytes)
             except Exception as e:
                 raise MotifRuntimeError(f"launch of kernel {kernel.name} (@{self.program.manifest.function}) "
                                         f"failed: {e}") from e
@@ -285,6 +321,7 @@ class Program:
     def bind(self, *args, **kwargs):
         """Check inputs, copy numpy ones to the device, allocate intermediates and outputs."""
         inputs = check_inputs(self.manifest, args, kwargs)
+        rows = row_count(self.manifest, inputs)
         be = self.backend
         like = next((a for a in inputs.values() if _kind(a) == "torch"), None)
         arrays = {}
@@ -293,16 +330,17 @@ class Program:
         for b in self.manifest.buffers:
             if b.role == "input":
                 continue
+            shape = b.shape_at(rows)
             if like is not None:
                 import torch
-                arrays[b.name] = torch.empty(b.shape, dtype=getattr(torch, b.np_dtype.name), device=like.device)
+                arrays[b.name] = torch.empty(shape, dtype=getattr(torch, b.np_dtype.name), device=like.device)
             elif not isinstance(b.np_dtype, np.dtype):
                 raise InputError(f"{b.name!r} is {b.dtype}: without ml_dtypes (pip install ml_dtypes) numpy "
                                  f"has no {b.np_dtype.name}; pass torch tensors")
             else:
-                arrays[b.name] = be.empty(b.shape, b.np_dtype)
+                arrays[b.name] = be.empty(shape, b.np_dtype)
         outputs = tuple(arrays[b.name] for b in self.manifest.outputs)
-        return Bound(self, arrays, outputs)
+        return Bound(self, arrays, outputs, rows)
 
     def __call__(self, *args, **kwargs):
         """Run every kernel once and wait; return the outputs as a tuple.
