@@ -20,7 +20,7 @@ from pathlib import Path
 
 from .compiler import FORMS, compile_text, same_kernels
 from .errors import CompilerNotFoundError, MotifError
-from .examples import FAMILIES, FAMILY_DTYPES, base_family, load_example, variants
+from .examples import FAMILIES, FAMILY_DTYPES, base_family, load_example, rows_dim, variants
 from .numerics import TOLERANCES
 
 # Shapes as the example dims (names from each file's '// motif-dims:' header). First = --quick.
@@ -201,14 +201,22 @@ def bench_family(family, dims, torch, timer, workdir, backend, compiled_peers, c
     # e.g. a tiled mapping) as written
     # as written; "mathematical" is fused under that cap (rule 4, tolerance-class tiling), shown only where it changes
     # the kernels
-    runs_of = [(None, f) for f in FORMS] + [(v, "unfused") for v in variants(family)]
+    # A schedule with a runtime row count (examples/softmax_dynamic.mlir) is the family's program with
+    # its rows left to the launch: it runs unfused and fused, next to the static forms, on the same
+    # tensors (the runtime reads the row count off them).
+    runs_of = [(None, f) for f in FORMS]
+    for v in variants(family):
+        dynamic = rows_dim(load_example(family, None, v)) is not None
+        runs_of += [(v, f) for f in (("unfused", "fused") if dynamic else ("unfused",))]
     compiled = {}
     for schedule, form in runs_of:
-        variant = form if schedule is None else schedule[len(family) + 1:]
+        variant = form if schedule is None else schedule[len(family) + 1:] + ("" if form == "unfused" else
+                                                                               f" {form}")
         fuse, extra = FORMS[form]
         try:
             text = load_example(family, dims, schedule)
-            out = Path(workdir) / family / shape_label(family, dims).replace(" ", "_").replace("=", "") / variant
+            out = (Path(workdir) / family / shape_label(family, dims).replace(" ", "_").replace("=", "")
+                   / variant.replace(" ", "_"))
             log(f"{family} {base['shape']}: motif-compile {schedule or ''} "
                 f"{'--fuse-materialization' if fuse else ''} {' '.join(extra)}")
             manifests = compile_text(text, out, name=schedule or family, fuse=fuse, extra_args=extra)

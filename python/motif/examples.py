@@ -30,6 +30,8 @@ def base_family(family):
     return family
 
 _HEADER = re.compile(r"^\s*//\s*motif-dims:(.*)$")
+# '// motif-rows: M' -- the dim the program leaves to the launch (tensor<?x...>, a runtime row count).
+_ROWS = re.compile(r"^\s*//\s*motif-rows:\s*([A-Za-z_]\w*)\s*$")
 # '// motif-derived: 9.765625e-04=1/N' -- a literal in the program that is a function of the dims.
 _DERIVED = re.compile(r"^\s*//\s*motif-derived:\s*(\S+)\s*=\s*(.+?)\s*$")
 _DIM = re.compile(r"^([A-Za-z_]\w*)=(\d+)$")
@@ -89,6 +91,27 @@ def parse_dims(text):
             dims[name] = value
         return dims
     return {}
+
+
+def rows_dim(text):
+    """The dim a program leaves to the launch (its ``// motif-rows: NAME`` header), or None."""
+    for line in text.splitlines():
+        stripped = line.strip()
+        if stripped and not stripped.startswith("//"):
+            break
+        m = _ROWS.match(line)
+        if m:
+            if m.group(1) not in parse_dims(text):
+                raise ExampleError(f"motif-rows: {m.group(1)} is not a dim of the motif-dims header")
+            return m.group(1)
+    return None
+
+
+def rows_of(text):
+    """The row count to run a program with a runtime row count at: its rows dim's value in the
+    (specialised) header; None for a static program."""
+    name = rows_dim(text)
+    return None if name is None else parse_dims(text)[name]
 
 
 def _eval_dims(expr, dims):

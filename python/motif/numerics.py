@@ -26,7 +26,7 @@ import numpy as np
 
 from .compiler import FORMS, compile_text, same_kernels
 from .errors import CompilerNotFoundError, MotifError, MotifRuntimeError
-from .examples import FAMILIES, family_of, load_example, parse_dims, variants
+from .examples import FAMILIES, family_of, load_example, parse_dims, rows_of, variants
 from .reference import REFERENCES
 
 EPS32 = float(np.finfo(np.float32).eps)  # 1.19e-7
@@ -140,17 +140,20 @@ def classify(unfused, fused, ref, tolerance, declared=None):
     return c
 
 
-def make_inputs(buffers, seed=None):
+def make_inputs(buffers, seed=None, rows=None):
     """Fresh N(0,1) float32 arrays for input buffers; returns (arrays, seed).
 
-    With ``seed=None`` a new seed is drawn from OS entropy and returned, for reproduction.
+    With ``seed=None`` a new seed is drawn from OS entropy and returned, for reproduction. A buffer
+    with a runtime row count gets ``rows`` rows.
     """
+    if rows is None and any(b.dynamic_rows for b in buffers):
+        raise MotifError("inputs with a runtime row count need a row count (rows=)")
     if seed is None:
         seed = int(np.random.SeedSequence().entropy)
     rng = np.random.default_rng(seed)
     arrays = []
     for b in buffers:
-        a = rng.standard_normal(b.shape).astype(b.np_dtype)
+        a = rng.standard_normal(b.shape_at(rows)).astype(b.np_dtype)
         if a.size and not np.any(a):
             raise MotifError(f"input {b.name}: all-zero draw")  # never check on zeros
         arrays.append(a)
@@ -211,6 +214,7 @@ def _check_program(family, text, name, seed, workdir, backend, declared, chip):
     random inputs and on the family's edge inputs."""
     from .runtime import Program
     dims_used = parse_dims(text)
+    rows = rows_of(text)  # a program with a runtime row count runs at its rows dim
     forms = {f: compile_text(text, workdir / f, name=name, chip=chip, fuse=FORMS[f][0],
                              extra_args=FORMS[f][1]) for f in FORMS}
     unfused = forms["unfused"]
@@ -223,7 +227,8 @@ def _check_program(family, text, name, seed, workdir, backend, declared, chip):
         for form, form_declared in others:
             for edge, make_edge in inputs_sets:
                 label = fn + (f" ({form})" if form != "fused" else "") + (f" [{edge}]" if edge else "")
-                r = NumericsResult(family, label, dims_used, seed, inputs=[list(b.shape) for b in mu.inputs])
+                r = NumericsResult(family, label, dims_used, seed,
+                                   inputs=[list(b.shape_at(rows)) for b in mu.inputs])
                 results.append(r)
                 try:
                     if family_of(fn) != family:
@@ -237,7 +242,7 @@ def _check_program(family, text, name, seed, workdir, backend, declared, chip):
                     if len(mu.outputs) != 1 or len(mf.outputs) != 1:
                         raise MotifError(f"@{fn}: expected one output, manifests have "
                                          f"{len(mu.outputs)} / {len(mf.outputs)}")
-                    arrays, _ = make_inputs(mu.inputs, seed)
+                    arrays, _ = make_inputs(mu.inputs, seed, rows)
                     if make_edge:
                         arrays = make_edge(arrays, np.random.default_rng(seed + 1))
                     ref = REFERENCES[family](*arrays)

@@ -2,7 +2,7 @@ import re
 
 import pytest
 
-from motif.examples import (FAMILIES, ExampleError, examples_dir, family_of, load_example, parse_dims,
+from motif.examples import (FAMILIES, ExampleError, examples_dir, family_of, load_example, parse_dims, rows_dim, rows_of,
                             specialize, variants)
 
 PROG = """\
@@ -57,7 +57,11 @@ def test_specialize_errors():
 
 def test_variants_are_other_schedules():
     assert variants("transpose_scale") == ["transpose_scale_tiled"]
-    assert variants("softmax") == []
+    # A schedule with a runtime row count is a variant too (its rows dim: motif-rows).
+    assert variants("softmax") == ["softmax_dynamic"]
+    assert rows_dim(load_example("softmax", variant="softmax_dynamic")) == "M"
+    assert rows_of(load_example("softmax", dict(M=77, N=256), "softmax_dynamic")) == 77
+    assert rows_dim(load_example("softmax")) is None
     assert "block x thread(32)" in load_example("transpose_scale", variant="transpose_scale_tiled")
     big = load_example("transpose_scale", dict(M=16384, N=4096), "transpose_scale_tiled")
     assert "tensor<16384x4096xf32>" in big and "block x thread(8) x seq(4)" in big
@@ -132,12 +136,14 @@ def test_bench_shapes_specialize_every_schedule():
     """Every benchmark shape specialises every schedule of its family, and the function's arguments
     are the inputs motif.bench makes (input_shapes), so a run binds them."""
     from motif.bench import BENCH_SHAPES, input_shapes
-    arg = re.compile(r"%\w+: tensor<((?:\d+x)*)(?:f32|bf16|f16)>")
+    arg = re.compile(r"%\w+: tensor<((?:(?:\d+|\?)x)*)(?:f32|bf16|f16)>")
     for fam, shapes in BENCH_SHAPES.items():
         assert fam in FAMILIES
         for dims in shapes:
             for variant in [None] + variants(fam):
                 text = load_example(fam, dims or None, variant)
                 for sig in re.findall(r"func\.func @\w+\(([^)]*)\)", text):
-                    got = [tuple(int(x) for x in m.split("x") if x) for m in arg.findall(sig)]
+                    # a runtime row count (`?`) takes the rows dim's value
+                    got = [tuple(rows_of(text) if x == "?" else int(x) for x in m.split("x") if x)
+                           for m in arg.findall(sig)]
                     assert got == [tuple(s) for s in input_shapes(fam, dims)], (fam, dims, variant)

@@ -4,6 +4,8 @@
 // RUN: motif-compile %t/missing-role.mlir -o %t/out --no-ptxas --verify-diagnostics
 // RUN: motif-compile %t/untagged-operand.mlir -o %t/out --no-ptxas --verify-diagnostics
 // RUN: motif-compile %t/dynamic-grid.mlir -o %t/out --no-ptxas --verify-diagnostics
+// RUN: motif-compile %t/rows-grid-mismatch.mlir -o %t/out --no-ptxas --verify-diagnostics
+// RUN: motif-compile %t/rows-without-bound.mlir -o %t/out --no-ptxas --verify-diagnostics
 // RUN: motif-compile %t/block-mismatch.mlir -o %t/out --no-ptxas --verify-diagnostics
 // RUN: motif-compile %t/unsupported-dtype.mlir -o %t/out --no-ptxas --verify-diagnostics
 // RUN: motif-compile %t/no-output.mlir -o %t/out --no-ptxas --verify-diagnostics
@@ -62,6 +64,52 @@ module attributes {gpu.container_module} {
     // expected-error @+1 {{grid size x is not a constant}}
     gpu.launch_func @motif_kernels::@f_k blocks in (%m, %c1, %c1) threads in (%c4, %c1, %c1)
         args(%arg0 : memref<4xf32>, %arg1 : memref<4xf32>)
+    return
+  }
+}
+
+//--- rows-grid-mismatch.mlir
+// A kernel over the row count launches rows x blocks_per_row blocks; a host
+// function that launches another number is refused.
+module attributes {gpu.container_module} {
+  gpu.module @motif_kernels {
+    gpu.func @f_k(%a: memref<64x4xf32>, %b: memref<64x4xf32>) kernel attributes {motif.blocks_per_row = 2 : i64} { gpu.return }
+  }
+  func.func @f(%arg0: memref<?x4xf32> {motif.buffer = "arg0", motif.role = "input"},
+               %arg1: memref<?x4xf32> {motif.buffer = "result0", motif.role = "output"})
+      attributes {motif.host, motif.max_rows = 64 : i64} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c3 = arith.constant 3 : index
+    %c4 = arith.constant 4 : index
+    %rows = memref.dim %arg0, %c0 : memref<?x4xf32>
+    %g = arith.muli %rows, %c3 : index
+    %a = memref.cast %arg0 : memref<?x4xf32> to memref<64x4xf32>
+    %b = memref.cast %arg1 : memref<?x4xf32> to memref<64x4xf32>
+    // expected-error @+1 {{grid size x of @f_k (motif.blocks_per_row = 2) is not the row count times 2 (memref.dim of a buffer's leading dim)}}
+    gpu.launch_func @motif_kernels::@f_k blocks in (%g, %c1, %c1) threads in (%c4, %c1, %c1)
+        args(%a : memref<64x4xf32>, %b : memref<64x4xf32>)
+    return
+  }
+}
+
+//--- rows-without-bound.mlir
+module attributes {gpu.container_module} {
+  gpu.module @motif_kernels {
+    gpu.func @f_k(%a: memref<64x4xf32>, %b: memref<64x4xf32>) kernel attributes {motif.blocks_per_row = 1 : i64} { gpu.return }
+  }
+  // expected-error @+1 {{host function @f has buffers with a runtime row count but no positive 'motif.max_rows'}}
+  func.func @f(%arg0: memref<?x4xf32> {motif.buffer = "arg0", motif.role = "input"},
+               %arg1: memref<?x4xf32> {motif.buffer = "result0", motif.role = "output"})
+      attributes {motif.host} {
+    %c0 = arith.constant 0 : index
+    %c1 = arith.constant 1 : index
+    %c4 = arith.constant 4 : index
+    %rows = memref.dim %arg0, %c0 : memref<?x4xf32>
+    %a = memref.cast %arg0 : memref<?x4xf32> to memref<64x4xf32>
+    %b = memref.cast %arg1 : memref<?x4xf32> to memref<64x4xf32>
+    gpu.launch_func @motif_kernels::@f_k blocks in (%rows, %c1, %c1) threads in (%c4, %c1, %c1)
+        args(%a : memref<64x4xf32>, %b : memref<64x4xf32>)
     return
   }
 }
