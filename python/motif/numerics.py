@@ -190,9 +190,11 @@ class NumericsResult:
         return "FAIL" if self.error else self.comparison.equivalence
 
 
-def check_family(family, dims=None, seed=None, workdir=None, backend=None, declared=None, chip="sm_90"):
+def check_family(family, dims=None, seed=None, workdir=None, backend=None, declared=None, chip="sm_90",
+                 schedules=True):
     """Compile examples/<family>.mlir unfused and with --fuse-materialization, run both on the same
-    fresh random inputs and classify every function. Returns a list of :class:`NumericsResult`.
+    fresh random inputs and classify every function; with ``schedules``, the family's other
+    schedules (examples/<family>_<name>.mlir) too. Returns a list of :class:`NumericsResult`.
     """
     from .runtime import Program, get_backend  # GPU stack: imported late so the module imports anywhere
 
@@ -202,7 +204,7 @@ def check_family(family, dims=None, seed=None, workdir=None, backend=None, decla
     if seed is None:
         seed = int(np.random.SeedSequence().entropy)
     # The example, then its other schedules (examples/<family>_<name>.mlir), each unfused and fused.
-    for variant in [None] + variants(family):
+    for variant in [None] + (variants(family) if schedules else []):
         results += _check_program(family, load_example(family, dims, variant), variant or family, seed,
                                   workdir / variant if variant else workdir, backend, declared, chip)
     return results

@@ -243,7 +243,8 @@ def standin(tmp_path, monkeypatch):
 @pytest.mark.parametrize("family", ["softmax", "residual_relu"])
 def test_pipeline_end_to_end_with_standin_compiler(standin, family, tmp_path):
     """examples/<family>.mlir specialised -> compile (unfused, fused) -> launch -> classify."""
-    results = check_family(family, dims={"M": 96, "N": 2048}, workdir=tmp_path)
+    # the stand-in compiles the families' own programs only, not their other schedules
+    results = check_family(family, dims={"M": 96, "N": 2048}, workdir=tmp_path, schedules=False)
     print(format_table(results))
     # the example, and for softmax its edge inputs too (masked rows, magnitudes of 1e4)
     assert [r.function for r in results] == [family] + ([f"{family} [masked]"] if family == "softmax" else [])

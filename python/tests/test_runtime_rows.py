@@ -134,6 +134,7 @@ def test_compiled_manifest_describes_the_row_count(tmp_path):
 
 
 @pytest.mark.gpu
+@pytest.mark.uses_prebuilt
 def test_one_kernel_at_every_row_count(tmp_path):
     """The fused softmax with a runtime row count, compiled once, at M = 1, 1000 and 32768 (and 1000
     masked rows): within tolerance of float64 (class tolerance), bitwise equal to the unfused dynamic
