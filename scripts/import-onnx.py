@@ -4,6 +4,8 @@
     scripts/import-onnx.py model.onnx -o model.linalg.mlir    # a user's own model
     scripts/import-onnx.py --builtin softmax -o softmax.mlir  # one of the models below
     scripts/import-onnx.py --builtin all -o DIR               # all of them, DIR/<name>.mlir
+    scripts/import-onnx.py --builtin softmax --dynamic-rows -o softmax_rows.mlir
+                                         # the rows left to the launch: tensor<?x1024xf32>
 
 Each model goes through torch-mlir's ONNX importer (`python -m
 torch_mlir.tools.import_onnx`) and torch-mlir's own PassManager:
@@ -31,7 +33,9 @@ OPSET = 20  # Gelu is an ONNX op from opset 20 on
 
 
 def _builtin_models():
-    """name -> a function building the ONNX ModelProto."""
+    """name -> a function building the ONNX ModelProto; its argument `rows` is the leading dim of
+    the row-carrying inputs and outputs: a number, or a symbolic ONNX dim ("rows") that torch-mlir
+    imports as `?` (motif's runtime row count, docs/dialect.md)."""
     from onnx import TensorProto, helper, numpy_helper
     import numpy as np
 
@@ -50,19 +54,19 @@ def _builtin_models():
         m.ir_version = 9
         return m
 
-    def softmax():
+    def softmax(rows=512):
         return model("softmax", [helper.make_node("Softmax", ["x"], ["y"], axis=-1)],
-                     [tensor("x", [512, 1024])], [tensor("y", [512, 1024])])
+                     [tensor("x", [rows, 1024])], [tensor("y", [rows, 1024])])
 
-    def layernorm():
+    def layernorm(rows=512):
         node = helper.make_node("LayerNormalization", ["x", "gamma", "beta"], ["y"],
                                 axis=-1, epsilon=1e-5)
         return model("layernorm", [node],
-                     [tensor("x", [512, 1024]), tensor("gamma", [1024]),
+                     [tensor("x", [rows, 1024]), tensor("gamma", [1024]),
                       tensor("beta", [1024])],
-                     [tensor("y", [512, 1024])])
+                     [tensor("y", [rows, 1024])])
 
-    def rmsnorm():
+    def rmsnorm(rows=1024):
         # y = x / sqrt(mean(x * x) + eps) * w, composed of primitive ops.
         axes = numpy_helper.from_array(np.array([-1], dtype=np.int64), "axes")
         nodes = [
@@ -73,11 +77,11 @@ def _builtin_models():
             helper.make_node("Div", ["x", "rms"], ["xn"]),
             helper.make_node("Mul", ["xn", "w"], ["y"]),
         ]
-        return model("rmsnorm", nodes, [tensor("x", [1024, 512]), tensor("w", [512])],
-                     [tensor("y", [1024, 512])], [axes, scalar("eps", 1e-6)])
+        return model("rmsnorm", nodes, [tensor("x", [rows, 512]), tensor("w", [512])],
+                     [tensor("y", [rows, 512])], [axes, scalar("eps", 1e-6)])
 
-    def attention():
-        # softmax(q k^T * 1/sqrt(D)) v for one head, S = 256, D = 64.
+    def attention(rows=256):
+        # softmax(q k^T * 1/sqrt(D)) v for one head, S = 256 keys, D = 64; `rows` queries.
         nodes = [
             helper.make_node("Transpose", ["k"], ["kt"], perm=[1, 0]),
             helper.make_node("MatMul", ["q", "kt"], ["s"]),
@@ -86,27 +90,27 @@ def _builtin_models():
             helper.make_node("MatMul", ["p", "v"], ["y"]),
         ]
         return model("attention", nodes,
-                     [tensor("q", [256, 64]), tensor("k", [256, 64]), tensor("v", [256, 64])],
-                     [tensor("y", [256, 64])], [scalar("scale", 0.125)])
+                     [tensor("q", [rows, 64]), tensor("k", [256, 64]), tensor("v", [256, 64])],
+                     [tensor("y", [rows, 64])], [scalar("scale", 0.125)])
 
-    def gemm_bias_gelu():
+    def gemm_bias_gelu(rows=256):
         nodes = [
             helper.make_node("MatMul", ["x", "w"], ["t"]),
             helper.make_node("Add", ["t", "b"], ["u"]),
             helper.make_node("Gelu", ["u"], ["y"]),
         ]
         return model("gemm_bias_gelu", nodes,
-                     [tensor("x", [256, 384]), tensor("w", [384, 512]), tensor("b", [512])],
-                     [tensor("y", [256, 512])])
+                     [tensor("x", [rows, 384]), tensor("w", [384, 512]), tensor("b", [512])],
+                     [tensor("y", [rows, 512])])
 
-    def residual_relu():
+    def residual_relu(rows=2048):
         nodes = [
             helper.make_node("Add", ["x", "r"], ["s"]),
             helper.make_node("Relu", ["s"], ["y"]),
         ]
         return model("residual_relu", nodes,
-                     [tensor("x", [2048, 512]), tensor("r", [2048, 512])],
-                     [tensor("y", [2048, 512])])
+                     [tensor("x", [rows, 512]), tensor("r", [rows, 512])],
+                     [tensor("y", [rows, 512])])
 
     return {f.__name__: f for f in (softmax, layernorm, rmsnorm, attention,
                                     gemm_bias_gelu, residual_relu)}
@@ -151,7 +155,12 @@ def main():
     p.add_argument("--builtin", help="a built-in model name, or 'all' (-o is then a folder)")
     p.add_argument("--list", action="store_true", help="list the built-in models")
     p.add_argument("-o", "--output", help="output .mlir (or folder with --builtin all)")
+    p.add_argument("--dynamic-rows", action="store_true",
+                   help="built-in models: leave the leading dim of the row-carrying tensors to the "
+                        "launch (a symbolic ONNX dim; motif's runtime row count)")
     a = p.parse_args()
+    if a.dynamic_rows and not a.builtin:
+        p.error("--dynamic-rows applies to --builtin models (give your own model symbolic dims)")
 
     if a.list:
         print("\n".join(_builtin_models()))
@@ -184,12 +193,13 @@ def main():
         out = os.path.join(a.output, name + ".mlir") if a.builtin == "all" else a.output
         with tempfile.TemporaryDirectory() as tmp:
             onnx_path = os.path.join(tmp, name + ".onnx")
-            m = models[name]()
+            m = models[name](rows="rows") if a.dynamic_rows else models[name]()
             onnx.checker.check_model(m, full_check=True)
             onnx.save(m, onnx_path)
+            flag = " --dynamic-rows" if a.dynamic_rows else ""
             import_model(onnx_path, out,
                          f"// The built-in ONNX model '{name}' (opset {OPSET}), imported by\n"
-                         f"// scripts/import-onnx.py --builtin {name}; regenerate, do not edit.\n")
+                         f"// scripts/import-onnx.py --builtin {name}{flag}; regenerate, do not edit.\n")
 
 
 if __name__ == "__main__":

@@ -5,7 +5,9 @@ each ONNX graph's semantics (issue 14).
     python3 scripts/onnx-gpu-check.py --prebuild .prebuilt     # where motif-compile is built
     MOTIF_PREBUILT=.prebuilt python3 scripts/onnx-gpu-check.py  # on the GPU machine
 
-The programs are test/Conversion/LinalgToMotif/Inputs/onnx/*.mlir (linalg from scripts/import-onnx.py);
+The programs are test/Conversion/LinalgToMotif/Inputs/onnx/*.mlir (linalg from scripts/import-onnx.py),
+and Inputs/onnx-rows/*.mlir (the same models with a symbolic batch dim, --dynamic-rows: one compiled
+program run at several row counts, ROWS);
 motif-compile imports them itself. The references are motif.reference's formulas, which are the ONNX
 graphs' semantics (scripts/import-onnx.py --builtin): Softmax(axis=-1); LayerNormalization(axis=-1,
 epsilon=1e-5, biased variance); x / sqrt(ReduceMean(x*x) + 1e-6) * w; softmax(q k^T * 0.125) v (D = 64);
@@ -20,6 +22,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "python"))
 
 PROGRAMS = ("softmax", "layernorm", "rmsnorm", "attention", "gemm_bias_gelu", "residual_relu")
+# With a runtime row count (LayerNorm's dynamic broadcast does not import), at these row counts.
+ROW_PROGRAMS = ("softmax", "rmsnorm", "attention", "gemm_bias_gelu", "residual_relu")
+ROWS = (1, 1000, 32768)
 
 
 def main(argv=None):
@@ -36,28 +41,34 @@ def main(argv=None):
     from motif.reference import REFERENCES
 
     src = ROOT / "test/Conversion/LinalgToMotif/Inputs/onnx"
-    forms = {}
+    rows_src = ROOT / "test/Conversion/LinalgToMotif/Inputs/onnx-rows"
+    forms, row_forms = {}, {}
     for name in PROGRAMS:
         forms[name] = {fuse: compile_file(src / f"{name}.mlir", fuse=fuse) for fuse in (False, True)}
+    for name in ROW_PROGRAMS:
+        row_forms[name] = {fuse: compile_file(rows_src / f"{name}.mlir", fuse=fuse) for fuse in (False, True)}
     if args.prebuild:
-        print(f"prebuilt {2 * len(PROGRAMS)} programs into {args.prebuild}")
+        print(f"prebuilt {2 * (len(PROGRAMS) + len(ROW_PROGRAMS))} programs into {args.prebuild}")
         return 0
     from motif.runtime import Program
     seed = args.seed if args.seed is not None else int(np.random.SeedSequence().entropy)
     print(f"seed {seed}")
-    print(f"{'program':15s} {'kernels u/f':11s} {'unfused rel':11s} {'fused rel':10s} {'bitwise':7s} "
+    print(f"{'program':24s} {'kernels u/f':11s} {'unfused rel':11s} {'fused rel':10s} {'bitwise':7s} "
           f"{'tol':6s} class")
     failed = 0
-    for name in PROGRAMS:
-        (fn, mu), = forms[name][False].items()
-        mf = forms[name][True][fn]
-        arrays, _ = make_inputs(mu.inputs, seed)
+    runs = [(name, forms[name], None) for name in PROGRAMS]
+    runs += [(name, row_forms[name], rows) for name in ROW_PROGRAMS for rows in ROWS]
+    for name, both, rows in runs:
+        (fn, mu), = both[False].items()
+        mf = both[True][fn]
+        arrays, _ = make_inputs(mu.inputs, seed, rows)
         ref = REFERENCES[name](*arrays)
         (yu,) = Program(mu)(*arrays)
         (yf,) = Program(mf)(*arrays)
         c = classify(yu, yf, ref, TOLERANCES[name], None)
         failed += c.equivalence == "FAIL"
-        print(f"{name:15s} {len(mu.kernels):>4d} / {len(mf.kernels):<4d} {c.unfused_rel_err:11.2e} "
+        label = name if rows is None else f"{name} rows={rows}"
+        print(f"{label:24s} {len(mu.kernels):>4d} / {len(mf.kernels):<4d} {c.unfused_rel_err:11.2e} "
               f"{c.fused_rel_err:10.2e} {'yes' if c.bitwise else 'no':7s} {c.tolerance:6.0e} {c.equivalence}")
     return 1 if failed else 0
 

@@ -15,9 +15,11 @@
 #include "motif/Dialect/Motif/IR/MotifOps.h"
 #include "motif/Dialect/Motif/IR/ScalarOps.h"
 
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -73,6 +75,8 @@ private:
   FailureOr<View> viewOf(Value v, Operation *user);
   TypedAttr scalarConstantOf(Value v);
   LogicalResult computeLive();
+  LogicalResult importDim(tensor::DimOp op);
+  LogicalResult importAssert(cf::AssertOp op);
 
   // Ops.
   LogicalResult importLinalg(linalg::LinalgOp op);
@@ -215,6 +219,10 @@ FailureOr<View> FunctionImporter::viewOf(Value v, Operation *user) {
 std::pair<ArrayAttr, int64_t>
 FunctionImporter::elementwiseMapping(ArrayRef<int64_t> extents) {
   int64_t n = extents.size();
+  // A runtime row count is mapped to blocks (docs/dialect.md): a row of
+  // nothing else is one block of one thread.
+  if (n == 1 && ShapedType::isDynamic(extents[0]))
+    return {mappingOf({level(Level::Block)}), 1};
   if (n == 1) {
     for (int64_t t : {256, 128, 64, 32})
       if (extents[0] > t && extents[0] % t == 0)
@@ -546,10 +554,19 @@ LogicalResult FunctionImporter::importLinalg(linalg::LinalgOp op) {
   if (op->getNumRegions() != 1 || op->getRegion(0).empty())
     return op->emitOpError() << "cannot be imported into motif: no payload";
   for (Value v : op->getOperands())
-    if (auto t = dyn_cast<ShapedType>(v.getType()); t && !t.hasStaticShape())
+    if (auto t = dyn_cast<ShapedType>(v.getType());
+        t && !hasStaticTrailingDims(t))
       return op->emitOpError()
              << "cannot be imported into motif: dynamic dims (" << t
-             << ") are not supported yet";
+             << ") other than a leading row count are not supported";
+  // A runtime row count is mapped to blocks, never reduced.
+  SmallVector<int64_t> loopExtents = op.getStaticLoopRanges();
+  for (auto [d, t] : llvm::enumerate(op.getIteratorTypesArray()))
+    if (isReduction(t) && ShapedType::isDynamic(loopExtents[d]))
+      return op->emitOpError()
+             << "cannot be imported into motif: it reduces over d" << d
+             << ", the runtime row count (a row count is only mapped to "
+                "blocks, never reduced)";
   bool anyReduction = llvm::any_of(op.getIteratorTypesArray(), isReduction);
   for (unsigned r = 0; r < op->getNumResults(); ++r) {
     if (!live.contains(op->getResult(r)))
@@ -985,9 +1002,12 @@ LogicalResult FunctionImporter::importReductionResult(linalg::LinalgOp op,
 LogicalResult FunctionImporter::importSoftmax(linalg::SoftmaxOp op) {
   Location loc = op.getLoc();
   auto type = cast<RankedTensorType>(op.getInput().getType());
-  if (!type.hasStaticShape())
+  if (!hasStaticTrailingDims(type) ||
+      (ShapedType::isDynamic(type.getDimSize(0)) && op.getDimension() == 0))
     return op->emitOpError() << "cannot be imported into motif: dynamic dims ("
-                             << type << ") are not supported yet";
+                             << type
+                             << ") other than a leading row count, not the "
+                                "softmax dim, are not supported";
   if (!type.getElementType().isF32())
     return op->emitOpError() << "cannot be imported into motif: " << type
                              << "; motif lowers f32 tensors only";
@@ -1045,9 +1065,11 @@ LogicalResult FunctionImporter::importSoftmax(linalg::SoftmaxOp op) {
 //===----------------------------------------------------------------------===//
 
 LogicalResult FunctionImporter::importCollapse(tensor::CollapseShapeOp op) {
-  if (!op.getSrcType().hasStaticShape())
+  if (!hasStaticTrailingDims(op.getSrcType()))
     return op->emitOpError() << "cannot be imported into motif: dynamic dims ("
-                             << op.getSrcType() << ") are not supported yet";
+                             << op.getSrcType()
+                             << ") other than a leading row count are not "
+                                "supported";
   FailureOr<View> src = viewOf(op.getSrc(), op);
   if (failed(src))
     return failure();
@@ -1079,10 +1101,11 @@ LogicalResult FunctionImporter::importCollapse(tensor::CollapseShapeOp op) {
 }
 
 LogicalResult FunctionImporter::importExpand(tensor::ExpandShapeOp op) {
-  if (!op.getResultType().hasStaticShape())
+  if (!hasStaticTrailingDims(op.getResultType()))
     return op->emitOpError() << "cannot be imported into motif: dynamic dims ("
                              << op.getResultType()
-                             << ") are not supported yet";
+                             << ") other than a leading row count are not "
+                                "supported";
   FailureOr<View> src = viewOf(op.getSrc(), op);
   if (failed(src))
     return failure();
@@ -1154,28 +1177,72 @@ LogicalResult FunctionImporter::importReturn(func::ReturnOp ret) {
   return success();
 }
 
+/// The leading dim of a tensor whose leading dim is the runtime row count.
+static bool isRowCount(Value v) {
+  auto dim = v.getDefiningOp<tensor::DimOp>();
+  std::optional<int64_t> index = dim ? dim.getConstantIndex() : std::nullopt;
+  return index && *index == 0 && hasDynamicRows(dim.getSource().getType());
+}
+
+LogicalResult FunctionImporter::importDim(tensor::DimOp op) {
+  if (isRowCount(op.getResult()))
+    return success();
+  return op->emitOpError()
+         << "cannot be imported into motif: it reads a size other than the "
+            "leading dim of a tensor with a runtime row count";
+}
+
+LogicalResult FunctionImporter::importAssert(cf::AssertOp op) {
+  // torch-mlir checks that two dynamic sizes agree before a broadcast. Two
+  // row counts always agree in motif (the runtime checks every input at
+  // launch), so that check is dropped; any other is refused.
+  // So are checks that hold for any size: a constant true, and a row count
+  // (through index_cast) compared `sge` with 0.
+  if (matchPattern(op.getArg(), m_One()))
+    return success();
+  auto cmp = op.getArg().getDefiningOp<arith::CmpIOp>();
+  auto throughCast = [](Value v) {
+    if (auto cast = v.getDefiningOp<arith::IndexCastOp>())
+      return cast.getIn();
+    return v;
+  };
+  if (cmp && cmp.getPredicate() == arith::CmpIPredicate::eq &&
+      isRowCount(cmp.getLhs()) && isRowCount(cmp.getRhs()))
+    return success();
+  if (cmp && cmp.getPredicate() == arith::CmpIPredicate::sge &&
+      isRowCount(throughCast(cmp.getLhs())) &&
+      matchPattern(cmp.getRhs(), m_Zero()))
+    return success();
+  return op->emitOpError()
+         << "cannot be imported into motif: a runtime check other than two "
+            "row counts being equal (\""
+         << op.getMsg() << "\")";
+}
+
 LogicalResult FunctionImporter::run() {
   if (!func.getBody().hasOneBlock())
     return func.emitOpError() << "cannot be imported into motif: it has "
                                  "control flow (more than one block)";
   for (Type t : func.getFunctionType().getInputs()) {
     auto tensor = dyn_cast<RankedTensorType>(t);
-    if (!tensor || !tensor.hasStaticShape() || !tensor.getElementType().isF32())
+    if (!tensor || !hasStaticTrailingDims(tensor) ||
+        !tensor.getElementType().isF32())
       return func.emitOpError()
              << "cannot be imported into motif: it takes a " << t
-             << "; motif imports static-shaped f32 tensors (dynamic dims are "
-                "not supported yet)";
+             << "; motif imports f32 tensors, static but for a leading row "
+                "count";
   }
   for (Type t : func.getFunctionType().getResults()) {
     auto tensor = dyn_cast<RankedTensorType>(t);
-    if (!tensor || !tensor.hasStaticShape() || !tensor.getElementType().isF32())
+    if (!tensor || !hasStaticTrailingDims(tensor) ||
+        !tensor.getElementType().isF32())
       return func.emitOpError()
              << "cannot be imported into motif: it returns a " << t
-             << "; motif imports static-shaped f32 tensors (dynamic dims are "
-                "not supported yet)";
+             << "; motif imports f32 tensors, static but for a leading row "
+                "count";
   }
   for (BlockArgument arg : func.getArguments())
-    if (cast<RankedTensorType>(arg.getType()).getNumElements() == 0)
+    if (elementsPerRow(cast<RankedTensorType>(arg.getType())) == 0)
       return func.emitOpError() << "cannot be imported into motif: argument #"
                                 << arg.getArgNumber() << " is empty";
   if (failed(computeLive()))
@@ -1200,6 +1267,12 @@ LogicalResult FunctionImporter::run() {
             // body constants, or a constant map when read as a tensor.
             .Case<arith::ConstantOp, tensor::EmptyOp, linalg::FillOp>(
                 [&](Operation *) { return success(); })
+            // The runtime row count: only sizes read it (tensor.empty,
+            // expand_shape), and every `?` of a function is this one size.
+            .Case<tensor::DimOp>(
+                [&](tensor::DimOp dim) { return importDim(dim); })
+            .Case<cf::AssertOp>(
+                [&](cf::AssertOp check) { return importAssert(check); })
             .Case<linalg::SoftmaxOp>([&](linalg::SoftmaxOp softmax) {
               return anyLive ? importSoftmax(softmax) : success();
             })

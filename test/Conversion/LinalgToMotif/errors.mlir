@@ -1,10 +1,60 @@
 // RUN: motif-opt %s --convert-linalg-to-motif -split-input-file -verify-diagnostics
 
-// expected-error @+1 {{cannot be imported into motif: it takes a 'tensor<?x64xf32>'; motif imports static-shaped f32 tensors (dynamic dims are not supported yet)}}
-func.func @dynamic(%x: tensor<?x64xf32>) -> tensor<?x64xf32> {
-  %c = tensor.collapse_shape %x [[0, 1]] : tensor<?x64xf32> into tensor<?xf32>
-  %e = tensor.expand_shape %c [[0, 1]] output_shape [8, 64] : tensor<?xf32> into tensor<?x64xf32>
+// Only a leading dim may be the runtime row count.
+// expected-error @+1 {{cannot be imported into motif: it takes a 'tensor<8x?xf32>'; motif imports f32 tensors, static but for a leading row count}}
+func.func @dynamic_inner(%x: tensor<8x?xf32>) -> tensor<8x?xf32> {
+  %unused = tensor.empty() : tensor<8x4xf32>
+  return %x : tensor<8x?xf32>
+}
+
+// -----
+
+// A row count is mapped to blocks, never reduced (a column sum over it).
+#id = affine_map<(d0, d1) -> (d0, d1)>
+#col = affine_map<(d0, d1) -> (d1)>
+func.func @reduce_rows(%x: tensor<?x64xf32>) -> tensor<64xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<64xf32>
+  %f = linalg.fill ins(%zero : f32) outs(%e : tensor<64xf32>) -> tensor<64xf32>
+  // expected-error @+1 {{cannot be imported into motif: it reduces over d0, the runtime row count (a row count is only mapped to blocks, never reduced)}}
+  %s = linalg.generic {indexing_maps = [#id, #col], iterator_types = ["reduction", "parallel"]}
+      ins(%x : tensor<?x64xf32>) outs(%f : tensor<64xf32>) {
+  ^bb0(%a: f32, %acc: f32):
+    %r = arith.addf %a, %acc : f32
+    linalg.yield %r : f32
+  } -> tensor<64xf32>
+  return %s : tensor<64xf32>
+}
+
+// -----
+
+// A runtime check motif cannot prove from the row-count rule is refused.
+func.func @check_rows(%x: tensor<?x64xf32>) -> tensor<?x64xf32> {
+  %c0 = arith.constant 0 : index
+  %c8 = arith.constant 8 : index
+  %d = tensor.dim %x, %c0 : tensor<?x64xf32>
+  %small = arith.cmpi slt, %d, %c8 : index
+  // expected-error @+1 {{cannot be imported into motif: a runtime check other than two row counts being equal ("at most 8 rows")}}
+  cf.assert %small, "at most 8 rows"
   return %x : tensor<?x64xf32>
+}
+
+// -----
+
+// A size read off anything but a row count.
+#id = affine_map<(d0, d1) -> (d0, d1)>
+func.func @dim_of_a_static_dim(%x: tensor<?x64xf32>) -> tensor<?x64xf32> {
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{cannot be imported into motif: it reads a size other than the leading dim of a tensor with a runtime row count}}
+  %d = tensor.dim %x, %c1 : tensor<?x64xf32>
+  %e = tensor.empty(%d) : tensor<?x64xf32>
+  %y = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel", "parallel"]}
+      ins(%x : tensor<?x64xf32>) outs(%e : tensor<?x64xf32>) {
+  ^bb0(%a: f32, %o: f32):
+    %r = arith.negf %a : f32
+    linalg.yield %r : f32
+  } -> tensor<?x64xf32>
+  return %y : tensor<?x64xf32>
 }
 
 // -----
