@@ -1,5 +1,6 @@
 //===- Oracle.cpp - what a generated or mutated program must do -----------===//
 #include "motif/Fuzz/Oracle.h"
+#include "motif/Dialect/Motif/IR/RowCount.h"
 
 #include <limits>
 
@@ -335,7 +336,25 @@ Outcome Oracle::checkText(StringRef text, StringRef name, bool expectRefusal) {
     bool bitwise = true;
     if (auto eq = fb->getAttrOfType<EquivalenceAttr>("motif.equivalence"))
       bitwise = eq.getValue() == Equivalence::Bitwise;
-    FailureOr<FunctionComparison> cmp = compareFunctions(fa, fb, copts);
+    // A runtime row count is judged at two counts, one and a few rows
+    // (docs/dialect.md, "Runtime row counts").
+    SmallVector<std::pair<func::FuncOp, func::FuncOp>> pairs{{fa, fb}};
+    SmallVector<OwningOpRef<ModuleOp>> specialized;
+    if (hasRuntimeRows(fa) || hasRuntimeRows(fb)) {
+      pairs.clear();
+      for (int64_t rows : {1, 3}) {
+        OwningOpRef<ModuleOp> a = cloneAtRows(fa, rows);
+        OwningOpRef<ModuleOp> b = cloneAtRows(fb, rows);
+        if (!a || !b)
+          return fail("evaluation (row count " + std::to_string(rows) + ")");
+        pairs.push_back({*a->getOps<func::FuncOp>().begin(),
+                         *b->getOps<func::FuncOp>().begin()});
+        specialized.push_back(std::move(a));
+        specialized.push_back(std::move(b));
+      }
+    }
+    for (auto [sa, sb] : pairs) {
+    FailureOr<FunctionComparison> cmp = compareFunctions(sa, sb, copts);
     if (failed(cmp)) {
       // Past the evaluator's budget: compiled, not judged.
       if (StringRef(cap.first).contains("too large for the schedule-faithful") ||
@@ -347,7 +366,7 @@ Outcome Oracle::checkText(StringRef text, StringRef name, bool expectRefusal) {
       }
       return fail("evaluation");
     }
-    SmallVector<double> seqErr = sequentialErrors(fa, *copts.seed);
+    SmallVector<double> seqErr = sequentialErrors(sa, *copts.seed);
     auto wrong = [&](const std::string &why) {
       Outcome o;
       o.kind = expectRefusal ? Outcome::Kind::IllegalAccepted
@@ -363,6 +382,7 @@ Outcome Oracle::checkText(StringRef text, StringRef name, bool expectRefusal) {
         return wrong("@" + fa.getName().str() + " output #" +
                      std::to_string(out.index) + ", fused against unfused (" +
                      (bitwise ? "bitwise" : "tolerance") + "): " + *why);
+    }
   }
   if (expectRefusal) {
     Outcome o;

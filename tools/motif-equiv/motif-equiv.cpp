@@ -21,7 +21,6 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/IR/Verifier.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Support/FileUtilities.h"
 #include "llvm/Support/CommandLine.h"
@@ -211,13 +210,9 @@ static int run(ArrayRef<OwningOpRef<ModuleOp>> modules) {
     rows = {1, 3, 17};
   SmallVector<OwningOpRef<ModuleOp>> scratch;
   auto specialized = [&](func::FuncOp f, int64_t r) -> func::FuncOp {
-    scratch.push_back(ModuleOp::create(f.getLoc()));
-    auto clone = cast<func::FuncOp>(f->clone());
-    scratch.back()->push_back(clone);
-    specializeRows(clone, r);
-    if (failed(verify(clone)))
-      return nullptr;
-    return clone;
+    scratch.push_back(cloneAtRows(f, r));
+    return scratch.back() ? *scratch.back()->getOps<func::FuncOp>().begin()
+                          : nullptr;
   };
 
   // Every function is tried even after a failure, so one run reports all.

@@ -2,6 +2,8 @@
 #include "motif/Dialect/Motif/IR/RowCount.h"
 #include "motif/Dialect/Motif/IR/MotifOps.h"
 
+#include "mlir/IR/Verifier.h"
+
 using namespace mlir;
 using namespace mlir::motif;
 
@@ -42,4 +44,15 @@ void mlir::motif::specializeRows(func::FuncOp func, int64_t rows) {
   SmallVector<Type> inputs = llvm::map_to_vector(type.getInputs(), fix);
   SmallVector<Type> results = llvm::map_to_vector(type.getResults(), fix);
   func.setFunctionType(FunctionType::get(func.getContext(), inputs, results));
+}
+
+OwningOpRef<ModuleOp> mlir::motif::cloneAtRows(func::FuncOp func,
+                                               int64_t rows) {
+  OwningOpRef<ModuleOp> module = ModuleOp::create(func.getLoc());
+  auto clone = cast<func::FuncOp>(func->clone());
+  module->push_back(clone);
+  specializeRows(clone, rows);
+  if (failed(verify(clone)))
+    return nullptr;
+  return module;
 }

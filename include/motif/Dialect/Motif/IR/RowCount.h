@@ -10,6 +10,8 @@
 #define MOTIF_DIALECT_MOTIF_IR_ROWCOUNT_H
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/OwningOpRef.h"
 
 namespace mlir::motif {
 
@@ -20,6 +22,12 @@ bool hasRuntimeRows(func::FuncOp func);
 /// type with a dynamic leading dim, in the signature and in the body, gets
 /// `rows` rows. The caller verifies the result.
 void specializeRows(func::FuncOp func, int64_t rows);
+
+/// A copy of `func` with its row count given the value `rows`, alone in a
+/// fresh module (the function is the module's only op). Null, after the
+/// verifier's located error, when `rows` is past the function's limits
+/// (2^40 instances).
+OwningOpRef<ModuleOp> cloneAtRows(func::FuncOp func, int64_t rows);
 
 } // namespace mlir::motif
 
