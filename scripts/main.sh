@@ -41,7 +41,9 @@ for v in unfused fused; do
 import json, sys
 m = json.load(open(sys.argv[1]))
 for k in m["kernels"]:
-    print(f"  {sys.argv[2]:8} {k['name']:44} grid={k['grid'][0]:<6} block={k['block'][0]:<5} "
+    # a runtime row count: grid x is grid[0] blocks per row (docs/abi.md)
+    grid = f"{k['grid'][0]}" + ("/row" if k.get("grid_per_row") else "")
+    print(f"  {sys.argv[2]:8} {k['name']:44} grid={grid:<6} block={k['block'][0]:<5} "
           f"regs={k['registers']} smem={k['shared_bytes']}B spills={k['spill_store_bytes']}/{k['spill_load_bytes']}B")
 PY
   done
