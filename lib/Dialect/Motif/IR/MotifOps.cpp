@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "motif/Dialect/Motif/IR/MotifOps.h"
+#include "motif/Dialect/Motif/IR/TensorCore.h"
 #include "motif/Dialect/Motif/IR/ScalarOps.h"
 
 #include "mlir/IR/Builders.h"
@@ -1247,8 +1248,17 @@ ParseResult ContractOp::parse(OpAsmParser &parser, OperationState &state) {
   Builder &b = parser.getBuilder();
   state.addAttribute("lhs_dims", b.getDenseI64ArrayAttr(lhs));
   state.addAttribute("rhs_dims", b.getDenseI64ArrayAttr(rhs));
-  if (parseMapping(parser, state) ||
-      parser.parseOptionalAttrDict(state.attributes) ||
+  if (parseMapping(parser, state))
+    return failure();
+  // `mma m16n8k16`: on tensor cores (docs/dialect.md, "Tensor cores").
+  if (succeeded(parser.parseOptionalKeyword("mma"))) {
+    MmaShape shape = MmaShape::M16N8K16;
+    if (parseEnumKeyword<MmaShape>(parser, "tensor-core shape",
+                                   symbolizeMmaShape, "m16n8k16", shape))
+      return failure();
+    state.addAttribute("mma", MmaShapeAttr::get(b.getContext(), shape));
+  }
+  if (parser.parseOptionalAttrDict(state.attributes) ||
       parseSignature(parser, state, operands))
     return failure();
   return success();
@@ -1257,8 +1267,10 @@ ParseResult ContractOp::parse(OpAsmParser &parser, OperationState &state) {
 void ContractOp::print(OpAsmPrinter &p) {
   printIndexedOperands(p, *this);
   printMapping(p, getMapping());
+  if (std::optional<MmaShape> shape = getMma())
+    p << " mma " << stringifyMmaShape(*shape);
   p.printOptionalAttrDict((*this)->getAttrs(),
-                          {"lhs_dims", "rhs_dims", "mapping"});
+                          {"lhs_dims", "rhs_dims", "mapping", "mma"});
   p << " : ";
   p.printFunctionalType(getOperation());
 }
@@ -1334,7 +1346,13 @@ LogicalResult ContractOp::verifyRegions() {
   }
   if (n == rank)
     return emitOpError() << "contracts no dim (use motif.map for a product)";
-  return verifyIterationSpace(*this);
+  if (failed(verifyIterationSpace(*this)))
+    return failure();
+  std::string why;
+  if (getMma() && failed(mmaTilingOf(*this, why)))
+    return emitOpError() << "runs on tensor cores (mma m16n8k16), but "
+                         << why;
+  return success();
 }
 
 //===----------------------------------------------------------------------===//
