@@ -105,4 +105,5 @@ REFERENCES = {
     "layernorm_bf16": layernorm,
     "rmsnorm_bf16": rmsnorm,
     "gemm_bf16": gemm,
+    "gemm_f16": gemm,
 }

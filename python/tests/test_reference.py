@@ -20,7 +20,7 @@ def test_every_family_has_a_float64_reference(rng):
         "mha": [(2, 6, 4)] * 3,
     }
     half = {"softmax_bf16": "softmax", "layernorm_bf16": "layernorm", "rmsnorm_bf16": "rmsnorm",
-            "gemm_bf16": "gemm"}
+            "gemm_bf16": "gemm", "gemm_f16": "gemm"}
     assert set(R.REFERENCES) == set(args) | set(half)
     for fam, shapes in args.items():
         out = R.REFERENCES[fam](*[rng.standard_normal(s).astype(np.float32) for s in shapes])

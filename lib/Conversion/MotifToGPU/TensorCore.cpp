@@ -186,11 +186,16 @@ public:
       return out;
     }
     // f16: nvgpu.mma.sync on vector<4x2xf16> x vector<2x2xf16> + vector<2x2xf32>.
+    // Rows bRow, bRow + 1 of the fragment (inserted row by row: an n-D
+    // strided slice does not lower to LLVM inside convert-gpu-to-nvvm).
     auto bType = VectorType::get({2, 2}, element);
-    Value bPair = vector::ExtractStridedSliceOp::create(
-        b, loc, bFrag, ArrayRef<int64_t>{bRow, 0}, ArrayRef<int64_t>{2, 2},
-        ArrayRef<int64_t>{1, 1});
-    (void)bType;
+    Value bPair = arith::ConstantOp::create(
+        b, loc, bType,
+        DenseElementsAttr::get(bType, b.getFloatAttr(element, 0.0)));
+    for (int64_t r = 0; r < 2; ++r)
+      bPair = vector::InsertOp::create(
+          b, loc, vector::ExtractOp::create(b, loc, bFrag, bRow + r), bPair,
+          r);
     auto accType = VectorType::get({2, 2}, b.getF32Type());
     Value accVec = vector::FromElementsOp::create(b, loc, accType, acc);
     Value d = nvgpu::MmaSyncOp::create(b, loc, a, bPair, accVec,
@@ -268,8 +273,7 @@ LogicalResult KernelEmitter::emitTensorCoreContraction(ComputeOpInterface op,
              << "runs on tensor cores, which read operand #" << i
              << " from an operand tile staged in shared memory one step of k "
                 "at a time (cp.async, ldmatrix): materialize it 'in shared' "
-                "in this kernel, read by this contraction only "
-                "(--fuse-materialization stages it)";
+                "in this kernel, read by this contraction only";
     tiles[i] = &it->second;
   }
   FailureOr<SmallVector<Instance>> blocked = blockedInstances(op, plans);

@@ -28,6 +28,7 @@
 #include "DefaultSchedules.h"
 
 #include "motif/Dialect/Motif/IR/MotifOps.h"
+#include "motif/Dialect/Motif/IR/TensorCore.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Verifier.h"
@@ -331,5 +332,48 @@ int64_t mlir::motif::applyDefaultSchedules(func::FuncOp func, Equivalence cap,
       resultMapping.push_back((*mapping)[d]);
     n += propagateFrom(c.getResult(), kernel, resultMapping);
   }
+  return n;
+}
+
+int64_t mlir::motif::remarkTensorCores(func::FuncOp func) {
+  int64_t n = 0;
+  func.walk([&](ContractOp c) {
+    KernelOp kernel = kernelOf(c);
+    if (!kernel)
+      return;
+    Type element = c.getLhs().getType().getElementType();
+    std::string why;
+    FailureOr<MmaTiling> t = mmaTilingOf(c, why);
+    if (!c.getMma()) {
+      // Only products the instruction could take are worth a word.
+      if ((element.isF16() || element.isBF16()) && succeeded(t))
+        c.emitRemark() << "the contraction of kernel '" << kernel.getSymName()
+                       << "' maps its result in the mma.sync m16n8k16 "
+                          "accumulator layout but does not state `mma "
+                          "m16n8k16`: it runs on fma (tensor cores are "
+                          "opt-in: they change the sum over each 16-wide step "
+                          "of k, class tolerance)";
+      return;
+    }
+    if (failed(t))
+      return; // the verifier refuses it
+    ++n;
+    StringRef type = element.isBF16() ? "bf16" : "f16";
+    c.emitRemark() << "the contraction of kernel '" << kernel.getSymName()
+                   << "' runs on tensor cores: mma.sync m16n8k16, " << type
+                   << " x " << type << " -> f32 ("
+                   << (element.isBF16() ? "nvvm.mma.sync" : "nvgpu.mma.sync")
+                   << "); " << t->warps << " warp" << (t->warps > 1 ? "s" : "")
+                   << " of " << t->mTiles << " x " << t->nTiles
+                   << " m16n8 accumulator tiles (" << t->accumulators()
+                   << " f32 registers per thread), a " << t->blockRows << "x"
+                   << t->blockCols << " tile per block; k in " << t->kSteps
+                   << " steps of " << t->kStep << " staged by cp.async through "
+                   << t->stages() << " stage" << (t->stages() > 1 ? "s" : "")
+                   << ", fragments by ldmatrix (B "
+                   << (t->rhsKMajor ? "[k, j], .trans" : "[j, k]")
+                   << "); class tolerance against the fma form (the "
+                      "instruction sums each 16-wide step of k its own way)";
+  });
   return n;
 }
