@@ -329,7 +329,16 @@ def main():
     em = Emulator(func, inputs, grid)
     em.block_sig = block_sig
     out = em.run()
-    a, b = inputs
+    # The kernel takes its inputs in the order it stages them: find A (M x K) and B.
+    M, N = out.shape
+
+    def fits(a, b):
+        bk = b if args.rhs == "kn" else b.T
+        return a.shape[0] == M and bk.shape[1] == N and a.shape[1] == bk.shape[0]
+    orders = [(x, y) for x, y in (tuple(inputs), tuple(reversed(inputs))) if fits(x, y)]
+    if not orders:
+        raise SystemExit(f"emulate-mma: inputs {[i.shape for i in inputs]} are no A.B of {out.shape}")
+    a, b = orders[0]
     ref = a @ (b if args.rhs == "kn" else b.T)
     unwritten = int(np.isnan(out).sum())
     err = float(np.nanmax(np.abs(out - ref)) / np.abs(ref).max())

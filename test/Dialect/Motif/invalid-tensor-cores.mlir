@@ -83,3 +83,31 @@ func.func @too_many_accumulators(%a: tensor<32x16xbf16>, %b: tensor<16x256xbf16>
   }
   return %c : tensor<32x256xf32>
 }
+
+// -----
+
+func.func @no_stages(%a: tensor<16x16xbf16>, %b: tensor<16x8xbf16>) -> tensor<16x8xf32> {
+  %c = motif.kernel "mm" threads(32) -> tensor<16x8xf32> {
+    // expected-error @+1 {{runs on tensor cores (mma m16n8k16), but it asks for stages(0): a cp.async pipeline has 1 to 8 buffers per operand tile}}
+    %p = motif.contract (%a[i, k], %b[k, j]) -> [i, j]
+           over [seq(2) x thread(8), thread(4) x seq(2), seq(1) x seq(16)] mma m16n8k16 stages(0)
+           : (tensor<16x16xbf16>, tensor<16x8xbf16>) -> tensor<16x8xf32>
+    %g = motif.materialize %p in global : tensor<16x8xf32>
+    motif.yield %g : tensor<16x8xf32>
+  }
+  return %c : tensor<16x8xf32>
+}
+
+// -----
+
+// Stages without an instruction (only the generic form can say it).
+func.func @stages_without_mma(%a: tensor<16x16xbf16>, %b: tensor<16x8xbf16>) -> tensor<16x8xf32> {
+  %c = motif.kernel "mm" threads(32) -> tensor<16x8xf32> {
+    // expected-error @+1 {{states pipeline stages but no tensor-core instruction: 'stages(n)' follows 'mma m16n8k16'}}
+    %p = "motif.contract"(%a, %b) <{lhs_dims = array<i64: 0, 2>, rhs_dims = array<i64: 2, 1>, mapping = [#motif<level block>, #motif<level thread>, #motif<level seq>], mma_stages = 2 : i64}>
+           : (tensor<16x16xbf16>, tensor<16x8xbf16>) -> tensor<16x8xf32>
+    %g = motif.materialize %p in global : tensor<16x8xf32>
+    motif.yield %g : tensor<16x8xf32>
+  }
+  return %c : tensor<16x8xf32>
+}

@@ -1257,6 +1257,13 @@ ParseResult ContractOp::parse(OpAsmParser &parser, OperationState &state) {
                                    symbolizeMmaShape, "m16n8k16", shape))
       return failure();
     state.addAttribute("mma", MmaShapeAttr::get(b.getContext(), shape));
+    if (succeeded(parser.parseOptionalKeyword("stages"))) {
+      int64_t stages = 0;
+      if (parser.parseLParen() || parser.parseInteger(stages) ||
+          parser.parseRParen())
+        return failure();
+      state.addAttribute("mma_stages", b.getI64IntegerAttr(stages));
+    }
   }
   if (parser.parseOptionalAttrDict(state.attributes) ||
       parseSignature(parser, state, operands))
@@ -1267,10 +1274,15 @@ ParseResult ContractOp::parse(OpAsmParser &parser, OperationState &state) {
 void ContractOp::print(OpAsmPrinter &p) {
   printIndexedOperands(p, *this);
   printMapping(p, getMapping());
-  if (std::optional<MmaShape> shape = getMma())
+  if (std::optional<MmaShape> shape = getMma()) {
     p << " mma " << stringifyMmaShape(*shape);
-  p.printOptionalAttrDict((*this)->getAttrs(),
-                          {"lhs_dims", "rhs_dims", "mapping", "mma"});
+    if (std::optional<int64_t> stages = getMmaStages())
+      p << " stages(" << *stages << ")";
+  }
+  // (Stages without `mma` do not verify: the generic form prints them.)
+  p.printOptionalAttrDict(
+      (*this)->getAttrs(),
+      {"lhs_dims", "rhs_dims", "mapping", "mma", "mma_stages"});
   p << " : ";
   p.printFunctionalType(getOperation());
 }
@@ -1348,6 +1360,9 @@ LogicalResult ContractOp::verifyRegions() {
     return emitOpError() << "contracts no dim (use motif.map for a product)";
   if (failed(verifyIterationSpace(*this)))
     return failure();
+  if (getMmaStages() && !getMma())
+    return emitOpError() << "states pipeline stages but no tensor-core "
+                            "instruction: 'stages(n)' follows 'mma m16n8k16'";
   std::string why;
   if (getMma() && failed(mmaTilingOf(*this, why)))
     return emitOpError() << "runs on tensor cores (mma m16n8k16), but "

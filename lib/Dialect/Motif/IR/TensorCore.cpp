@@ -124,6 +124,15 @@ FailureOr<MmaTiling> mlir::motif::mmaTilingOf(ContractOp op,
   }
   t.kStep = k.sizes[1];
   t.kSteps = k.sizes[0];
+  if (std::optional<int64_t> stages = op.getMmaStages()) {
+    if (*stages < 1 || *stages > kMaxMmaStages) {
+      why = "it asks for stages(" + std::to_string(*stages) +
+            "): a cp.async pipeline has 1 to " +
+            std::to_string(kMaxMmaStages) + " buffers per operand tile";
+      return failure();
+    }
+    t.stagesWanted = *stages;
+  }
   if (t.accumulators() > kMaxMmaAccumulators) {
     why = "each thread would hold " + std::to_string(t.accumulators()) +
           " accumulators (" + std::to_string(t.mTiles) + " x " +

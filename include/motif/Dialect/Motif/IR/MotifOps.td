@@ -178,11 +178,13 @@ def Motif_ContractOp : Motif_ComputeOp<"contract", [Pure]> {
     mapping must place the result in the instruction's accumulator layout
     and the sum over each 16-wide step of k is the instruction's, not a
     sequence of fma (class `tolerance`; docs/dialect.md, "Tensor cores").
+    `stages(n)` after it sets the buffers of the cp.async pipeline (default 3).
   }];
   let arguments = (ins AnyStaticShapeTensor:$lhs, AnyStaticShapeTensor:$rhs,
                        DenseI64ArrayAttr:$lhs_dims, DenseI64ArrayAttr:$rhs_dims,
                        Motif_MappingAttr:$mapping,
-                       OptionalAttr<Motif_MmaShapeAttr>:$mma);
+                       OptionalAttr<Motif_MmaShapeAttr>:$mma,
+                       OptionalAttr<I64Attr>:$mma_stages);
   let results = (outs AnyStaticShapeTensor:$result);
   // Without `mma`: a contraction of fma.
   let builders = [
@@ -191,7 +193,7 @@ def Motif_ContractOp : Motif_ComputeOp<"contract", [Pure]> {
                    "::llvm::ArrayRef<int64_t>":$rhs_dims,
                    "::mlir::ArrayAttr":$mapping), [{
       build($_builder, $_state, result, lhs, rhs, lhs_dims, rhs_dims, mapping,
-            ::mlir::motif::MmaShapeAttr());
+            ::mlir::motif::MmaShapeAttr(), ::mlir::IntegerAttr());
     }]>];
 }
 

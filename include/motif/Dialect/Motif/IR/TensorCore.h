@@ -39,16 +39,20 @@ struct MmaTiling {
   int64_t kStep = 16, kSteps = 1;
   /// The block's tile of i and j (the whole extent without a block level).
   int64_t blockRows = 16, blockCols = 8;
+  /// Buffers the contraction asks for (`stages(n)`; 3 without it).
+  int64_t stagesWanted = 3;
   /// f32 accumulators each thread holds.
   int64_t accumulators() const { return mTiles * nTiles * 4; }
   /// Buffers of each operand tile: the cp.async pipeline keeps up to two
   /// steps in flight while the warps compute on a third.
-  int64_t stages() const { return std::min<int64_t>(3, kSteps); }
+  int64_t stages() const { return std::min<int64_t>(stagesWanted, kSteps); }
 };
 
 /// The most accumulators one thread holds (the register-blocking limit,
 /// kMaxBlockedInstances).
 constexpr int64_t kMaxMmaAccumulators = 128;
+/// The most pipeline stages `stages(n)` may ask for.
+constexpr int64_t kMaxMmaStages = 8;
 
 /// The tiling of `op` as mma.sync m16n8k16, or failure with `why` (a
 /// sentence fragment: "its operands hold f32 ...") when the types, the
