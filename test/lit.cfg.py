@@ -9,6 +9,7 @@ Features set here so suites can `REQUIRES:` them:
 import os
 import shutil
 import subprocess
+import sys
 
 import lit.formats
 from lit.llvm import llvm_config
@@ -104,6 +105,28 @@ if nvcc:
     config.available_features.add("nvcc")
     config.substitutions.append(("%nvcc", nvcc))
 
+# scripts/emulate-mma.py (the CPU emulation of tensor-core kernels) needs numpy: the user's python3
+# (resolved past shims such as pyenv's, which need the user's environment), checked in the tests' one.
+def python_with_numpy():
+    for py in (shutil.which("python3"), sys.executable):
+        if not py:
+            continue
+        try:
+            exe = subprocess.run([py, "-c", "import sys; print(sys.executable)"], capture_output=True,
+                                 text=True, timeout=20).stdout.strip()
+            if exe and subprocess.run([exe, "-c", "import numpy"], capture_output=True, timeout=60,
+                                      env=config.environment).returncode == 0:
+                return exe
+        except Exception:
+            pass
+    return None
+
+
+python_numpy = python_with_numpy()
+if python_numpy:
+    config.available_features.add("numpy")
+    config.substitutions.append(("%numpy_python", python_numpy))
+
 smi = shutil.which("nvidia-smi")
 if smi:
     try:
@@ -114,4 +137,4 @@ if smi:
         pass
 
 lit_config.note("motif features: " + ", ".join(sorted(
-    f for f in config.available_features if f in ("ptxas", "nvdisasm", "nvcc", "cuda-gpu"))))
+    f for f in config.available_features if f in ("ptxas", "nvdisasm", "nvcc", "cuda-gpu", "numpy"))))

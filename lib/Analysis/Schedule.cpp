@@ -1,5 +1,6 @@
 //===- Schedule.cpp - the meaning of a motif's mapping --------------------===//
 #include "motif/Analysis/Schedule.h"
+#include "motif/Dialect/Motif/IR/TensorCore.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -459,8 +460,11 @@ FailureOr<SharedLayout> mlir::motif::stagedLayoutOf(const MotifSchedule &reader,
       continue;
     }
     bool reduced = llvm::is_contained(reader.getReducedDims(), d);
+    // (A tensor-core reader always stages its steps, even a single one.)
     if (steps && reduced && s.isTiled() && s.nest.size() >= 2 &&
-        s.nest.front().level == Level::Seq && s.nest.front().size > 1 &&
+        s.nest.front().level == Level::Seq &&
+        (s.nest.front().size > 1 ||
+         runsOnTensorCores(reader.getOperation())) &&
         layout.steppedDim < 0) {
       // One step of the outer reduction loop: its inner extent.
       int64_t step = s.nest.front().stride;
@@ -493,7 +497,21 @@ FailureOr<SharedLayout> mlir::motif::stagedLayoutOf(const MotifSchedule &reader,
   }
   if (layout.shape.size() >= 2 && layout.shape.back() % 32 == 0 && !alongRows)
     layout.pad = 1;
-  int64_t bytes = layout.elementBytes;
+  // A tensor-core reader loads 16-byte rows of 8x8 matrices (ldmatrix) that
+  // cp.async wrote: rows stay 16-byte aligned, padded by 16 bytes so that
+  // the 8 rows of one matrix fall in different banks; the steps of k go
+  // through `stages` buffers.
+  if (steps && layout.steppedDim >= 0 &&
+      runsOnTensorCores(reader.getOperation())) {
+    std::string ignored;
+    if (FailureOr<MmaTiling> t =
+            mmaTilingOf(cast<ContractOp>(reader.getOperation()), ignored);
+        succeeded(t)) {
+      layout.pad = 16 / layout.elementBytes;
+      layout.stages = t->stages();
+    }
+  }
+  int64_t bytes = saturatingMul(layout.elementBytes, layout.stages);
   for (int64_t e : layout.paddedShape())
     bytes = saturatingMul(bytes, e);
   layout.bytes = bytes;

@@ -15,6 +15,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "motif/Dialect/Motif/IR/TensorCore.h"
 #include "motif/Evaluator/Evaluator.h"
 #include "motif/Evaluator/ScalarProgram.h"
 
@@ -546,6 +547,25 @@ mlir::motif::compareFunctions(func::FuncOp a, func::FuncOp b,
     diag.attachNote(a.getLoc()) << "compared against this function";
     return diag;
   }
+  // A tensor-core contraction sums each 16-wide step of k the instruction's
+  // way, which the evaluator does not model bit for bit: such a program is
+  // never claimed bitwise (docs/evaluator.md, "Tensor cores").
+  if (options.equivalence == Equivalence::Bitwise)
+    for (func::FuncOp f : {a, b}) {
+      ContractOp mma;
+      f.walk([&](ContractOp c) {
+        if (!mma && runsOnTensorCores(c))
+          mma = c;
+      });
+      if (mma)
+        return mma.emitError()
+               << "runs on tensor cores (mma m16n8k16): its sum over each "
+                  "16-wide step of k is the instruction's, whose rounding "
+                  "the evaluator does not model, so @"
+               << f.getName()
+               << " is compared under --class=tolerance at most, never "
+                  "bitwise";
+    }
   FunctionComparison cmp;
   cmp.name = a.getName().str();
   cmp.equivalence = options.equivalence;

@@ -18,6 +18,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "motif/Analysis/Schedule.h"
+#include "motif/Dialect/Motif/IR/TensorCore.h"
 #include "motif/Evaluator/Evaluator.h"
 #include "motif/Evaluator/ScalarProgram.h"
 
@@ -639,13 +640,28 @@ LogicalResult ScheduleEvaluator::evalMotif(ComputeOpInterface op) {
       Partial p;
       p.values = identity;
       SmallVector<int64_t> saved = k;
+      // A tensor-core contraction (mma m16n8k16) adds each 16-wide step of
+      // k to its accumulator at once: modelled as the exact sum of the 16
+      // products (in double) rounded once into f32. The hardware's own
+      // rounding inside a step is not modelled -- the class is `tolerance`
+      // (motif-equiv refuses `bitwise` on such a program).
+      bool mmaSteps = mode == NumericMode::F32 && runsOnTensorCores(current);
+      double stepSum = 0.0;
+      int64_t inStep = 0;
       forEachK(reducedDims, [&] {
         bool in = active;
         for (int64_t d : reducedDims)
           in &= setIndex(d, tid);
         if (!in)
           return;
-        if (isa<ContractOp>(current)) {
+        if (mmaSteps) {
+          stepSum += load(0, tid, point, k) * load(1, tid, point, k);
+          if (++inStep == 16) {
+            p.values[0] = static_cast<float>(p.values[0] + stepSum);
+            stepSum = 0.0;
+            inStep = 0;
+          }
+        } else if (isa<ContractOp>(current)) {
           double l = load(0, tid, point, k), r = load(1, tid, point, k);
           p.values[0] =
               mode == NumericMode::F32

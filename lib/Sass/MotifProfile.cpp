@@ -87,7 +87,11 @@ public:
     }
     if (cls.isSharedStore()) {
       pendingStores.push_back(refOf(inst));
-      unreportedStores.push_back(refOf(inst));
+      // An asynchronous copy (LDGSTS, cp.async) is ordered by its own wait
+      // (LDGDEPBAR / DEPBAR) before a barrier: a load after it in address
+      // order reads another stage of a pipeline, not this copy's data.
+      if (cls.kind != InstrKind::AsyncCopy)
+        unreportedStores.push_back(refOf(inst));
     }
   }
 
@@ -271,6 +275,10 @@ KernelProfile profileKernel(const SassKernel &kernel) {
   FmaScan fmaScan(profile);
   std::optional<InstrRef> firstGlobalStore;
   for (const SassInstruction &inst : kernel.instructions) {
+    // `@!PT` never executes (ptxas pads with `@!PT LDS RZ, [RZ]` around
+    // cp.async waits): it is no motif.
+    if (inst.predicate == "PT" && inst.predicateNegated)
+      continue;
     InstrClass cls = classifyInstruction(inst);
     ++profile.instructionCount;
     if (!cls.countKey.empty())
@@ -301,6 +309,13 @@ KernelProfile profileKernel(const SassKernel &kernel) {
       profile.barriers.push_back(ref);
     if (cls.kind == InstrKind::Reconvergence)
       profile.reconvergence.push_back(ref);
+    if (inst.opcode == "HMMA" || inst.opcode == "HGMMA") {
+      if (!profile.tensorCores) {
+        profile.tensorCores.emplace();
+        profile.tensorCores->first = ref;
+      }
+      ++profile.tensorCores->mma[ref.opcode];
+    }
     sharedScan.visit(inst, cls);
     shuffleScan.visit(inst, cls);
     fmaScan.visit(inst);
@@ -308,6 +323,11 @@ KernelProfile profileKernel(const SassKernel &kernel) {
   shuffleScan.flush();
   fmaScan.flush();
   findStagedLoops(kernel, profile);
+  if (profile.tensorCores) {
+    profile.tensorCores->ldsm = profile.count("LDSM");
+    profile.tensorCores->ldgsts = profile.count("LDGSTS");
+    profile.tensorCores->utmaldg = profile.count("UTMALDG");
+  }
   return profile;
 }
 

@@ -130,6 +130,25 @@ void printKernel(raw_ostream &os, const KernelProfile &kernel) {
        << " FFMA, each loaded word reused by "
        << llvm::format("%.1f", double(loop.ffma) / loop.sharedWords)
        << " FFMA\n";
+  if (const std::optional<TensorCoreUse> &tc = kernel.tensorCores) {
+    os << "  verdict tensor cores:";
+    bool firstKind = true;
+    for (const auto &[opcode, n] : tc->mma) {
+      os << (firstKind ? " " : " + ") << n << " " << opcode;
+      firstKind = false;
+    }
+    os << " (first at " << formatAddress(tc->first.address) << ")";
+    if (tc->ldsm)
+      os << ", fed by " << tc->ldsm << " LDSM";
+    if (tc->ldgsts || tc->utmaldg) {
+      os << ", staged by";
+      if (tc->ldgsts)
+        os << " " << tc->ldgsts << " LDGSTS";
+      if (tc->utmaldg)
+        os << (tc->ldgsts ? " +" : "") << " " << tc->utmaldg << " UTMALDG";
+    }
+    os << "\n";
+  }
   for (const SharedHazard &hazard : kernel.hazards)
     os << "  verdict HAZARD: shared store at "
        << formatAddress(hazard.store.address) << " (" << hazard.store.opcode
@@ -265,6 +284,17 @@ json::Value resourcesToJSON(const KernelResources &res) {
   return object;
 }
 
+json::Value tensorCoresToJSON(const KernelProfile &kernel) {
+  if (!kernel.tensorCores)
+    return nullptr;
+  const TensorCoreUse &tc = *kernel.tensorCores;
+  return json::Object{{"mma", countsToJSON(tc.mma)},
+                      {"first", refToJSON(tc.first)},
+                      {"ldsm", static_cast<int64_t>(tc.ldsm)},
+                      {"ldgsts", static_cast<int64_t>(tc.ldgsts)},
+                      {"utmaldg", static_cast<int64_t>(tc.utmaldg)}};
+}
+
 json::Value kernelToJSON(const KernelProfile &kernel) {
   json::Array chains, hazards, reductions, trips;
   for (const SharedChain &chain : kernel.sharedChains)
@@ -304,6 +334,7 @@ json::Value kernelToJSON(const KernelProfile &kernel) {
       {"shared_materialization", std::move(chains)},
       {"hazards", std::move(hazards)},
       {"staged_loops", std::move(staged)},
+      {"tensor_cores", tensorCoresToJSON(kernel)},
       {"warp_reductions", std::move(reductions)},
       {"fma_chains", std::move(fmaChains)},
       {"global_round_trips", std::move(trips)},

@@ -47,10 +47,13 @@ BENCH_SHAPES = {
     "softmax_bf16": [dict(M=16384, N=1024), dict(M=8192, N=4096), dict(M=4096, N=16384)],
     "layernorm_bf16": [dict(M=16384, N=4096)],
     "rmsnorm_bf16": [dict(M=16384, N=4096)],
+    # Tensor cores (mma.sync m16n8k16, bf16 operands, f32 accumulation) against cuBLAS bf16 (torch.mm).
+    "gemm_bf16": [dict(M=4096, K=4096, N=4096), dict(M=8192, K=8192, N=8192)],
+    "gemm_f16": [dict(M=8192, K=8192, N=8192)],
 }
 TORCH_DTYPES = {"f32": "float32", "bf16": "bfloat16", "f16": "float16"}
 ELEMENT_BYTES = {"f32": 4, "bf16": 2, "f16": 2}
-HEAVY = ("attention", "gemm_bias_gelu", "gemm", "mha")  # fewer runs, like ANCHORS (10 instead of 40)
+HEAVY = ("attention", "gemm_bias_gelu", "gemm", "mha", "gemm_bf16", "gemm_f16")  # fewer runs, like ANCHORS (10 instead of 40)
 
 
 def log(msg):

@@ -16,10 +16,11 @@ from .errors import MotifError
 FAMILIES = (
     "toy_attention", "softmax", "layernorm", "rmsnorm", "attention",
     "gemm_bias_gelu", "residual_relu", "transpose_scale", "gemm", "mha",
-    "softmax_bf16", "layernorm_bf16", "rmsnorm_bf16",
+    "softmax_bf16", "layernorm_bf16", "rmsnorm_bf16", "gemm_bf16", "gemm_f16",
 )
 #: The element type of each family's tensors (its inputs and output): f32 unless named here.
-FAMILY_DTYPES = {"softmax_bf16": "bf16", "layernorm_bf16": "bf16", "rmsnorm_bf16": "bf16"}
+FAMILY_DTYPES = {"softmax_bf16": "bf16", "layernorm_bf16": "bf16", "rmsnorm_bf16": "bf16",
+                 "gemm_bf16": "bf16", "gemm_f16": "f16"}
 
 
 def base_family(family):

@@ -49,6 +49,8 @@ TOLERANCES = {
     "softmax_bf16": 2.0**-8,
     "layernorm_bf16": 2.0**-8,
     "rmsnorm_bf16": 2.0**-8,
+    "gemm_bf16": 2.0**-8,  # tensor cores: f32 accumulation, one bf16 rounding of C
+    "gemm_f16": 2.0**-10,  # the same, one f16 rounding (<= 2^-11 relative)
 }
 MATHEMATICAL_SLACK = 100.0
 CLASSES = ("bitwise", "tolerance", "mathematical", "FAIL")

@@ -104,4 +104,6 @@ REFERENCES = {
     "softmax_bf16": softmax,
     "layernorm_bf16": layernorm,
     "rmsnorm_bf16": rmsnorm,
+    "gemm_bf16": gemm,
+    "gemm_f16": gemm,
 }

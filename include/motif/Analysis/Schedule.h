@@ -271,10 +271,13 @@ struct SharedLayout {
   /// loop: the value dim (-1: none) whose box is one step of it (`tiles` of
   /// that dim: the step's extent), restaged at every step.
   int64_t steppedDim = -1;
+  /// Buffers of a staged tile in a multi-stage pipeline (a tensor-core
+  /// reader: the buffer is `[stages] x paddedShape()`); 1 otherwise.
+  int64_t stages = 1;
   SmallVector<DimKind> kinds; // per value dim
   SmallVector<int64_t> shape; // per buffer dim
   int64_t elementBytes = 4;
-  /// Bytes of the buffer (saturated at INT64_MAX).
+  /// Bytes of the buffer, every stage (saturated at INT64_MAX).
   int64_t bytes = 0;
   /// Every workgroup buffer is aligned for the widest access the emitter
   /// makes (128-bit).

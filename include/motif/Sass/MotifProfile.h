@@ -82,6 +82,16 @@ struct StagedLoop {
   uint64_t ffma = 0;         ///< FFMA instructions in the loop
 };
 
+/// Tensor-core matrix multiplies (HMMA, HGMMA) and what feeds them: ldmatrix
+/// (LDSM) loads of fragments from shared memory and cp.async (LDGSTS) or TMA
+/// (UTMALDG) copies staging the tiles.
+struct TensorCoreUse {
+  /// Instructions per full opcode ("HMMA.16816.F32.BF16").
+  std::map<std::string, uint64_t> mma;
+  uint64_t ldsm = 0, ldgsts = 0, utmaldg = 0;
+  InstrRef first; ///< the first tensor-core instruction
+};
+
 /// The motif profile of one kernel.
 struct KernelProfile {
   std::string name;
@@ -106,6 +116,8 @@ struct KernelProfile {
   std::vector<FmaChain> fmaChains;
   std::vector<GlobalRoundTrip> globalRoundTrips;
   std::vector<StagedLoop> stagedLoops;
+  /// Set when the kernel runs tensor-core instructions.
+  std::optional<TensorCoreUse> tensorCores;
 
   /// No shared or local memory traffic and no global round trip: every
   /// intermediate of this kernel stays in registers (or goes through

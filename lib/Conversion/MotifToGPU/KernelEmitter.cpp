@@ -1,6 +1,7 @@
 //===- KernelEmitter.cpp - emit one motif.kernel as a gpu.func ------------===//
 #include "KernelEmitter.h"
 
+#include "motif/Dialect/Motif/IR/TensorCore.h"
 #include "motif/Evaluator/CombinerLaws.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -598,8 +599,10 @@ LogicalResult KernelEmitter::emitOp(ComputeOpInterface op) {
   inst.index.assign(n, Value());
   inst.k.assign(n, -1);
   bool reduction = isa<ReduceOp, ContractOp>(op.getOperation());
-  if (isRegisterBlocked(*currentSchedule)) {
-    if (failed(emitBlockedContraction(op, plans, owner)))
+  bool tensorCores = runsOnTensorCores(op.getOperation());
+  if (tensorCores || isRegisterBlocked(*currentSchedule)) {
+    if (failed(tensorCores ? emitTensorCoreContraction(op, plans, owner)
+                           : emitBlockedContraction(op, plans, owner)))
       return failure();
     if (llvm::any_of(op->getResults(), [](Value r) {
           SmallVector<MaterializeOp> mats;
@@ -719,9 +722,12 @@ LogicalResult KernelEmitter::emitStage(MaterializeOp mat) {
   st.stageType = type;
   auto space = gpu::AddressSpaceAttr::get(b.getContext(),
                                           gpu::AddressSpace::Workgroup);
+  // A multi-stage tile (a tensor-core reader) has one buffer per stage.
+  SmallVector<int64_t> shape = st.shared.paddedShape();
+  if (st.shared.stages > 1)
+    shape.insert(shape.begin(), st.shared.stages);
   st.memref = addWorkgroupBuffer(
-      MemRefType::get(st.shared.paddedShape(), type.getElementType(), nullptr,
-                      space),
+      MemRefType::get(shape, type.getElementType(), nullptr, space),
       mat.getLoc());
   sharedBytesUsed += st.shared.bytes;
   if (st.shared.steppedDim < 0) {
@@ -793,12 +799,11 @@ void KernelEmitter::emitStageCopy(const Storage &st, Value stepOffset) {
   }
 }
 
-LogicalResult KernelEmitter::emitBlockedContraction(ComputeOpInterface op,
-                                                    ArrayRef<DimPlan> plans,
-                                                    Value owner) {
+FailureOr<SmallVector<Instance>>
+KernelEmitter::blockedInstances(ComputeOpInterface op,
+                                ArrayRef<DimPlan> plans) {
   // Every result instance of this thread, in registers across the loop.
   SmallVector<int64_t> resultDims = op.getResultIterationDims();
-  int64_t kd = op.getReductionIterationDims().front();
   size_t n = plans.size();
   SmallVector<Instance> insts(1);
   insts[0].index.assign(n, Value());
@@ -824,6 +829,17 @@ LogicalResult KernelEmitter::emitBlockedContraction(ComputeOpInterface op,
       }
     insts = std::move(next);
   }
+  return insts;
+}
+
+LogicalResult KernelEmitter::emitBlockedContraction(ComputeOpInterface op,
+                                                    ArrayRef<DimPlan> plans,
+                                                    Value owner) {
+  FailureOr<SmallVector<Instance>> blocked = blockedInstances(op, plans);
+  if (failed(blocked))
+    return failure();
+  SmallVector<Instance> insts = std::move(*blocked);
+  int64_t kd = op.getReductionIterationDims().front();
   for (unsigned i = 0; i < 2; ++i) {
     auto it = storage.find(op->getOperand(i));
     if (it == storage.end() || it->second.kind == Storage::Kind::Registers)

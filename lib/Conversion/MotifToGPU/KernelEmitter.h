@@ -154,6 +154,17 @@ private:
   LogicalResult emitBlockedContraction(ComputeOpInterface op,
                                        ArrayRef<DimPlan> plans, Value owner);
 
+  /// A contraction on tensor cores (TensorCore.cpp): operand tiles staged
+  /// by cp.async through a multi-stage pipeline, ldmatrix fragments,
+  /// mma.sync m16n8k16 into accumulators kept in registers across k.
+  LogicalResult emitTensorCoreContraction(ComputeOpInterface op,
+                                          ArrayRef<DimPlan> plans,
+                                          Value owner);
+  /// The result instances of the thread, one per register-blocked
+  /// accumulator (result dims enumerated row-major).
+  FailureOr<SmallVector<Instance>> blockedInstances(ComputeOpInterface op,
+                                                    ArrayRef<DimPlan> plans);
+
   Value indexOf(const DimPlan &plan, unsigned dim, Value k);
   /// A tiled dim's block and thread digits, placed (DimSchedule::nest).
   Value tileSelf(const DimPlan &plan, unsigned dim);

@@ -9,6 +9,8 @@
 #include "motif/Conversion/Passes.h"
 
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
+#include "mlir/Conversion/NVGPUToNVVM/NVGPUToNVVM.h"
+#include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
@@ -97,12 +99,16 @@ LogicalResult checkOptions(const LowerToNVVMOptions &opts, ErrorHandler error) {
 void buildPipeline(OpPassManager &pm, const LowerToNVVMOptions &opts) {
   pm.addPass(motif::createConvertMotifToGPU());
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
+  // Tensor-core contractions emit nvgpu ops (cp.async, ldmatrix, mma.sync)
+  // and nvvm.mma.sync; nothing else does, so the two passes are no-ops there.
+  kernels.addPass(createConvertNVGPUToNVVMPass());
   kernels.addPass(createCanonicalizerPass());
   kernels.addPass(createCSEPass());
   kernels.addPass(createSCFToControlFlowPass());
   ConvertGpuOpsToNVVMOpsOptions toNVVM;
   toNVVM.useBarePtrCallConv = true;
   kernels.addPass(createConvertGpuOpsToNVVMOps(toNVVM));
+  kernels.addPass(createConvertNVVMToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
   GpuNVVMAttachTargetOptions target;
   target.chip = opts.chip.getValue();

@@ -138,3 +138,20 @@ module attributes {gpu.container_module} {
     }
   }
 }
+
+// -----
+
+// A contraction on tensor cores reads its operands from staged tiles
+// (cp.async, ldmatrix); one read from global memory is refused.
+func.func @mma_operand_not_staged(%a: tensor<16x16xbf16>, %b: tensor<16x8xbf16>) -> tensor<16x8xf32> {
+  %c = motif.kernel "mm" threads(32) -> tensor<16x8xf32> {
+    %bs = motif.materialize %b in shared : tensor<16x8xbf16>
+    // expected-error @+1 {{runs on tensor cores, which read operand #0 from an operand tile staged in shared memory one step of k at a time (cp.async, ldmatrix): materialize it 'in shared' in this kernel, read by this contraction only}}
+    %p = motif.contract (%a[i, k], %bs[k, j]) -> [i, j]
+           over [seq(2) x thread(8), thread(4) x seq(2), seq(1) x seq(16)] mma m16n8k16
+           : (tensor<16x16xbf16>, tensor<16x8xbf16>) -> tensor<16x8xf32>
+    %g = motif.materialize %p in global : tensor<16x8xf32>
+    motif.yield %g : tensor<16x8xf32>
+  }
+  return %c : tensor<16x8xf32>
+}

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "motif/Dialect/Motif/IR/MotifOps.h"
+#include "motif/Dialect/Motif/IR/TensorCore.h"
 #include "motif/Dialect/Motif/IR/ScalarOps.h"
 
 #include "mlir/IR/Builders.h"
@@ -1311,8 +1312,24 @@ ParseResult ContractOp::parse(OpAsmParser &parser, OperationState &state) {
   Builder &b = parser.getBuilder();
   state.addAttribute("lhs_dims", b.getDenseI64ArrayAttr(lhs));
   state.addAttribute("rhs_dims", b.getDenseI64ArrayAttr(rhs));
-  if (parseMapping(parser, state) ||
-      parser.parseOptionalAttrDict(state.attributes) ||
+  if (parseMapping(parser, state))
+    return failure();
+  // `mma m16n8k16`: on tensor cores (docs/dialect.md, "Tensor cores").
+  if (succeeded(parser.parseOptionalKeyword("mma"))) {
+    MmaShape shape = MmaShape::M16N8K16;
+    if (parseEnumKeyword<MmaShape>(parser, "tensor-core shape",
+                                   symbolizeMmaShape, "m16n8k16", shape))
+      return failure();
+    state.addAttribute("mma", MmaShapeAttr::get(b.getContext(), shape));
+    if (succeeded(parser.parseOptionalKeyword("stages"))) {
+      int64_t stages = 0;
+      if (parser.parseLParen() || parser.parseInteger(stages) ||
+          parser.parseRParen())
+        return failure();
+      state.addAttribute("mma_stages", b.getI64IntegerAttr(stages));
+    }
+  }
+  if (parser.parseOptionalAttrDict(state.attributes) ||
       parseSignature(parser, state, operands))
     return failure();
   return success();
@@ -1321,8 +1338,15 @@ ParseResult ContractOp::parse(OpAsmParser &parser, OperationState &state) {
 void ContractOp::print(OpAsmPrinter &p) {
   printIndexedOperands(p, *this);
   printMapping(p, getMapping());
-  p.printOptionalAttrDict((*this)->getAttrs(),
-                          {"lhs_dims", "rhs_dims", "mapping"});
+  if (std::optional<MmaShape> shape = getMma()) {
+    p << " mma " << stringifyMmaShape(*shape);
+    if (std::optional<int64_t> stages = getMmaStages())
+      p << " stages(" << *stages << ")";
+  }
+  // (Stages without `mma` do not verify: the generic form prints them.)
+  p.printOptionalAttrDict(
+      (*this)->getAttrs(),
+      {"lhs_dims", "rhs_dims", "mapping", "mma", "mma_stages"});
   p << " : ";
   p.printFunctionalType(getOperation());
 }
@@ -1398,7 +1422,16 @@ LogicalResult ContractOp::verifyRegions() {
   }
   if (n == rank)
     return emitOpError() << "contracts no dim (use motif.map for a product)";
-  return verifyIterationSpace(*this);
+  if (failed(verifyIterationSpace(*this)))
+    return failure();
+  if (getMmaStages() && !getMma())
+    return emitOpError() << "states pipeline stages but no tensor-core "
+                            "instruction: 'stages(n)' follows 'mma m16n8k16'";
+  std::string why;
+  if (getMma() && failed(mmaTilingOf(*this, why)))
+    return emitOpError() << "runs on tensor cores (mma m16n8k16), but "
+                         << why;
+  return success();
 }
 
 //===----------------------------------------------------------------------===//

@@ -23,11 +23,18 @@
 // class `tolerance`, only under a cap that admits it. A mapping with a tile
 // nest is the user's and is never touched.
 //
+// An f16/bf16 matrix product whose shape divides 128x128x32 runs on tensor
+// cores instead (tensorCoreScheduleFor: the mma.sync accumulator layout of
+// examples/gemm_bf16.mlir, `mma m16n8k16 stages(2)`, threads(128)) when the
+// cap admits `tolerance`; under a bitwise cap, or when the shape does not
+// divide, a remark says why and it gets the fma schedule.
+//
 //===----------------------------------------------------------------------===//
 
 #include "DefaultSchedules.h"
 
 #include "motif/Dialect/Motif/IR/MotifOps.h"
+#include "motif/Dialect/Motif/IR/TensorCore.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Verifier.h"
@@ -99,13 +106,14 @@ std::string mappingText(ArrayRef<Attribute> mapping) {
 
 /// Sets `op`'s mapping and its kernel's block size; undone (false) when the
 /// verifier refuses the result, so the pass never leaves invalid IR.
-bool trySchedule(ComputeOpInterface op, ArrayAttr mapping) {
+bool trySchedule(ComputeOpInterface op, ArrayAttr mapping,
+                 int64_t threads = kThreads) {
   KernelOp kernel = kernelOf(op);
   Attribute oldMapping = op->getAttr("mapping");
   IntegerAttr oldThreads = kernel.getThreadsAttr();
   op->setAttr("mapping", mapping);
   kernel.setThreadsAttr(
-      IntegerAttr::get(IntegerType::get(op->getContext(), 64), kThreads));
+      IntegerAttr::get(IntegerType::get(op->getContext(), 64), threads));
   bool ok;
   {
     ScopedDiagnosticHandler quiet(op->getContext(),
@@ -119,26 +127,29 @@ bool trySchedule(ComputeOpInterface op, ArrayAttr mapping) {
   return ok;
 }
 
-int64_t propagate(Value value, ArrayRef<Attribute> resultMapping);
+int64_t propagate(Value value, ArrayRef<Attribute> resultMapping,
+                  int64_t threads);
 
 /// propagate() from every kernel result of `kernel` that materializes
 /// `result` (a motif's value) in global memory.
 int64_t propagateFrom(Value result, KernelOp kernel,
-                      ArrayRef<Attribute> resultMapping) {
+                      ArrayRef<Attribute> resultMapping,
+                      int64_t threads = kThreads) {
   int64_t n = 0;
   for (OpOperand &y : result.getUses())
     if (auto mat = dyn_cast<MaterializeOp>(y.getOwner()))
       for (OpOperand &out : mat.getResult().getUses())
         if (isa<YieldOp>(out.getOwner()))
           n += propagate(kernel.getResult(out.getOperandNumber()),
-                         resultMapping);
+                         resultMapping, threads);
   return n;
 }
 
 /// Carries the result dims' nests from the motif computing kernel result
 /// `value` to the maps that read it element for element, each alone in its
 /// kernel; then from those on.
-int64_t propagate(Value value, ArrayRef<Attribute> resultMapping) {
+int64_t propagate(Value value, ArrayRef<Attribute> resultMapping,
+                  int64_t threads) {
   int64_t n = 0;
   auto type = cast<RankedTensorType>(value.getType());
   for (OpOperand &use : llvm::make_early_inc_range(value.getUses())) {
@@ -162,17 +173,17 @@ int64_t propagate(Value value, ArrayRef<Attribute> resultMapping) {
         }))
       continue;
     auto mapping = ArrayAttr::get(map.getContext(), resultMapping);
-    if (!trySchedule(iface, mapping))
+    if (!trySchedule(iface, mapping, threads))
       continue;
     map.emitRemark() << "default schedule: the map of kernel '"
                      << kernel.getSymName()
                      << "' reads the tiled product element for element; it "
                         "takes the product's tiles "
                      << mappingText(resultMapping)
-                     << " and threads(" << kThreads
+                     << " and threads(" << threads
                      << ") (so the fusion can keep the product in registers)";
     ++n;
-    n += propagateFrom(map.getResult(), kernel, resultMapping);
+    n += propagateFrom(map.getResult(), kernel, resultMapping, threads);
   }
   return n;
 }
@@ -262,6 +273,75 @@ FailureOr<SmallVector<Attribute>> scheduleFor(ContractOp c, std::string &why) {
   return mapping;
 }
 
+/// The tensor-core schedule of an f16/bf16 matrix product C[i, j] =
+/// sum_k A[i, k] B[k, j] (or B[j, k]) alone in its kernel:
+///   i: block x thread(4) x seq(4) x thread(8)   4 warps of 32 rows
+///   j: block x seq(16) x thread(4) x seq(2)     128 columns
+///   k: seq x seq(32)
+/// threads(128), `mma m16n8k16 stages(2)`: the tile of examples/gemm_bf16.mlir
+/// with two stages (2 x (128 x 40 + 32 x 136) x 2 = 37,888 bytes, under the
+/// 48 KiB of static shared memory the fusion budgets by default). Failure
+/// with an empty `why`: not a candidate (f32, or not that product).
+constexpr int64_t kMmaThreads = 128;
+constexpr int64_t kMmaTile = 128, kMmaStep = 32;
+
+FailureOr<SmallVector<Attribute>> tensorCoreScheduleFor(ContractOp c,
+                                                        std::string &why) {
+  why.clear();
+  Type element = c.getLhs().getType().getElementType();
+  ArrayRef<int64_t> lhs = c.getLhsDims(), rhs = c.getRhsDims();
+  if ((!element.isF16() && !element.isBF16()) ||
+      c.getResult().getType().getRank() != 2 ||
+      lhs != ArrayRef<int64_t>{0, 2} ||
+      (rhs != ArrayRef<int64_t>{2, 1} && rhs != ArrayRef<int64_t>{1, 2}))
+    return failure();
+  KernelOp kernel = kernelOf(c);
+  auto iface = cast<ComputeOpInterface>(c.getOperation());
+  if (soleMotif(kernel) != iface) {
+    why = "kernel '" + kernel.getSymName().str() +
+          "' holds other motifs (its block size is theirs too)";
+    return failure();
+  }
+  if (!fromOutside(c.getLhs(), kernel) || !fromOutside(c.getRhs(), kernel)) {
+    why = "an operand is computed in the kernel (tensor cores read staged "
+          "operand tiles)";
+    return failure();
+  }
+  SmallVector<int64_t> e = iface.getIterationExtents();
+  if (e[0] % kMmaTile || e[1] % kMmaTile || e[2] % kMmaStep) {
+    why = std::to_string(e[0]) + "x" + std::to_string(e[1]) + "x" +
+          std::to_string(e[2]) + " is not a multiple of the tensor-core tile " +
+          std::to_string(kMmaTile) + "x" + std::to_string(kMmaTile) + "x" +
+          std::to_string(kMmaStep) +
+          " (masked partial tiles are not supported)";
+    return failure();
+  }
+  MLIRContext *ctx = c.getContext();
+  auto tile = [&](ArrayRef<Level> levels, ArrayRef<int64_t> sizes) {
+    return Attribute(TileAttr::get(ctx, levels, sizes));
+  };
+  return SmallVector<Attribute>{
+      tile({Level::Block, Level::Thread, Level::Seq, Level::Thread},
+           {0, 4, 4, 8}),
+      tile({Level::Block, Level::Seq, Level::Thread, Level::Seq},
+           {0, 16, 4, 2}),
+      tile({Level::Seq, Level::Seq}, {0, kMmaStep})};
+}
+
+/// Sets the tensor-core schedule (mapping, `mma m16n8k16 stages(2)`,
+/// threads(128)); undone (false) when the verifier refuses it.
+bool tryTensorCoreSchedule(ContractOp c, ArrayRef<Attribute> mapping) {
+  MLIRContext *ctx = c.getContext();
+  c.setMmaAttr(MmaShapeAttr::get(ctx, MmaShape::M16N8K16));
+  c.setMmaStagesAttr(IntegerAttr::get(IntegerType::get(ctx, 64), 2));
+  if (trySchedule(cast<ComputeOpInterface>(c.getOperation()),
+                  ArrayAttr::get(ctx, mapping), kMmaThreads))
+    return true;
+  c.removeMmaAttr();
+  c.removeMmaStagesAttr();
+  return false;
+}
+
 } // namespace
 
 int64_t mlir::motif::applyDefaultSchedules(func::FuncOp func, Equivalence cap,
@@ -273,9 +353,45 @@ int64_t mlir::motif::applyDefaultSchedules(func::FuncOp func, Equivalence cap,
   });
   int64_t n = 0;
   for (ContractOp c : contracts) {
-    std::string why;
-    FailureOr<SmallVector<Attribute>> mapping = scheduleFor(c, why);
     KernelOp kernel = kernelOf(c);
+    // f16/bf16 matrix products: tensor cores where the cap admits their
+    // class, else (or where the shape does not fit) the fma schedule below.
+    std::string why;
+    FailureOr<SmallVector<Attribute>> mma = tensorCoreScheduleFor(c, why);
+    if (succeeded(mma) && cap < Equivalence::Tolerance) {
+      c.emitRemark() << "not on tensor cores: the contraction of kernel '"
+                     << kernel.getSymName()
+                     << "' could run as mma.sync m16n8k16, which sums each "
+                        "16-wide step of k its own way (class tolerance), "
+                        "and the equivalence cap is '"
+                     << stringifyEquivalence(cap) << "'";
+    } else if (succeeded(mma)) {
+      std::string was = mappingText(llvm::to_vector(c.getMapping()));
+      if (tryTensorCoreSchedule(c, *mma)) {
+        SmallVector<int64_t> e =
+            cast<ComputeOpInterface>(c.getOperation()).getIterationExtents();
+        c.emitRemark() << "default schedule: the contraction of kernel '"
+                       << kernel.getSymName() << "' (" << e[0] << "x" << e[1]
+                       << "x" << e[2] << ") runs on tensor cores: " << was
+                       << " -> " << mappingText(*mma)
+                       << " mma m16n8k16 stages(2), threads(" << kMmaThreads
+                       << "); class tolerance (the instruction sums each "
+                          "16-wide step of k its own way)";
+        if (applied < Equivalence::Tolerance)
+          applied = Equivalence::Tolerance;
+        ++n;
+        SmallVector<Attribute> resultMapping{(*mma)[0], (*mma)[1]};
+        n += propagateFrom(c.getResult(), kernel, resultMapping, kMmaThreads);
+        continue;
+      }
+      c.emitRemark() << "not on tensor cores: the verifier refuses "
+                     << mappingText(*mma) << " mma m16n8k16 for the "
+                     << "contraction of kernel '" << kernel.getSymName() << "'";
+    } else if (!why.empty()) {
+      c.emitRemark() << "not on tensor cores: the contraction of kernel '"
+                     << kernel.getSymName() << "': " << why;
+    }
+    FailureOr<SmallVector<Attribute>> mapping = scheduleFor(c, why);
     if (failed(mapping)) {
       if (why.empty())
         continue;
@@ -331,5 +447,48 @@ int64_t mlir::motif::applyDefaultSchedules(func::FuncOp func, Equivalence cap,
       resultMapping.push_back((*mapping)[d]);
     n += propagateFrom(c.getResult(), kernel, resultMapping);
   }
+  return n;
+}
+
+int64_t mlir::motif::remarkTensorCores(func::FuncOp func) {
+  int64_t n = 0;
+  func.walk([&](ContractOp c) {
+    KernelOp kernel = kernelOf(c);
+    if (!kernel)
+      return;
+    Type element = c.getLhs().getType().getElementType();
+    std::string why;
+    FailureOr<MmaTiling> t = mmaTilingOf(c, why);
+    if (!c.getMma()) {
+      // Only products the instruction could take are worth a word.
+      if ((element.isF16() || element.isBF16()) && succeeded(t))
+        c.emitRemark() << "the contraction of kernel '" << kernel.getSymName()
+                       << "' maps its result in the mma.sync m16n8k16 "
+                          "accumulator layout but does not state `mma "
+                          "m16n8k16`: it runs on fma (tensor cores are "
+                          "opt-in: they change the sum over each 16-wide step "
+                          "of k, class tolerance)";
+      return;
+    }
+    if (failed(t))
+      return; // the verifier refuses it
+    ++n;
+    StringRef type = element.isBF16() ? "bf16" : "f16";
+    c.emitRemark() << "the contraction of kernel '" << kernel.getSymName()
+                   << "' runs on tensor cores: mma.sync m16n8k16, " << type
+                   << " x " << type << " -> f32 ("
+                   << (element.isBF16() ? "nvvm.mma.sync" : "nvgpu.mma.sync")
+                   << "); " << t->warps << " warp" << (t->warps > 1 ? "s" : "")
+                   << " of " << t->mTiles << " x " << t->nTiles
+                   << " m16n8 accumulator tiles (" << t->accumulators()
+                   << " f32 registers per thread), a " << t->blockRows << "x"
+                   << t->blockCols << " tile per block; k in " << t->kSteps
+                   << " steps of " << t->kStep << " staged by cp.async through "
+                   << t->stages() << " stage" << (t->stages() > 1 ? "s" : "")
+                   << ", fragments by ldmatrix (B "
+                   << (t->rhsKMajor ? "[k, j], .trans" : "[j, k]")
+                   << "); class tolerance against the fma form (the "
+                      "instruction sums each 16-wide step of k its own way)";
+  });
   return n;
 }

@@ -28,6 +28,12 @@ namespace mlir::motif {
 int64_t applyDefaultSchedules(func::FuncOp func, Equivalence cap,
                               Equivalence &applied);
 
+/// A remark on every contraction of `func` that runs on tensor cores (`mma`):
+/// the instruction, the warp tiling, the pipeline and the class; and on every
+/// f16/bf16 matrix product that does not, why (tensor cores are opt-in).
+/// Returns how many run on tensor cores.
+int64_t remarkTensorCores(func::FuncOp func);
+
 } // namespace mlir::motif
 
 #endif

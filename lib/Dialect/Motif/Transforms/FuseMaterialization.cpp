@@ -822,6 +822,9 @@ void FuseMaterializationPass::runOnOperation() {
   // Tiles for contractions that state none (bitwise: the fold order stays).
   if (defaultSchedules)
     numDefaultSchedules += applyDefaultSchedules(func, *cap, applied);
+  // Which contractions run on tensor cores, and why an eligible one does not
+  // (the program states it: the fusion applies no class for it).
+  (void)remarkTensorCores(func);
 
   // Rule 4 next: it changes which reductions there are, so the invariants
   // the fusion keeps are those of the rewritten program (the rewrite itself

@@ -218,10 +218,15 @@ int64_t mlir::motif::stageOperandTiles(KernelOp kernel, RewriterBase &rewriter,
     else
       rs << "the block's threads read it down its columns; staged along its "
             "rows (coalesced)";
-    rs << "; "
-       << (layout->pad ? "rows padded by one word (the readers walk a "
-                         "column: no bank conflicts)"
-                       : "no padding (the readers walk its rows)");
+    rs << "; ";
+    if (layout->stages > 1)
+      rs << layout->stages << " stages (cp.async pipeline), rows padded by "
+         << layout->pad * layout->elementBytes
+         << " bytes (tensor cores: each ldmatrix row in its own banks)";
+    else
+      rs << (layout->pad ? "rows padded by one word (the readers walk a "
+                           "column: no bank conflicts)"
+                         : "no padding (the readers walk its rows)");
     OpBuilder::InsertionGuard guard(rewriter);
     rewriter.setInsertionPointToStart(&kernel.getBodyBlock());
     auto mat = MaterializeOp::create(rewriter, kernel.getLoc(), type, value,

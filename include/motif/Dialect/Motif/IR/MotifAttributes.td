@@ -81,6 +81,16 @@ def Motif_CombinerKind : I32EnumAttr<"CombinerKind", "built-in reduction combine
 }
 def Motif_CombinerKindAttr : EnumAttr<Motif_Dialect, Motif_CombinerKind, "combiner">;
 
+// The tensor-core instruction a contraction runs on (docs/dialect.md,
+// "Tensor cores"): `mma m16n8k16` is mma.sync m16n8k16 with f16 or bf16
+// operands and f32 accumulators.
+def Motif_MmaShape : I32EnumAttr<"MmaShape", "tensor-core instruction shape", [
+    I32EnumAttrCase<"M16N8K16", 0, "m16n8k16">]> {
+  let cppNamespace = "::mlir::motif";
+  let genSpecializedAttr = 0;
+}
+def Motif_MmaShapeAttr : EnumAttr<Motif_Dialect, Motif_MmaShape, "mma_shape">;
+
 // Numeric equivalence classes, strongest first (seed 002, section 6).
 def Motif_Equivalence : I32EnumAttr<"Equivalence", "numeric equivalence class", [
     I32EnumAttrCase<"Bitwise", 0, "bitwise">,

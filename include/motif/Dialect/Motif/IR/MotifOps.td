@@ -181,11 +181,29 @@ def Motif_ContractOp : Motif_ComputeOp<"contract", [Pure]> {
     %s = motif.contract (%q[i, d], %k[j, d]) -> [i, j] over [block, thread, seq]
            : (tensor<4x4xf32>, tensor<4x4xf32>) -> tensor<4x4xf32>
     ```
+
+    With `mma m16n8k16` after the mapping the contraction runs on tensor
+    cores (mma.sync m16n8k16, f16/bf16 operands, f32 accumulators): the
+    mapping must place the result in the instruction's accumulator layout
+    and the sum over each 16-wide step of k is the instruction's, not a
+    sequence of fma (class `tolerance`; docs/dialect.md, "Tensor cores").
+    `stages(n)` after it sets the buffers of the cp.async pipeline (default 3).
   }];
   let arguments = (ins Motif_Tensor:$lhs, Motif_Tensor:$rhs,
                        DenseI64ArrayAttr:$lhs_dims, DenseI64ArrayAttr:$rhs_dims,
-                       Motif_MappingAttr:$mapping);
+                       Motif_MappingAttr:$mapping,
+                       OptionalAttr<Motif_MmaShapeAttr>:$mma,
+                       OptionalAttr<I64Attr>:$mma_stages);
   let results = (outs Motif_Tensor:$result);
+  // Without `mma`: a contraction of fma.
+  let builders = [
+    OpBuilder<(ins "::mlir::Type":$result, "::mlir::Value":$lhs,
+                   "::mlir::Value":$rhs, "::llvm::ArrayRef<int64_t>":$lhs_dims,
+                   "::llvm::ArrayRef<int64_t>":$rhs_dims,
+                   "::mlir::ArrayAttr":$mapping), [{
+      build($_builder, $_state, result, lhs, rhs, lhs_dims, rhs_dims, mapping,
+            ::mlir::motif::MmaShapeAttr(), ::mlir::IntegerAttr());
+    }]>];
 }
 
 def Motif_TransposeOp : Motif_ComputeOp<"transpose", [Pure]> {

@@ -1,0 +1,74 @@
+//===- TensorCore.h - contractions on tensor cores --------------*- C++ -*-===//
+//
+// A `motif.contract ... mma m16n8k16` runs on tensor cores: mma.sync
+// m16n8k16, f16 or bf16 operands, f32 accumulators (docs/dialect.md, "Tensor
+// cores"). Its mapping states the instruction's accumulator layout with
+// ordinary tile-nest digits, so the schedule model's answers (which thread
+// holds, stores and reads which element) are the hardware's:
+//
+//   i (rows, from the first operand):  [block x] [thread(w) x] seq(2m) x thread(8)
+//   j (cols, from the second operand): [block x] [seq(n) x] thread(4) x seq(2)
+//   k (contracted):                    seq x seq(bk), bk a multiple of 16
+//
+// thread(w) is the warp (its digit place is 32), thread(8) the lane's row
+// group (lane / 4) and thread(4) the lane's column pair (lane % 4); each warp
+// holds m x n accumulator tiles of 16 x 8. Only the fold order inside each
+// 16-wide step of k differs from the sequential fma (class `tolerance`).
+//
+//===----------------------------------------------------------------------===//
+#ifndef MOTIF_DIALECT_MOTIF_IR_TENSORCORE_H
+#define MOTIF_DIALECT_MOTIF_IR_TENSORCORE_H
+
+#include "motif/Dialect/Motif/IR/MotifOps.h"
+
+#include <algorithm>
+#include <string>
+
+namespace mlir::motif {
+
+/// The instruction tiling of a tensor-core contraction.
+struct MmaTiling {
+  /// The second operand is indexed [k, j] (a K x N row-major matrix, read
+  /// with ldmatrix .trans); false: [j, k].
+  bool rhsKMajor = true;
+  /// Warps of the block (the thread(w) digit of i; 1 without it).
+  int64_t warps = 1;
+  /// m16 tiles of i and n8 tiles of j per warp.
+  int64_t mTiles = 1, nTiles = 1;
+  /// The staged step of k (a multiple of 16) and how many steps.
+  int64_t kStep = 16, kSteps = 1;
+  /// The block's tile of i and j (the whole extent without a block level).
+  int64_t blockRows = 16, blockCols = 8;
+  /// Buffers the contraction asks for (`stages(n)`; 3 without it).
+  int64_t stagesWanted = 3;
+  /// f32 accumulators each thread holds.
+  int64_t accumulators() const { return mTiles * nTiles * 4; }
+  /// Buffers of each operand tile: the cp.async pipeline keeps up to two
+  /// steps in flight while the warps compute on a third.
+  int64_t stages() const { return std::min<int64_t>(stagesWanted, kSteps); }
+};
+
+/// The most accumulators one thread holds (the register-blocking limit,
+/// kMaxBlockedInstances).
+constexpr int64_t kMaxMmaAccumulators = 128;
+/// The most pipeline stages `stages(n)` may ask for.
+constexpr int64_t kMaxMmaStages = 8;
+
+/// The tiling of `op` as mma.sync m16n8k16, or failure with `why` (a
+/// sentence fragment: "its operands hold f32 ...") when the types, the
+/// shapes or the mapping do not fit the instruction. `op` need not carry
+/// `mma`: the default schedules ask before choosing it.
+FailureOr<MmaTiling> mmaTilingOf(ContractOp op, std::string &why);
+
+/// A contraction that states `mma`.
+inline bool runsOnTensorCores(Operation *op) {
+  auto c = dyn_cast_or_null<ContractOp>(op);
+  return c && c.getMma().has_value();
+}
+
+/// `block x thread(4) x seq(4)`, or the level, as the mapping writes dim `d`.
+std::string describeMapping(ComputeOpInterface op, unsigned d);
+
+} // namespace mlir::motif
+
+#endif

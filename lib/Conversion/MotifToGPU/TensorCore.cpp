@@ -1,0 +1,363 @@
+//===- TensorCore.cpp - contractions on tensor cores ----------------------===//
+//
+// A `motif.contract ... mma m16n8k16` (motif/Dialect/Motif/IR/TensorCore.h):
+//
+//   prologue   cp.async steps 0 .. S-2 of both operand tiles into stages
+//              0 .. S-2 (nvgpu.device_async_copy, 16 B per copy), one
+//              commit group per step
+//   step t     wait until step t's group landed (at most S-2 pending),
+//              barrier; cp.async step t+S-1 into the stage step t-1 used
+//              (every warp passed the barrier, so nobody reads it any more),
+//              commit (an empty group past the last step keeps the count);
+//              then per 16-wide slice of the step: ldmatrix.x4 the warp's A
+//              fragments, ldmatrix.x4(.trans) two B fragments at a time, and
+//              one mma.sync m16n8k16 per accumulator tile
+//   epilogue   every accumulator is a result instance of the thread
+//              (the mapping is the accumulator layout): storeResults
+//
+// f16 goes through nvgpu.mma.sync; bf16 through nvvm.mma.sync with operands
+// packed in i32 (convert-nvgpu-to-nvvm has no bf16 case in MLIR 22).
+//
+//===----------------------------------------------------------------------===//
+#include "KernelEmitter.h"
+
+#include "motif/Dialect/Motif/IR/TensorCore.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+using namespace mlir::motif;
+using namespace mlir::motif::detail;
+
+namespace {
+/// Emits the pieces of one tensor-core contraction.
+class MmaEmitter {
+public:
+  MmaEmitter(KernelEmitter &e, const MmaTiling &t, Type element, Value tid,
+             Value warp, Value lane, ArrayRef<Value> blockCoords,
+             int64_t threads)
+      : e(e), b(e.b), loc(e.loc), t(t), element(element), tid(tid),
+        warp(warp), lane(lane), blockCoords(blockCoords), threads(threads) {}
+
+  Value c(int64_t v) { return e.constIndex(v); }
+  Value add(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
+  Value mul(Value x, int64_t y) {
+    return y == 1 ? x : Value(arith::MulIOp::create(b, loc, x, c(y)));
+  }
+  Value div(Value x, int64_t y) {
+    return y == 1 ? x : Value(arith::DivUIOp::create(b, loc, x, c(y)));
+  }
+  Value rem(Value x, int64_t y) {
+    return arith::RemUIOp::create(b, loc, x, c(y));
+  }
+
+  /// The buffer index of element (r, col) of stage `stage`.
+  SmallVector<Value> at(const Storage &st, Value stage, Value r, Value col) {
+    if (st.shared.stages > 1)
+      return {stage, r, col};
+    return {r, col};
+  }
+
+  /// cp.async of step `step` of a staged tile into stage `stage`: the box
+  /// row-major in chunks of 8 elements (16 bytes), chunk `tid + n * threads`
+  /// for thread `tid`. Returns the tokens of the copies made unconditionally.
+  SmallVector<Value> copyStep(const Storage &st, Value stage, Value step) {
+    ArrayRef<int64_t> shape = st.shared.shape;
+    int64_t perRow = shape[1] / 8;
+    int64_t chunks = shape[0] * perRow;
+    Value stepOffset = mul(step, st.shared.tiles[st.shared.steppedDim]);
+    auto tokenType = nvgpu::DeviceAsyncTokenType::get(b.getContext());
+    SmallVector<Value> tokens;
+    for (int64_t n = 0; n * threads < chunks; ++n) {
+      OpBuilder::InsertionGuard guard(b);
+      Value chunk = add(tid, c(n * threads));
+      bool guarded = (n + 1) * threads > chunks;
+      if (guarded) {
+        Value in = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                         chunk, c(chunks));
+        auto ifOp = scf::IfOp::create(b, loc, in, /*withElseRegion=*/false);
+        b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+      }
+      Value row = div(chunk, perRow);
+      Value col = mul(rem(chunk, perRow), 8);
+      SmallVector<Value> src;
+      for (int64_t a = 0; a < 2; ++a) {
+        Value inBox = a == 0 ? row : col;
+        int64_t pos = st.shared.gridPos[a];
+        if (a == st.shared.steppedDim)
+          inBox = add(stepOffset, inBox);
+        else if (pos >= 0 && st.shared.tiles[a])
+          inBox = add(mul(blockCoords[pos], st.shared.tiles[a]), inBox);
+        src.push_back(inBox);
+      }
+      Value token = nvgpu::DeviceAsyncCopyOp::create(
+          b, loc, tokenType, st.memref, at(st, stage, row, col),
+          st.stageSource, src, b.getIndexAttr(8), /*srcElements=*/Value(),
+          b.getUnitAttr());
+      if (!guarded)
+        tokens.push_back(token);
+    }
+    return tokens;
+  }
+
+  /// Commits every cp.async the thread issued since the last commit.
+  void commit(ArrayRef<Value> tokens) {
+    lastGroup = nvgpu::DeviceAsyncCreateGroupOp::create(
+        b, loc, nvgpu::DeviceAsyncTokenType::get(b.getContext()), tokens);
+  }
+  /// Waits until at most `pending` committed groups are in flight.
+  void wait(int64_t pending) {
+    nvgpu::DeviceAsyncWaitOp::create(b, loc, lastGroup,
+                                     b.getI32IntegerAttr(pending));
+  }
+
+  /// ldmatrix of `tiles` 8x8 matrices at (r, col) of the stage.
+  Value ldmatrix(const Storage &st, Value stage, Value r, Value col,
+                 int64_t tiles, bool transpose) {
+    auto type = VectorType::get({tiles, 2}, element);
+    return nvgpu::LdMatrixOp::create(b, loc, type, st.memref,
+                                     at(st, stage, r, col), transpose,
+                                     static_cast<uint32_t>(tiles));
+  }
+
+  /// The A fragment of m-tile `mt` at slice `kk`: x4, lane l at row
+  /// l % 16 of the tile, column 8 (l / 16) of the slice.
+  Value loadA(const Storage &st, Value stage, Value warpRow, int64_t mt,
+              int64_t kk) {
+    Value r = add(add(warpRow, c(mt * 16)), rem(lane, 16));
+    Value col = add(mul(div(lane, 16), 8), c(kk * 16));
+    return ldmatrix(st, stage, r, col, 4, /*transpose=*/false);
+  }
+
+  /// B fragments of n-tiles nt (and nt + 1 when `pair`) at slice `kk`:
+  /// matrix q of the x4 is (k half q % 2, n tile q / 2). A [k, j] tile is
+  /// read transposed.
+  Value loadB(const Storage &st, Value stage, int64_t nt, int64_t kk,
+              bool pair) {
+    Value kHalf = mul(rem(div(lane, 8), 2), 8); // 8 * ((l / 8) % 2)
+    Value nHalf = pair ? mul(div(lane, 16), 8) : c(0);
+    Value inMatrix = rem(lane, 8);
+    Value k = add(c(kk * 16), add(kHalf, inMatrix));
+    Value n = add(c(nt * 8), nHalf);
+    int64_t tiles = pair ? 4 : 2;
+    if (t.rhsKMajor)
+      return ldmatrix(st, stage, k, n, tiles, /*transpose=*/true);
+    return ldmatrix(st, stage, add(n, inMatrix),
+                    add(c(kk * 16), kHalf), tiles, /*transpose=*/false);
+  }
+
+  /// Row `r` (a vector<2xT>) of a fragment, as the instruction takes it.
+  Value packed(Value fragment, int64_t r) {
+    Value row = vector::ExtractOp::create(b, loc, fragment, r);
+    if (!element.isBF16())
+      return row;
+    auto i32x1 = VectorType::get({1}, b.getI32Type());
+    Value cast = vector::BitCastOp::create(b, loc, i32x1, row);
+    return vector::ExtractOp::create(b, loc, cast, 0);
+  }
+
+  /// acc (4 f32) += A (x4 fragment) * B (rows bRow, bRow + 1 of a B fragment).
+  SmallVector<Value> mma(Value a, Value bFrag, int64_t bRow,
+                         ArrayRef<Value> acc) {
+    if (element.isBF16()) {
+      SmallVector<Value> as, bs;
+      for (int64_t r = 0; r < 4; ++r)
+        as.push_back(packed(a, r));
+      bs.push_back(packed(bFrag, bRow));
+      bs.push_back(packed(bFrag, bRow + 1));
+      Type f32 = b.getF32Type();
+      auto resultType = LLVM::LLVMStructType::getLiteral(
+          b.getContext(), {f32, f32, f32, f32});
+      auto op = NVVM::MmaOp::create(
+          b, loc, resultType, as, bs, acc, {16, 8, 16}, std::nullopt,
+          std::nullopt,
+          std::array<NVVM::MMATypes, 2>{NVVM::MMATypes::bf16,
+                                        NVVM::MMATypes::bf16},
+          std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
+                                         NVVM::MMALayout::col});
+      SmallVector<Value> out;
+      for (int64_t r = 0; r < 4; ++r)
+        out.push_back(LLVM::ExtractValueOp::create(b, loc, op, r));
+      return out;
+    }
+    // f16: nvgpu.mma.sync on vector<4x2xf16> x vector<2x2xf16> + vector<2x2xf32>.
+    // Rows bRow, bRow + 1 of the fragment (inserted row by row: an n-D
+    // strided slice does not lower to LLVM inside convert-gpu-to-nvvm).
+    auto bType = VectorType::get({2, 2}, element);
+    Value bPair = arith::ConstantOp::create(
+        b, loc, bType,
+        DenseElementsAttr::get(bType, b.getFloatAttr(element, 0.0)));
+    for (int64_t r = 0; r < 2; ++r)
+      bPair = vector::InsertOp::create(
+          b, loc, vector::ExtractOp::create(b, loc, bFrag, bRow + r), bPair,
+          r);
+    auto accType = VectorType::get({2, 2}, b.getF32Type());
+    Value accVec = vector::FromElementsOp::create(b, loc, accType, acc);
+    Value d = nvgpu::MmaSyncOp::create(b, loc, a, bPair, accVec,
+                                       ArrayRef<int64_t>{16, 8, 16});
+    SmallVector<Value> out;
+    for (int64_t r = 0; r < 4; ++r)
+      out.push_back(vector::ExtractOp::create(
+          b, loc, d, ArrayRef<int64_t>{r / 2, r % 2}));
+    return out;
+  }
+
+  /// One staged step: every 16-wide slice, every accumulator tile.
+  /// `accs[(mt * nTiles + nt) * 4 + r]`.
+  SmallVector<Value> step(const Storage &a, const Storage &bt, Value stage,
+                          Value warpRow, SmallVector<Value> accs) {
+    for (int64_t kk = 0; kk < t.kStep / 16; ++kk) {
+      SmallVector<Value> aFrags;
+      for (int64_t mt = 0; mt < t.mTiles; ++mt)
+        aFrags.push_back(loadA(a, stage, warpRow, mt, kk));
+      // B fragments two n-tiles at a time: (fragment, first row) per tile.
+      SmallVector<std::pair<Value, int64_t>> bFrags;
+      for (int64_t nt = 0; nt < t.nTiles; nt += 2) {
+        bool pair = nt + 1 < t.nTiles;
+        Value f = loadB(bt, stage, nt, kk, pair);
+        bFrags.push_back({f, 0});
+        if (pair)
+          bFrags.push_back({f, 2});
+      }
+      for (int64_t mt = 0; mt < t.mTiles; ++mt)
+        for (int64_t nt = 0; nt < t.nTiles; ++nt) {
+          int64_t base = (mt * t.nTiles + nt) * 4;
+          SmallVector<Value> out =
+              mma(aFrags[mt], bFrags[nt].first, bFrags[nt].second,
+                  ArrayRef<Value>(accs).slice(base, 4));
+          for (int64_t r = 0; r < 4; ++r)
+            accs[base + r] = out[r];
+        }
+    }
+    return accs;
+  }
+
+  Value lastGroup;
+
+private:
+  KernelEmitter &e;
+  OpBuilder &b;
+  Location loc;
+  const MmaTiling &t;
+  Type element;
+  Value tid, warp, lane;
+  ArrayRef<Value> blockCoords;
+  int64_t threads;
+};
+} // namespace
+
+LogicalResult KernelEmitter::emitTensorCoreContraction(ComputeOpInterface op,
+                                                       ArrayRef<DimPlan> plans,
+                                                       Value owner) {
+  auto contract = cast<ContractOp>(op.getOperation());
+  std::string why;
+  FailureOr<MmaTiling> tiling = mmaTilingOf(contract, why);
+  if (failed(tiling))
+    return op->emitOpError() << "runs on tensor cores, but " << why;
+  const MmaTiling &t = *tiling;
+  // Both operands come through operand tiles staged one step of k at a time.
+  const Storage *tiles[2];
+  for (unsigned i = 0; i < 2; ++i) {
+    auto it = storage.find(op->getOperand(i));
+    if (it == storage.end() || it->second.kind != Storage::Kind::Shared ||
+        !it->second.stageSource || it->second.shared.steppedDim < 0 ||
+        it->second.shared.stages != t.stages() ||
+        it->second.shared.shape.size() != 2 ||
+        it->second.shared.shape[1] % 8 != 0)
+      return op->emitOpError()
+             << "runs on tensor cores, which read operand #" << i
+             << " from an operand tile staged in shared memory one step of k "
+                "at a time (cp.async, ldmatrix): materialize it 'in shared' "
+                "in this kernel, read by this contraction only";
+    tiles[i] = &it->second;
+  }
+  FailureOr<SmallVector<Instance>> blocked = blockedInstances(op, plans);
+  if (failed(blocked))
+    return failure();
+  SmallVector<Instance> insts = std::move(*blocked);
+  if (static_cast<int64_t>(insts.size()) != t.accumulators())
+    return op->emitOpError() << "internal: " << insts.size()
+                             << " result instances for " << t.accumulators()
+                             << " accumulators";
+
+  Type element = contract.getLhs().getType().getElementType();
+  MmaEmitter m(*this, t, element, tid, warpId, laneId, blockCoords, threads);
+  int64_t stages = t.stages();
+  // The warp's first row in the block's tile: the thread(w) digit is the
+  // warp (place 32), each warp holds mTiles tiles of 16 rows.
+  Value warpRow = m.mul(warpId, t.mTiles * 16);
+  if (t.warps == 1)
+    warpRow = constIndex(0);
+
+  // Prologue: steps 0 .. stages-2 in flight.
+  for (int64_t s = 0; s + 1 < stages; ++s) {
+    SmallVector<Value> tokens = m.copyStep(*tiles[0], constIndex(s),
+                                           constIndex(s));
+    llvm::append_range(tokens,
+                       m.copyStep(*tiles[1], constIndex(s), constIndex(s)));
+    m.commit(tokens);
+  }
+  SmallVector<Value> accs(t.accumulators(), constF32(0.0));
+  auto loop = scf::ForOp::create(b, loc, constIndex(0), constIndex(t.kSteps),
+                                 constIndex(1), accs);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    ++loopDepth;
+    Value step = loop.getInductionVar();
+    Value stage = stages > 1 ? m.rem(step, stages) : constIndex(0);
+    if (stages == 1) {
+      // One step only: copy, wait for it, compute.
+      m.commit(llvm::to_vector(llvm::concat<Value>(
+          m.copyStep(*tiles[0], stage, step),
+          m.copyStep(*tiles[1], stage, step))));
+      m.wait(0);
+      gpu::BarrierOp::create(b, loc);
+    } else {
+      // Step `step` landed (later ones may still be in flight), and every
+      // warp is done with step - 1, whose stage the next copy overwrites.
+      m.wait(stages - 2);
+      gpu::BarrierOp::create(b, loc);
+      Value next = m.add(step, constIndex(stages - 1));
+      Value inRange = arith::CmpIOp::create(
+          b, loc, arith::CmpIPredicate::ult, next, constIndex(t.kSteps));
+      auto ifOp = scf::IfOp::create(b, loc, inRange, /*withElseRegion=*/false);
+      {
+        OpBuilder::InsertionGuard g(b);
+        b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+        Value nextStage = m.rem(next, stages);
+        m.copyStep(*tiles[0], nextStage, next);
+        m.copyStep(*tiles[1], nextStage, next);
+      }
+      // Always one group per step, empty past the last, so that the wait
+      // above counts steps.
+      m.commit({});
+    }
+    SmallVector<Value> next = m.step(*tiles[0], *tiles[1], stage, warpRow,
+                                     SmallVector<Value>(loop.getRegionIterArgs()));
+    scf::YieldOp::create(b, loc, next);
+    --loopDepth;
+  }
+  // Nothing is left in flight (the last groups are empty); a fresh group
+  // names the wait outside the loop.
+  m.commit({});
+  m.wait(0);
+
+  // Accumulator (mt, nt, r) is the instance whose i offset in the warp is
+  // 16 mt + 8 (r / 2) and j offset 8 nt + r % 2 (plus the lane's digits).
+  for (auto [n, inst] : llvm::enumerate(insts)) {
+    int64_t ki = inst.k[0], kj = inst.k[1];
+    int64_t rowOff = plans[0].seqOffset(ki), colOff = plans[1].seqOffset(kj);
+    int64_t mt = rowOff / 16, h = (rowOff / 8) % 2;
+    int64_t nt = colOff / 8, cc = colOff % 2;
+    Value acc = loop.getResult((mt * t.nTiles + nt) * 4 + h * 2 + cc);
+    if (failed(storeResults(op, plans, inst, {acc}, owner)))
+      return failure();
+  }
+  return success();
+}

@@ -1,0 +1,353 @@
+#!/usr/bin/env python3
+"""Runs the gpu.func of a tensor-core kernel on the CPU, all threads of a block in lock step.
+
+    motif-opt prog.mlir --pass-pipeline='builtin.module(convert-motif-to-gpu,gpu.module(canonicalize,cse))' \
+        --mlir-print-op-generic -o k.mlir
+    scripts/emulate-mma.py k.mlir [--seed S]
+
+Random inputs (bf16/f16 operands), the kernel's output against float64 A.B: prints the normwise error
+and exits 1 past --rtol or on an unwritten (NaN) element. It checks what the emitter computes from
+addresses and fragments, with the semantics of the PTX ISA taken independently of the emitter:
+
+* ldmatrix .x1/.x2/.x4: lanes 8q .. 8q+7 give the row addresses of matrix q; lane T receives
+  (row T/4, columns 2 (T%4), +1) of each matrix, or with .trans (rows 2 (T%4), +1, column T/4);
+* mma.sync m16n8k16 .row.col: A regs (g, 2t) (g+8, 2t) (g, 2t+8) (g+8, 2t+8), B regs (k = 2t, n = g)
+  (k = 2t+8, n = g), C/D (g, 2t) (g, 2t+1) (g+8, 2t) (g+8, 2t+1), g = lane/4, t = lane%4;
+* cp.async lands as late as allowed: when a wait_group retires its group (shared memory starts as
+  NaN), so a read before the wait sees NaN.
+
+Barriers are not modelled (lock step makes every store visible at once). Only the ops motif's
+tensor-core lowering emits are known; anything else is an error.
+"""
+import argparse
+import re
+import sys
+
+import numpy as np
+
+OP = re.compile(r'^\s*(?:(%[\w]+)(?::(\d+))? = )?"([\w.]+)"\((.*?)\)(.*)$')
+BLOCK = re.compile(r'^\s*\^bb\d+\((.*)\):\s*$')
+
+
+def bf16_round(x):
+    b = np.asarray(x, np.float32).view(np.uint32).astype(np.uint64)
+    b = ((b + 0x7FFF + ((b >> 16) & 1)) >> 16) << 16
+    return b.astype(np.uint32).view(np.float32)
+
+
+def parse(lines, i, stop):
+    """Ops until a line starting with one of `stop`; returns (ops, index of that line)."""
+    ops = []
+    while i < len(lines):
+        line = lines[i]
+        s = line.strip()
+        if any(s.startswith(t) for t in stop):
+            return ops, i
+        m = OP.match(line)
+        if not m:
+            raise SystemExit(f"emulate-mma: cannot parse line {i + 1}: {s[:120]}")
+        res, nres, name, args, rest = m.groups()
+        op = dict(name=name, res=res, nres=int(nres) if nres else (1 if res else 0),
+                  args=[a.strip() for a in args.split(",") if a.strip()], rest=rest, regions=[])
+        i += 1
+        if rest.rstrip().endswith("({"):
+            while True:
+                bm = BLOCK.match(lines[i])
+                params = []
+                if bm:
+                    params = [p.split(":")[0].strip() for p in bm.group(1).split(", ") if p.strip()]
+                    i += 1
+                body, i = parse(lines, i, ("})", "}, {"))
+                op["regions"].append((params, body))
+                end = lines[i].strip()
+                op["rest"] = rest + " " + end
+                i += 1
+                if end.startswith("}, {"):
+                    continue
+                break
+        ops.append(op)
+    return ops, i
+
+
+def props(op):
+    return op["rest"]
+
+
+def prop_int(op, key):
+    m = re.search(key + r" = (-?\d+)", props(op))
+    return int(m.group(1)) if m else None
+
+
+def shape_of(t):
+    m = re.match(r"(?:memref|vector)<([\dx]+)x(\w+)", t)
+    return [int(d) for d in m.group(1).split("x")], m.group(2)
+
+
+class Emulator:
+    def __init__(self, func, inputs, grid):
+        self.func, self.inputs, self.grid = func, inputs, grid
+        m = re.search(r"known_block_size = array<i32: (\d+)", func["rest"])
+        self.T = int(m.group(1))
+
+    def run(self):
+        params, body = self.func["regions"][0]
+        sig = re.search(r"function_type = \((.*?)\) -> \(\)", self.func["rest"]).group(1)
+        types = re.findall(r"memref<[^>]*>", sig)
+        wg = re.findall(r"memref<[^>]*#gpu.address_space<workgroup>>", self.func["rest"] + " ".join(
+            str(r) for r in params))
+        nparams = len(types)
+        out_shape, _ = shape_of(types[-1])
+        self.out = np.full(out_shape, np.nan, np.float64)
+        self.globals = list(self.inputs) + [self.out]
+        for b in range(self.grid):
+            env = {}
+            for k, p in enumerate(params[:nparams]):
+                env[p] = ("mem", self.globals[k])
+            # workgroup attributions: shapes from the block argument types
+            bm = re.findall(r"(%arg\d+): (memref<[^>]*workgroup>>)", self.block_sig)
+            for name, t in bm:
+                shp, _ = shape_of(t)
+                env[name] = ("mem", np.full(shp, np.nan, np.float64))
+            self.block = b
+            self.pending, self.groups = [], []
+            self.exec(body, env, np.ones(self.T, bool))
+        return self.out
+
+    def val(self, env, a):
+        return env[a]
+
+    def exec(self, ops, env, mask):
+        T = self.T
+        for op in ops:
+            n, a = op["name"], [self.val(env, x) for x in op["args"]] if op["name"] != "scf.for" else None
+            r = None
+            if n == "arith.constant":
+                m = re.search(r"value = (dense<)?([-\w.+]+)>? : (\w+|vector<[^>]*>)", op["rest"])
+                v = float(m.group(2)) if m.group(3) not in ("index", "i32", "i64", "i1") else int(m.group(2))
+                if m.group(1):
+                    shp, _ = shape_of(m.group(3))
+                    r = np.full([T] + shp, v, np.float64)
+                elif isinstance(v, int):
+                    r = np.full(T, v, np.int64)
+                else:
+                    r = np.full(T, v, np.float64)
+            elif n in ("arith.addi", "arith.muli", "arith.divui", "arith.remui", "arith.subi",
+                       "arith.minui", "arith.andi", "arith.ori"):
+                x, y = a
+                r = {"arith.addi": lambda: x + y, "arith.muli": lambda: x * y,
+                     "arith.divui": lambda: x // y, "arith.remui": lambda: x % y,
+                     "arith.subi": lambda: x - y, "arith.minui": lambda: np.minimum(x, y),
+                     "arith.andi": lambda: x & y, "arith.ori": lambda: x | y}[n]()
+            elif n == "arith.cmpi":
+                pred = prop_int(op, "predicate")
+                x, y = a
+                r = [x == y, x != y, x < y, x <= y, x > y, x >= y, x < y, x <= y, x > y, x >= y][pred]
+            elif n == "arith.select":
+                r = np.where(a[0], a[1], a[2])
+            elif n == "arith.truncf":
+                r = bf16_round(a[0]).astype(np.float64) if "bf16" in op["rest"].split("->")[-1] \
+                    else a[0].astype(np.float16).astype(np.float64)
+            elif n == "gpu.thread_id":
+                r = np.arange(T, dtype=np.int64)
+            elif n == "gpu.block_id":
+                r = np.full(T, self.block, np.int64)
+            elif n in ("memref.assume_alignment",):
+                r = a[0]
+            elif n == "gpu.dynamic_shared_memory":
+                r = ("dyn", None)
+            elif n == "memref.view":
+                shp, _ = shape_of(op["rest"].split("->")[-1].strip())
+                r = ("mem", np.full(shp, np.nan, np.float64))
+            elif n == "memref.load":
+                buf = a[0][1]
+                idx = tuple(np.where(mask, i, 0) for i in a[1:])
+                r = buf[idx]
+            elif n == "memref.store":
+                v, buf = a[0], a[1][1]
+                idx = tuple(i[mask] for i in a[2:])
+                buf[idx] = np.broadcast_to(v, (T,))[mask]
+            elif n == "gpu.barrier":
+                pass
+            elif n == "nvgpu.device_async_copy":
+                seg = [int(s) for s in re.search(r"operandSegmentSizes = array<i32: ([\d, ]+)>",
+                                                  op["rest"]).group(1).split(", ")]
+                dst = a[0][1]
+                didx = a[1:1 + seg[1]]
+                src = a[1 + seg[1]][1]
+                sidx = a[2 + seg[1]:2 + seg[1] + seg[3]]
+                count = prop_int(op, "dstElements")
+                self.pending.append((dst, [i.copy() for i in didx], src, [i.copy() for i in sidx],
+                                     count, mask.copy()))
+                r = "token"
+            elif n == "nvgpu.device_async_create_group":
+                self.groups.append(self.pending)
+                self.pending = []
+                r = "token"
+            elif n == "nvgpu.device_async_wait":
+                keep = prop_int(op, "numGroups") or 0
+                retire = self.groups[:len(self.groups) - keep] if keep else self.groups
+                self.groups = self.groups[len(self.groups) - keep:] if keep else []
+                for g in retire:
+                    for dst, didx, src, sidx, count, m in g:
+                        for e in range(count):
+                            d = [i[m] for i in didx]
+                            s = [i[m] for i in sidx]
+                            d[-1] = d[-1] + e
+                            s[-1] = s[-1] + e
+                            dst[tuple(d)] = src[tuple(s)]
+            elif n == "nvgpu.ldmatrix":
+                buf = a[0][1]
+                idx = a[1:]
+                tiles = prop_int(op, "numTiles")
+                trans = "transpose = true" in op["rest"]
+                r = np.zeros((T, tiles, 2))
+                for w in range(T // 32):
+                    lanes = np.arange(32) + 32 * w
+                    for q in range(tiles):
+                        mat = np.zeros((8, 8))
+                        for row in range(8):
+                            L = lanes[8 * q + row]
+                            at = [int(i[L]) for i in idx]
+                            for c in range(8):
+                                mat[row, c] = buf[tuple(at[:-1] + [at[-1] + c])]
+                        for Tl in range(32):
+                            g, t = Tl // 4, Tl % 4
+                            pair = (mat[2 * t:2 * t + 2, g] if trans else mat[g, 2 * t:2 * t + 2])
+                            r[lanes[Tl], q] = pair
+            elif n == "vector.extract":
+                pos = [int(p) for p in re.search(r"static_position = array<i64: ([\d, ]+)>",
+                                                 op["rest"]).group(1).split(", ")]
+                v = a[0]
+                if isinstance(v, tuple) and v[0] == "i32":
+                    r = v[1]  # the packed pair
+                else:
+                    r = v[(slice(None),) + tuple(pos)]
+            elif n == "vector.to_elements":
+                flat = a[0].reshape(T, -1)
+                r = tuple(flat[:, e] for e in range(flat.shape[1]))
+            elif n == "vector.bitcast":
+                r = ("i32", a[0])
+            elif n == "vector.insert":
+                pos = [int(p) for p in re.search(r"static_position = array<i64: ([\d, ]+)>",
+                                                 op["rest"]).group(1).split(", ")]
+                r = a[1].copy()
+                r[(slice(None),) + tuple(pos)] = a[0]
+            elif n == "vector.from_elements":
+                shp, _ = shape_of(op["rest"].split("->")[-1].strip())
+                r = np.stack(a, axis=1).reshape([T] + shp)
+            elif n in ("nvvm.mma.sync", "nvgpu.mma.sync"):
+                if n == "nvvm.mma.sync":
+                    A, B, C = a[0:4], a[4:6], a[6:10]
+                else:
+                    A = [a[0][:, q] for q in range(4)]
+                    B = [a[1][:, q] for q in range(2)]
+                    C = [a[2][:, q // 2, q % 2] for q in range(4)]
+                D = [np.zeros(T) for _ in range(4)]
+                for w in range(T // 32):
+                    lanes = np.arange(32) + 32 * w
+                    Am, Bm, Cm = np.zeros((16, 16)), np.zeros((16, 8)), np.zeros((16, 8))
+                    for L in range(32):
+                        g, t, l = L // 4, L % 4, lanes[L]
+                        for reg, (ro, co) in enumerate([(0, 0), (8, 0), (0, 8), (8, 8)]):
+                            Am[g + ro, 2 * t + co:2 * t + co + 2] = A[reg][l]
+                        for reg, ko in enumerate([0, 8]):
+                            Bm[2 * t + ko:2 * t + ko + 2, g] = B[reg][l]
+                        for reg, (ro, co) in enumerate([(0, 0), (0, 1), (8, 0), (8, 1)]):
+                            Cm[g + ro, 2 * t + co] = C[reg][l]
+                    Dm = (Am @ Bm + Cm).astype(np.float32)
+                    for L in range(32):
+                        g, t, l = L // 4, L % 4, lanes[L]
+                        for reg, (ro, co) in enumerate([(0, 0), (0, 1), (8, 0), (8, 1)]):
+                            D[reg][l] = Dm[g + ro, 2 * t + co]
+                r = tuple(D) if n == "nvvm.mma.sync" else np.stack(D, axis=1).reshape(T, 2, 2)
+            elif n == "llvm.extractvalue":
+                r = a[0][prop_int(op, r"position = array<i64:")
+                         if False else int(re.search(r"position = array<i64: (\d+)>", op["rest"]).group(1))]
+            elif n == "scf.for":
+                lb, ub, st = [self.val(env, x) for x in op["args"][:3]]
+                inits = [self.val(env, x) for x in op["args"][3:]]
+                for arr in (lb, ub, st):
+                    assert np.all(arr == arr[0]), "non-uniform loop bounds"
+                params, body = op["regions"][0]
+                carried = inits
+                for iv in range(int(lb[0]), int(ub[0]), int(st[0])):
+                    inner = dict(env)
+                    inner[params[0]] = np.full(T, iv, np.int64)
+                    for p, v in zip(params[1:], carried):
+                        inner[p] = v
+                    carried = self.exec(body, inner, mask)
+                r = carried
+            elif n == "scf.if":
+                cond = a[0]
+                then_params, then_body = op["regions"][0]
+                if op["nres"]:
+                    assert np.all(cond == cond[0]), "non-uniform scf.if with results"
+                    region = op["regions"][0 if cond[0] else 1]
+                    r = self.exec(region[1], dict(env), mask)
+                else:
+                    self.exec(then_body, dict(env), mask & cond.astype(bool))
+                    if len(op["regions"]) > 1:
+                        self.exec(op["regions"][1][1], dict(env), mask & ~cond.astype(bool))
+            elif n == "scf.yield":
+                return a
+            elif n == "gpu.return":
+                return None
+            else:
+                raise SystemExit(f"emulate-mma: unknown op {n}")
+            if op["res"]:
+                if op["nres"] > 1:
+                    for k, v in enumerate(r):
+                        env[f"{op['res']}#{k}"] = v
+                else:
+                    env[op["res"]] = r
+        return None
+
+
+def main():
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("kernel")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--rtol", type=float, default=1e-5)
+    p.add_argument("--rhs", choices=("kn", "nk"), default="kn",
+                   help="the second operand is B[k, j] (K x N, default) or B[j, k] (N x K)")
+    args = p.parse_args()
+    lines = open(args.kernel).read().splitlines()
+    start = next(i for i, l in enumerate(lines) if '"gpu.func"' in l)
+    ops, _ = parse(lines, start, ("})",))
+    func = ops[0]
+    block_sig = lines[start + 1]
+    grid = int(re.search(r"known_grid_size = array<i32: (\d+)", func["rest"]).group(1))
+    sig = re.search(r"function_type = \((.*?)\) -> \(\)", func["rest"]).group(1)
+    types = re.findall(r"memref<[^>]*>", sig)
+    rng = np.random.default_rng(args.seed)
+    inputs = []
+    for t in types[:-1]:
+        shp, el = shape_of(t)
+        x = rng.standard_normal(shp).astype(np.float32)
+        x = bf16_round(x) if el == "bf16" else x.astype(np.float16).astype(np.float32)
+        inputs.append(x.astype(np.float64))
+    em = Emulator(func, inputs, grid)
+    em.block_sig = block_sig
+    out = em.run()
+    # The kernel takes its inputs in the order it stages them: find A (M x K) and B.
+    M, N = out.shape
+
+    def fits(a, b):
+        bk = b if args.rhs == "kn" else b.T
+        return a.shape[0] == M and bk.shape[1] == N and a.shape[1] == bk.shape[0]
+    orders = [(x, y) for x, y in (tuple(inputs), tuple(reversed(inputs))) if fits(x, y)]
+    if not orders:
+        raise SystemExit(f"emulate-mma: inputs {[i.shape for i in inputs]} are no A.B of {out.shape}")
+    a, b = orders[0]
+    ref = a @ (b if args.rhs == "kn" else b.T)
+    unwritten = int(np.isnan(out).sum())
+    err = float(np.nanmax(np.abs(out - ref)) / np.abs(ref).max())
+    print(f"emulate-mma: {out.shape[0]}x{out.shape[1]} from {a.shape} x {b.shape}, grid {grid}, "
+          f"{em.T} threads: rel err {err:.2e}, {unwritten} unwritten")
+    ok = unwritten == 0 and err <= args.rtol
+    print("emulate-mma: PASS" if ok else "emulate-mma: FAIL")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

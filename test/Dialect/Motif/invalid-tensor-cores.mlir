@@ -1,0 +1,113 @@
+// RUN: motif-opt %s -split-input-file -verify-diagnostics
+// One case per reason a contraction cannot run on tensor cores
+// (docs/dialect.md, "Tensor cores"; mmaTilingOf).
+
+func.func @f32_operands(%a: tensor<16x16xf32>, %b: tensor<16x8xf32>) -> tensor<16x8xf32> {
+  %c = motif.kernel "mm" threads(32) -> tensor<16x8xf32> {
+    // expected-error @+1 {{runs on tensor cores (mma m16n8k16), but its operands hold f32: mma.sync m16n8k16 multiplies f16 or bf16 (into f32)}}
+    %p = motif.contract (%a[i, k], %b[k, j]) -> [i, j]
+           over [seq(2) x thread(8), thread(4) x seq(2), seq(1) x seq(16)] mma m16n8k16
+           : (tensor<16x16xf32>, tensor<16x8xf32>) -> tensor<16x8xf32>
+    %g = motif.materialize %p in global : tensor<16x8xf32>
+    motif.yield %g : tensor<16x8xf32>
+  }
+  return %c : tensor<16x8xf32>
+}
+
+// -----
+
+func.func @transposed_a(%a: tensor<16x16xbf16>, %b: tensor<16x8xbf16>) -> tensor<16x8xf32> {
+  %c = motif.kernel "mm" threads(32) -> tensor<16x8xf32> {
+    // expected-error @+1 {{runs on tensor cores (mma m16n8k16), but it is not a matrix product C[i, j] = sum_k A[i, k] B[k, j] (or B[j, k]): mma.sync takes rank-2 operands, the rows of C from the first and one contracted dim}}
+    %p = motif.contract (%a[k, i], %b[k, j]) -> [i, j]
+           over [seq(2) x thread(8), thread(4) x seq(2), seq(1) x seq(16)] mma m16n8k16
+           : (tensor<16x16xbf16>, tensor<16x8xbf16>) -> tensor<16x8xf32>
+    %g = motif.materialize %p in global : tensor<16x8xf32>
+    motif.yield %g : tensor<16x8xf32>
+  }
+  return %c : tensor<16x8xf32>
+}
+
+// -----
+
+func.func @rows_not_the_fragment(%a: tensor<16x16xbf16>, %b: tensor<16x8xbf16>) -> tensor<16x8xf32> {
+  %c = motif.kernel "mm" threads(32) -> tensor<16x8xf32> {
+    // expected-error @+1 {{runs on tensor cores (mma m16n8k16), but dim 'i' is mapped `thread(8) x seq(2)`; the rows of m16n8 accumulators are `[block x] [thread(w) x] seq(2m) x thread(8)`: the warps, the 16-row tiles of a warp (two 8-row halves each), the 8 row groups of a warp's lanes}}
+    %p = motif.contract (%a[i, k], %b[k, j]) -> [i, j]
+           over [thread(8) x seq(2), thread(4) x seq(2), seq(1) x seq(16)] mma m16n8k16
+           : (tensor<16x16xbf16>, tensor<16x8xbf16>) -> tensor<16x8xf32>
+    %g = motif.materialize %p in global : tensor<16x8xf32>
+    motif.yield %g : tensor<16x8xf32>
+  }
+  return %c : tensor<16x8xf32>
+}
+
+// -----
+
+func.func @cols_not_the_fragment(%a: tensor<16x16xbf16>, %b: tensor<16x8xbf16>) -> tensor<16x8xf32> {
+  %c = motif.kernel "mm" threads(32) -> tensor<16x8xf32> {
+    // expected-error @+1 {{runs on tensor cores (mma m16n8k16), but dim 'j' is mapped `seq(2) x thread(4)`; the columns of m16n8 accumulators are `[block x] [seq(n) x] thread(4) x seq(2)`: the 8-column tiles of a warp, the 4 column pairs of a warp's lanes}}
+    %p = motif.contract (%a[i, k], %b[k, j]) -> [i, j]
+           over [seq(2) x thread(8), seq(2) x thread(4), seq(1) x seq(16)] mma m16n8k16
+           : (tensor<16x16xbf16>, tensor<16x8xbf16>) -> tensor<16x8xf32>
+    %g = motif.materialize %p in global : tensor<16x8xf32>
+    motif.yield %g : tensor<16x8xf32>
+  }
+  return %c : tensor<16x8xf32>
+}
+
+// -----
+
+func.func @k_step_not_16(%a: tensor<16x16xbf16>, %b: tensor<16x8xbf16>) -> tensor<16x8xf32> {
+  %c = motif.kernel "mm" threads(32) -> tensor<16x8xf32> {
+    // expected-error @+1 {{runs on tensor cores (mma m16n8k16), but dim 'k' is mapped `seq(2) x seq(8)`; tensor cores walk k in staged steps `seq x seq(bk)`, bk a multiple of the instruction's 16}}
+    %p = motif.contract (%a[i, k], %b[k, j]) -> [i, j]
+           over [seq(2) x thread(8), thread(4) x seq(2), seq(2) x seq(8)] mma m16n8k16
+           : (tensor<16x16xbf16>, tensor<16x8xbf16>) -> tensor<16x8xf32>
+    %g = motif.materialize %p in global : tensor<16x8xf32>
+    motif.yield %g : tensor<16x8xf32>
+  }
+  return %c : tensor<16x8xf32>
+}
+
+// -----
+
+func.func @too_many_accumulators(%a: tensor<32x16xbf16>, %b: tensor<16x256xbf16>) -> tensor<32x256xf32> {
+  %c = motif.kernel "mm" threads(32) -> tensor<32x256xf32> {
+    // expected-error @+1 {{runs on tensor cores (mma m16n8k16), but each thread would hold 256 accumulators (2 x 32 m16n8 tiles per warp); at most 128 stay in registers}}
+    %p = motif.contract (%a[i, k], %b[k, j]) -> [i, j]
+           over [seq(4) x thread(8), seq(32) x thread(4) x seq(2), seq(1) x seq(16)] mma m16n8k16
+           : (tensor<32x16xbf16>, tensor<16x256xbf16>) -> tensor<32x256xf32>
+    %g = motif.materialize %p in global : tensor<32x256xf32>
+    motif.yield %g : tensor<32x256xf32>
+  }
+  return %c : tensor<32x256xf32>
+}
+
+// -----
+
+func.func @no_stages(%a: tensor<16x16xbf16>, %b: tensor<16x8xbf16>) -> tensor<16x8xf32> {
+  %c = motif.kernel "mm" threads(32) -> tensor<16x8xf32> {
+    // expected-error @+1 {{runs on tensor cores (mma m16n8k16), but it asks for stages(0): a cp.async pipeline has 1 to 8 buffers per operand tile}}
+    %p = motif.contract (%a[i, k], %b[k, j]) -> [i, j]
+           over [seq(2) x thread(8), thread(4) x seq(2), seq(1) x seq(16)] mma m16n8k16 stages(0)
+           : (tensor<16x16xbf16>, tensor<16x8xbf16>) -> tensor<16x8xf32>
+    %g = motif.materialize %p in global : tensor<16x8xf32>
+    motif.yield %g : tensor<16x8xf32>
+  }
+  return %c : tensor<16x8xf32>
+}
+
+// -----
+
+// Stages without an instruction (only the generic form can say it).
+func.func @stages_without_mma(%a: tensor<16x16xbf16>, %b: tensor<16x8xbf16>) -> tensor<16x8xf32> {
+  %c = motif.kernel "mm" threads(32) -> tensor<16x8xf32> {
+    // expected-error @+1 {{states pipeline stages but no tensor-core instruction: 'stages(n)' follows 'mma m16n8k16'}}
+    %p = "motif.contract"(%a, %b) <{lhs_dims = array<i64: 0, 2>, rhs_dims = array<i64: 2, 1>, mapping = [#motif<level block>, #motif<level thread>, #motif<level seq>], mma_stages = 2 : i64}>
+           : (tensor<16x16xbf16>, tensor<16x8xbf16>) -> tensor<16x8xf32>
+    %g = motif.materialize %p in global : tensor<16x8xf32>
+    motif.yield %g : tensor<16x8xf32>
+  }
+  return %c : tensor<16x8xf32>
+}

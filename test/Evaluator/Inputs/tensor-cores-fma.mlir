@@ -1,0 +1,13 @@
+// The fma twin of tensor-cores.mlir: the same mapping without `mma`.
+func.func @gemm(%a: tensor<64x64xbf16>, %b: tensor<64x64xbf16>) -> tensor<64x64xf32> {
+  %c = motif.kernel "mm" threads(64) -> tensor<64x64xf32> {
+    %as = motif.materialize %a in shared : tensor<64x64xbf16>
+    %bs = motif.materialize %b in shared : tensor<64x64xbf16>
+    %p = motif.contract (%as[i, k], %bs[k, j]) -> [i, j]
+           over [block x thread(2) x seq(2) x thread(8), block x seq(4) x thread(4) x seq(2), seq x seq(32)]
+           : (tensor<64x64xbf16>, tensor<64x64xbf16>) -> tensor<64x64xf32>
+    %g = motif.materialize %p in global : tensor<64x64xf32>
+    motif.yield %g : tensor<64x64xf32>
+  }
+  return %c : tensor<64x64xf32>
+}

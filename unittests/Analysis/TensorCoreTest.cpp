@@ -1,0 +1,121 @@
+//===- TensorCoreTest.cpp - the mma.sync layout in the schedule model -----===//
+//
+// A tensor-core contraction's mapping states the accumulator layout of
+// mma.sync m16n8k16 (motif/Dialect/Motif/IR/TensorCore.h). These tests check
+// that the schedule model gives every thread exactly the elements the PTX ISA
+// puts in its lane: c0, c1 at (g, 2t), (g, 2t + 1) and c2, c3 at (g + 8, 2t),
+// (g + 8, 2t + 1) of each 16x8 tile, g = lane / 4, t = lane % 4, warp tiles
+// stacked along i; and that the staged layout a tensor-core reader gets is
+// padded by 16 bytes and multi-stage.
+//
+//===----------------------------------------------------------------------===//
+#include "motif/Analysis/Schedule.h"
+#include "motif/Dialect/Motif/IR/MotifDialect.h"
+#include "motif/Dialect/Motif/IR/TensorCore.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Parser/Parser.h"
+
+#include "gtest/gtest.h"
+
+#include <set>
+
+using namespace mlir;
+using namespace mlir::motif;
+
+namespace {
+
+constexpr const char *kGemm = R"(
+func.func @f(%a: tensor<256x64xbf16>, %b: tensor<64x256xbf16>) -> tensor<256x256xf32> {
+  %y = motif.kernel "k" threads(128) -> tensor<256x256xf32> {
+    %as = motif.materialize %a in shared : tensor<256x64xbf16>
+    %bs = motif.materialize %b in shared : tensor<64x256xbf16>
+    %p = motif.contract (%as[i, k], %bs[k, j]) -> [i, j]
+           over [block x thread(4) x seq(4) x thread(8), block x seq(16) x thread(4) x seq(2), seq x seq(32)]
+           mma m16n8k16
+           : (tensor<256x64xbf16>, tensor<64x256xbf16>) -> tensor<256x256xf32>
+    %g = motif.materialize %p in global : tensor<256x256xf32>
+    motif.yield %g : tensor<256x256xf32>
+  }
+  return %y : tensor<256x256xf32>
+}
+)";
+
+class TensorCoreTest : public ::testing::Test {
+protected:
+  TensorCoreTest() {
+    context.loadDialect<MotifDialect, func::FuncDialect, arith::ArithDialect>();
+    module = parseSourceString<ModuleOp>(kGemm, &context);
+    EXPECT_TRUE(module);
+    module->walk([&](ContractOp c) { contract = c; });
+  }
+  MLIRContext context;
+  OwningOpRef<ModuleOp> module;
+  ContractOp contract;
+};
+
+TEST_F(TensorCoreTest, Tiling) {
+  std::string why;
+  FailureOr<MmaTiling> t = mmaTilingOf(contract, why);
+  ASSERT_TRUE(succeeded(t)) << why;
+  EXPECT_EQ(t->warps, 4);
+  EXPECT_EQ(t->mTiles, 2);
+  EXPECT_EQ(t->nTiles, 16);
+  EXPECT_EQ(t->kStep, 32);
+  EXPECT_EQ(t->kSteps, 2);
+  EXPECT_EQ(t->blockRows, 128);
+  EXPECT_EQ(t->blockCols, 128);
+  EXPECT_EQ(t->accumulators(), 128);
+  EXPECT_EQ(t->stages(), 2);
+  EXPECT_TRUE(t->rhsKMajor);
+}
+
+TEST_F(TensorCoreTest, ThreadsOwnTheirLanesAccumulators) {
+  MotifSchedule s(cast<ComputeOpInterface>(contract.getOperation()));
+  const DimSchedule &i = s.getDim(0), &j = s.getDim(1);
+  ASSERT_EQ(i.count, 4);  // 2 m tiles x 2 row halves
+  ASSERT_EQ(j.count, 32); // 16 n tiles x 2 columns
+  for (int64_t bi = 0; bi < 2; ++bi)
+    for (int64_t bj = 0; bj < 2; ++bj) {
+      std::set<std::pair<int64_t, int64_t>> seen;
+      for (int64_t tid = 0; tid < 128; ++tid) {
+        int64_t warp = tid / 32, lane = tid % 32, g = lane / 4, t = lane % 4;
+        for (int64_t ki = 0; ki < i.count; ++ki)
+          for (int64_t kj = 0; kj < j.count; ++kj) {
+            int64_t row = s.indexOf(0, tid, {bi, bj}, ki);
+            int64_t col = s.indexOf(1, tid, {bi, bj}, kj);
+            // The fragment: tile (mt, nt), register h * 2 + c.
+            int64_t mt = ki / 2, h = ki % 2, nt = kj / 2, c = kj % 2;
+            EXPECT_EQ(row, bi * 128 + warp * 32 + mt * 16 + h * 8 + g);
+            EXPECT_EQ(col, bj * 128 + nt * 8 + 2 * t + c);
+            EXPECT_TRUE(seen.insert({row, col}).second);
+          }
+      }
+      EXPECT_EQ(seen.size(), 128u * 128u); // every element once
+    }
+}
+
+TEST_F(TensorCoreTest, StagedTilesArePaddedAndMultiStage) {
+  module->walk([&](MaterializeOp mat) {
+    if (mat.getResidency() != Residency::Shared)
+      return;
+    std::string why;
+    FailureOr<SharedLayout> l = stagedLayoutOf(mat, why);
+    ASSERT_TRUE(succeeded(l)) << why;
+    EXPECT_EQ(l->stages, 2);
+    EXPECT_EQ(l->pad, 8); // 16 bytes of bf16
+    EXPECT_GE(l->steppedDim, 0);
+    SmallVector<int64_t> shape = l->paddedShape();
+    int64_t rowBytes = shape.back() * l->elementBytes;
+    EXPECT_EQ(rowBytes % 16, 0);
+    EXPECT_EQ((rowBytes / 16) % 2, 1); // an odd number of 16-byte chunks
+    int64_t elements = 1;
+    for (int64_t e : shape)
+      elements *= e;
+    EXPECT_EQ(l->bytes, 2 * elements * 2);
+  });
+}
+
+} // namespace
