@@ -107,6 +107,7 @@ def input_shapes(family, d):
 
 
 def flops(family, d):
+    family = base_family(family)  # gemm_bf16 counts as gemm
     if family == "attention":
         return 4 * d["S"] * d["S"] * d["D"]
     if family == "mha":
