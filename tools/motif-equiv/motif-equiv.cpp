@@ -295,30 +295,28 @@ static int run(ArrayRef<OwningOpRef<ModuleOp>> modules) {
       status = 2;
       continue;
     }
-    if (!hasRuntimeRows(fa) && !hasRuntimeRows(fb)) {
-      FailureOr<FunctionComparison> cmp = compareFunctions(fa, fb, options);
+    // One comparison, printed; false when it could not be made (bad input).
+    auto compare = [&](func::FuncOp a, func::FuncOp b) {
+      FailureOr<FunctionComparison> cmp =
+          a && b ? compareFunctions(a, b, options)
+                 : FailureOr<FunctionComparison>(failure());
       if (failed(cmp)) {
         status = 2;
-        continue;
+        return false;
       }
       printComparison(llvm::outs(), *cmp);
       if (!cmp->pass)
         status = std::max(status, 1);
+      return true;
+    };
+    if (!hasRuntimeRows(fa) && !hasRuntimeRows(fb)) {
+      compare(fa, fb);
       continue;
     }
     for (int64_t r : rows) {
       llvm::outs() << "@" << fa.getName() << " at rows = " << r << "\n";
-      func::FuncOp sa = specialized(fa, r), sb = specialized(fb, r);
-      FailureOr<FunctionComparison> cmp =
-          sa && sb ? compareFunctions(sa, sb, options)
-                   : FailureOr<FunctionComparison>(failure());
-      if (failed(cmp)) {
-        status = 2;
+      if (!compare(specialized(fa, r), specialized(fb, r)))
         break;
-      }
-      printComparison(llvm::outs(), *cmp);
-      if (!cmp->pass)
-        status = std::max(status, 1);
     }
   }
   return status;
