@@ -18,6 +18,7 @@
 #include "motif/Dialect/Motif/IR/TensorCore.h"
 #include "motif/Evaluator/Evaluator.h"
 #include "motif/Evaluator/ScalarProgram.h"
+#include "OnlineContract.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -275,6 +276,20 @@ LogicalResult FunctionEvaluator::evalCompute(ComputeOpInterface op) {
             });
           }
           results[0].data[linear++] = acc;
+        });
+      })
+      .Case<OnlineContractOp>([&](OnlineContractOp oc) {
+        int64_t linear = 0;
+        auto at = [&](unsigned i, ArrayRef<int64_t> p) {
+          return access[i].at(p);
+        };
+        motif::detail::OnlineContractRows<float> f32;
+        motif::detail::OnlineContractRows<double> f64;
+        forEachIndex(extents, resultDims, point, [&] {
+          results[0].data[linear++] =
+              mode == NumericMode::F32
+                  ? static_cast<double>(f32.at(oc, extents, point, at))
+                  : f64.at(oc, extents, point, at);
         });
       })
       .Case<ReduceOp>([&](ReduceOp reduce) {

@@ -21,12 +21,14 @@
 #include "motif/Dialect/Motif/IR/TensorCore.h"
 #include "motif/Evaluator/Evaluator.h"
 #include "motif/Evaluator/ScalarProgram.h"
+#include "OnlineContract.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <cmath>
+#include <functional>
 #include <limits>
 #include <memory>
 
@@ -540,6 +542,52 @@ LogicalResult ScheduleEvaluator::evalMotif(ComputeOpInterface op) {
         shared[mat.getResult()] = std::move(buf);
       }
     }
+
+  // An online contraction's in-block split is the lowering's own: the
+  // model evaluates its meaning at each result point of the block (every
+  // dim but the batch dims and the row tile is `seq`: one owner).
+  if (auto oc = dyn_cast<OnlineContractOp>(current)) {
+    SmallVector<int64_t> extents = oc.getIterationExtents();
+    int64_t rows = 1;
+    for (int64_t d : resultDims)
+      if (d != oc.getValueDim())
+        rows *= dims[d].count;
+    int64_t steps = 0;
+    if (llvm::MulOverflow(rows,
+                          extents[oc.getKeyDim()] *
+                              (extents[oc.getContractedDim()] +
+                               extents[oc.getValueDim()]),
+                          steps) ||
+        llvm::AddOverflow(work, steps, work) || work > workLimit)
+      return current->emitOpError()
+             << "is too large for the schedule-faithful evaluator (over "
+             << workLimit
+             << " thread-instance steps in all); evaluate a smaller shape, or "
+                "use the sequential model";
+    SmallVector<int64_t> point(dims.size(), 0), k(dims.size(), 0);
+    motif::detail::OnlineContractRows<float> f32;
+    motif::detail::OnlineContractRows<double> f64;
+    auto read = [&](unsigned i, ArrayRef<int64_t> p) {
+      return load(i, 0, p, k);
+    };
+    std::function<void(unsigned)> walk = [&](unsigned r) {
+      if (r == resultDims.size()) {
+        double y = mode == NumericMode::F32
+                       ? static_cast<double>(f32.at(oc, extents, point, read))
+                       : f64.at(oc, extents, point, read);
+        store(0, 0, point, k, true, y);
+        return;
+      }
+      int64_t d = resultDims[r];
+      for (k[d] = 0; k[d] < dims[d].count; ++k[d]) {
+        point[d] = s.indexOf(d, 0, blockCoords, k[d]);
+        if (point[d] < dims[d].extent)
+          walk(r + 1);
+      }
+    };
+    walk(0);
+    return success();
+  }
 
   // Work: every representative walks every instance it owns.
   int64_t perThread = 1;

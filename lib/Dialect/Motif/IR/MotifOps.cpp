@@ -21,6 +21,8 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/MathExtras.h"
 
+#include <array>
+#include <cmath>
 #include <limits>
 
 using namespace mlir;
@@ -1003,7 +1005,7 @@ SmallVector<int64_t> MapOp::getOperandIterationDims(unsigned i) {
   return llvm::to_vector(cast<DenseI64ArrayAttr>(getIndexing()[i]).asArrayRef());
 }
 SmallVector<int64_t> MapOp::getResultIterationDims() {
-  return iota(getResult().getType().getRank());
+  return iota(cast<RankedTensorType>(getResult().getType()).getRank());
 }
 
 /// Checks a scalar body: argument types and yielded types.
@@ -1041,7 +1043,7 @@ LogicalResult MapOp::verifyRegions() {
   if (getIndexing().size() != getInputs().size())
     return emitOpError() << "has " << getInputs().size()
                          << " inputs but indexing for " << getIndexing().size();
-  int64_t rank = getResult().getType().getRank();
+  int64_t rank = cast<RankedTensorType>(getResult().getType()).getRank();
   for (auto [i, a] : llvm::enumerate(getIndexing())) {
     auto dims = dyn_cast<DenseI64ArrayAttr>(a);
     if (!dims)
@@ -1262,11 +1264,11 @@ SmallVector<int64_t> BroadcastOp::getOperandIterationDims(unsigned) {
   return llvm::to_vector(getDims());
 }
 SmallVector<int64_t> BroadcastOp::getResultIterationDims() {
-  return iota(getResult().getType().getRank());
+  return iota(cast<RankedTensorType>(getResult().getType()).getRank());
 }
 
 LogicalResult BroadcastOp::verifyRegions() {
-  int64_t rank = getResult().getType().getRank();
+  int64_t rank = cast<RankedTensorType>(getResult().getType()).getRank();
   ArrayRef<int64_t> dims = getDims();
   for (auto [i, d] : llvm::enumerate(dims))
     if (d < 0 || d >= rank || (i > 0 && dims[i - 1] >= d))
@@ -1352,7 +1354,7 @@ void ContractOp::print(OpAsmPrinter &p) {
 }
 
 SmallVector<int64_t> ContractOp::getIterationExtents() {
-  int64_t rank = getResult().getType().getRank();
+  int64_t rank = cast<RankedTensorType>(getResult().getType()).getRank();
   int64_t lhsRank = getLhs().getType().getRank();
   int64_t rhsRank = getRhs().getType().getRank();
   // Robust before verification (the verifier calls it after its own checks
@@ -1364,7 +1366,7 @@ SmallVector<int64_t> ContractOp::getIterationExtents() {
       n = std::max(n, d + 1);
   SmallVector<int64_t> extents(n, 1);
   for (int64_t d = 0; d < rank; ++d)
-    extents[d] = getResult().getType().getDimSize(d);
+    extents[d] = cast<RankedTensorType>(getResult().getType()).getDimSize(d);
   for (auto [pos, d] : llvm::enumerate(getLhsDims()))
     if (d >= rank && d < n && static_cast<int64_t>(pos) < lhsRank)
       extents[d] = getLhs().getType().getDimSize(pos);
@@ -1378,11 +1380,11 @@ SmallVector<int64_t> ContractOp::getOperandIterationDims(unsigned i) {
   return llvm::to_vector(i == 0 ? getLhsDims() : getRhsDims());
 }
 SmallVector<int64_t> ContractOp::getResultIterationDims() {
-  return iota(getResult().getType().getRank());
+  return iota(cast<RankedTensorType>(getResult().getType()).getRank());
 }
 
 LogicalResult ContractOp::verifyRegions() {
-  int64_t rank = getResult().getType().getRank();
+  int64_t rank = cast<RankedTensorType>(getResult().getType()).getRank();
   // getIterationExtents trusts the dims lists: check them against the
   // operands first (the generic form can give anything).
   int64_t lhsRank = getLhs().getType().getRank();
@@ -1480,12 +1482,12 @@ SmallVector<int64_t> TransposeOp::getOperandIterationDims(unsigned) {
   return dims;
 }
 SmallVector<int64_t> TransposeOp::getResultIterationDims() {
-  return iota(getResult().getType().getRank());
+  return iota(cast<RankedTensorType>(getResult().getType()).getRank());
 }
 
 LogicalResult TransposeOp::verifyRegions() {
   ArrayRef<int64_t> perm = getPermutation();
-  int64_t rank = getResult().getType().getRank();
+  int64_t rank = cast<RankedTensorType>(getResult().getType()).getRank();
   SmallVector<int64_t> sorted(perm);
   llvm::sort(sorted);
   if (static_cast<int64_t>(perm.size()) != rank || sorted != iota(rank))
@@ -1496,3 +1498,220 @@ LogicalResult TransposeOp::verifyRegions() {
 
 #define GET_OP_CLASSES
 #include "motif/Dialect/Motif/IR/MotifOps.cpp.inc"
+
+//===----------------------------------------------------------------------===//
+// OnlineContractOp
+//===----------------------------------------------------------------------===//
+
+ParseResult OnlineContractOp::parse(OpAsmParser &parser,
+                                    OperationState &state) {
+  SmallVector<IndexedOperand> operands;
+  SmallVector<std::string> resultNames;
+  SMLoc start = parser.getCurrentLocation();
+  if (parseIndexedOperandList(parser, operands) || parser.parseArrow() ||
+      parseIndexList(parser, resultNames))
+    return failure();
+  if (operands.size() != 3)
+    return parser.emitError(start)
+           << "an online contraction takes three operands (scores' two "
+              "factors, then the values)";
+  // Iteration space: result dims, then the others by first appearance.
+  SmallVector<std::string> space(resultNames);
+  for (IndexedOperand &o : operands)
+    for (const std::string &n : o.names)
+      if (!llvm::is_contained(space, n))
+        space.push_back(n);
+  SmallVector<int64_t> dims[3];
+  for (unsigned k = 0; k < 3; ++k)
+    if (resolveNames(parser, operands[k].loc, operands[k].names, space,
+                     dims[k], "the iteration space"))
+      return failure();
+  Builder &b = parser.getBuilder();
+  state.addAttribute("lhs_dims", b.getDenseI64ArrayAttr(dims[0]));
+  state.addAttribute("rhs_dims", b.getDenseI64ArrayAttr(dims[1]));
+  state.addAttribute("values_dims", b.getDenseI64ArrayAttr(dims[2]));
+  double scale = 0.0;
+  if (parser.parseKeyword("scale") || parser.parseLParen() ||
+      parser.parseFloat(scale) || parser.parseRParen())
+    return failure();
+  state.addAttribute("scale", b.getF64FloatAttr(scale));
+  SMLoc attrLoc;
+  if (parseMapping(parser, state))
+    return failure();
+  attrLoc = parser.getCurrentLocation();
+  NamedAttrList extra;
+  if (parser.parseOptionalAttrDict(extra) ||
+      checkNoInherent(parser, attrLoc, extra,
+                      {"lhs_dims", "rhs_dims", "values_dims", "scale",
+                       "mapping"}))
+    return failure();
+  state.attributes.append(extra);
+  return parseSignature(parser, state, operands);
+}
+
+void OnlineContractOp::print(OpAsmPrinter &p) {
+  printIndexedOperands(p, *this);
+  p << " scale(";
+  p.printFloat(getScaleAttr().getValue());
+  p << ")";
+  printMapping(p, getMapping());
+  p.printOptionalAttrDict(
+      (*this)->getAttrs(),
+      {"lhs_dims", "rhs_dims", "values_dims", "scale", "mapping"});
+  p << " : ";
+  p.printFunctionalType(getOperation());
+}
+
+SmallVector<int64_t> OnlineContractOp::getIterationExtents() {
+  int64_t rank = cast<RankedTensorType>(getResult().getType()).getRank();
+  std::array<std::pair<ArrayRef<int64_t>, RankedTensorType>, 3> ops = {
+      std::make_pair(getLhsDims(), cast<RankedTensorType>(getLhs().getType())),
+      std::make_pair(getRhsDims(), cast<RankedTensorType>(getRhs().getType())),
+      std::make_pair(getValuesDims(), cast<RankedTensorType>(getValues().getType()))};
+  // Robust before verification: out-of-range entries are ignored.
+  int64_t bound = rank;
+  for (auto &[dims, type] : ops)
+    bound += type.getRank();
+  int64_t n = rank;
+  for (auto &[dims, type] : ops)
+    for (int64_t d : dims)
+      if (d >= 0 && d < bound)
+        n = std::max(n, d + 1);
+  SmallVector<int64_t> extents(n, 1);
+  SmallVector<bool> known(n, false);
+  for (int64_t d = 0; d < rank; ++d) {
+    extents[d] = cast<RankedTensorType>(getResult().getType()).getDimSize(d);
+    known[d] = true;
+  }
+  for (auto &[dims, type] : ops)
+    for (auto [pos, d] : llvm::enumerate(dims))
+      if (d >= 0 && d < n && !known[d] &&
+          static_cast<int64_t>(pos) < type.getRank()) {
+        extents[d] = type.getDimSize(pos);
+        known[d] = true;
+      }
+  return extents;
+}
+SmallVector<int64_t> OnlineContractOp::getOperandIterationDims(unsigned i) {
+  return llvm::to_vector(i == 0   ? getLhsDims()
+                         : i == 1 ? getRhsDims()
+                                  : getValuesDims());
+}
+SmallVector<int64_t> OnlineContractOp::getResultIterationDims() {
+  return iota(cast<RankedTensorType>(getResult().getType()).getRank());
+}
+
+/// The iteration dim indexing exactly the operands in `in` (a bit mask over
+/// lhs, rhs, values, result), or -1.
+static int64_t dimWithRoles(OnlineContractOp op, unsigned in) {
+  int64_t n = op.getIterationExtents().size();
+  int64_t rank = cast<RankedTensorType>(op.getResult().getType()).getRank();
+  for (int64_t d = 0; d < n; ++d) {
+    unsigned mask = (llvm::is_contained(op.getLhsDims(), d) ? 1u : 0u) |
+                    (llvm::is_contained(op.getRhsDims(), d) ? 2u : 0u) |
+                    (llvm::is_contained(op.getValuesDims(), d) ? 4u : 0u) |
+                    (d < rank ? 8u : 0u);
+    if (mask == in)
+      return d;
+  }
+  return -1;
+}
+int64_t OnlineContractOp::getKeyDim() { return dimWithRoles(*this, 2 | 4); }
+int64_t OnlineContractOp::getContractedDim() {
+  return dimWithRoles(*this, 1 | 2);
+}
+int64_t OnlineContractOp::getRowDim() { return dimWithRoles(*this, 1 | 8); }
+int64_t OnlineContractOp::getValueDim() { return dimWithRoles(*this, 4 | 8); }
+
+LogicalResult OnlineContractOp::verifyRegions() {
+  int64_t rank = cast<RankedTensorType>(getResult().getType()).getRank();
+  std::array<std::pair<ArrayRef<int64_t>, RankedTensorType>, 3> ops = {
+      std::make_pair(getLhsDims(), cast<RankedTensorType>(getLhs().getType())),
+      std::make_pair(getRhsDims(), cast<RankedTensorType>(getRhs().getType())),
+      std::make_pair(getValuesDims(), cast<RankedTensorType>(getValues().getType()))};
+  int64_t bound = rank;
+  for (auto &[dims, type] : ops)
+    bound += type.getRank();
+  for (auto [k, entry] : llvm::enumerate(ops)) {
+    auto &[dims, type] = entry;
+    if (static_cast<int64_t>(dims.size()) != type.getRank())
+      return emitOpError() << "operand #" << k << " has rank "
+                           << type.getRank() << " but is indexed by "
+                           << dims.size() << " dims";
+    llvm::SmallSet<int64_t, 4> seen;
+    for (int64_t d : dims)
+      if (d < 0 || d >= bound || !seen.insert(d).second)
+        return emitOpError()
+               << "operand dims must be distinct iteration dims";
+  }
+  if (!(getScale().convertToDouble() > 0) ||
+      !std::isfinite(getScale().convertToDouble()))
+    return emitOpError() << "scale must be a finite number > 0, got "
+                         << getScale().convertToDouble();
+  // Every dim has one role: batch (all three and the result), i (first and
+  // result), e (third and result), j (second and third), d (first and
+  // second).
+  int64_t n = getIterationExtents().size();
+  int roles[16] = {0};
+  for (int64_t d = 0; d < n; ++d) {
+    unsigned mask = (llvm::is_contained(getLhsDims(), d) ? 1u : 0u) |
+                    (llvm::is_contained(getRhsDims(), d) ? 2u : 0u) |
+                    (llvm::is_contained(getValuesDims(), d) ? 4u : 0u) |
+                    (d < rank ? 8u : 0u);
+    if (mask != 15 && mask != (1 | 8) && mask != (4 | 8) && mask != (2 | 4) &&
+        mask != (1 | 2))
+      return emitOpError()
+             << "iteration dim '" << dimName(d)
+             << "' has no role: each dim indexes all three operands and the "
+                "result (batch), the first operand and the result (rows), the "
+                "values and the result, the second operand and the values "
+                "(keys), or the first two operands (contracted)";
+    ++roles[mask];
+  }
+  for (auto [mask, what] :
+       {std::make_pair(1u | 8u, "row dim (first operand and result)"),
+        std::make_pair(4u | 8u, "value dim (values and result)"),
+        std::make_pair(2u | 4u, "key dim (second operand and values)"),
+        std::make_pair(1u | 2u, "contracted dim (first two operands)")})
+    if (roles[mask] != 1)
+      return emitOpError() << "needs exactly one " << what << ", has "
+                           << roles[mask];
+  if (failed(verifyIterationSpace(*this)))
+    return failure();
+  for (unsigned k = 0; k < 3; ++k)
+    if (Type t = cast<ShapedType>(getOperation()->getOperand(k).getType())
+                     .getElementType();
+        !t.isF32())
+      return emitOpError() << "operand #" << k << " holds " << t
+                           << ": the online contraction is built for f32 "
+                              "tensors (half inputs are not yet)";
+  // The mapping: batch dims on blocks, the rows a tile per block, the rest
+  // sequential (the lowering splits the block's work itself).
+  for (int64_t d = 0; d < n; ++d) {
+    Attribute a = getMapping()[d];
+    bool batch = d < rank && d != getRowDim() && d != getValueDim();
+    if (batch) {
+      if (getLevel(d) != Level::Block || getTile(d))
+        return emitOpError() << "maps batch dim '" << dimName(d)
+                             << "' to other than 'block'";
+      continue;
+    }
+    if (d == getRowDim()) {
+      TileAttr tile = getTile(d);
+      bool ok = tile && tile.getLevels().size() == 2 &&
+                tile.getLevels()[0] == Level::Block &&
+                tile.getLevels()[1] == Level::Seq;
+      if (!ok && !(isa<LevelAttr>(a) && getLevel(d) == Level::Block))
+        return emitOpError() << "maps row dim '" << dimName(d)
+                             << "' to other than 'block x seq(rows)' (a tile "
+                                "of rows per block) or 'block'";
+      continue;
+    }
+    if (!isa<LevelAttr>(a) || getLevel(d) != Level::Seq)
+      return emitOpError() << "maps iteration dim '" << dimName(d)
+                           << "' to other than 'seq' (the lowering splits a "
+                              "block's keys, values and contracted dim among "
+                              "its threads)";
+  }
+  return success();
+}

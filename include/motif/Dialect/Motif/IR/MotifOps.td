@@ -222,4 +222,48 @@ def Motif_TransposeOp : Motif_ComputeOp<"transpose", [Pure]> {
   let results = (outs Motif_Tensor:$result);
 }
 
+def Motif_OnlineContractOp : Motif_ComputeOp<"online_contract", [Pure]> {
+  let summary = "softmax over a contraction's result, contracted again: the flash form";
+  let description = [{
+    `y[b, i, e] = sum_j softmax_j(c * s[b, i, j]) * v[b, j, e]` with
+    `s[b, i, j] = sum_d a[b, i, d] * k[b, j, d]` (`c` = `scale`, > 0): the
+    online-softmax state (m, l, acc) carried over the keys j in tiles, so
+    that neither s nor the probabilities are ever stored (rule 4,
+    docs/dialect.md "Online contraction"). Rule 4 derives it from the plain
+    program (scores, scale, max, exp, sum, divide, P.V); its class against
+    that program is `mathematical` (the sums are rescaled as the max grows,
+    and the division moves after the contraction).
+
+    Iteration dims: the result dims, then by first appearance the others.
+    Exactly one dim (j) indexes the second and third operands only, and
+    exactly one (d) the first and second only; every other dim (batch) of
+    the operands indexes all three and the result, and one (i) the first
+    and the result, one (e) the third and the result. The mapping puts the
+    batch dims on `block`, i on `block x seq(rows)` (a tile of rows per
+    block) and every other dim on `seq`; the lowering splits the block's
+    work among its threads itself (docs/lowering.md).
+
+    ```mlir
+    %y = motif.online_contract (%q[h, i, d], %k[h, j, d], %v[h, j, e])
+           -> [h, i, e] scale(0.125)
+           over [block, block x seq(64), seq, seq, seq]
+           : (tensor<2x256x64xf32>, tensor<2x256x64xf32>,
+              tensor<2x256x64xf32>) -> tensor<2x256x64xf32>
+    ```
+  }];
+  let arguments = (ins Motif_Tensor:$lhs, Motif_Tensor:$rhs,
+                       Motif_Tensor:$values,
+                       DenseI64ArrayAttr:$lhs_dims, DenseI64ArrayAttr:$rhs_dims,
+                       DenseI64ArrayAttr:$values_dims, F64Attr:$scale,
+                       Motif_MappingAttr:$mapping);
+  let results = (outs Motif_Tensor:$result);
+  let extraClassDeclaration = [{
+    /// The roles of the iteration dims (valid after verification).
+    int64_t getKeyDim();        // j
+    int64_t getContractedDim(); // d
+    int64_t getRowDim();        // i
+    int64_t getValueDim();      // e
+  }];
+}
+
 #endif // MOTIF_OPS_TD
