@@ -34,12 +34,14 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cmath>
+#include <functional>
 #include <limits>
 
 namespace mlir::motif {
@@ -452,6 +454,354 @@ std::string describeCandidate(Candidate c) {
   return s;
 }
 
+
+//===----------------------------------------------------------------------===//
+// The state (m, l, acc): softmax followed by a contraction over the same dim
+//===----------------------------------------------------------------------===//
+
+/// The constant c of a map `a * c` (either side, c finite and > 0) over one
+/// input, or nullopt.
+std::optional<double> scaleOf(MapOp map) {
+  if (map.getInputs().size() != 1)
+    return std::nullopt;
+  Block &body = map.getBody().front();
+  auto yield = cast<YieldOp>(body.getTerminator());
+  auto mul = yield.getValues()[0].getDefiningOp<arith::MulFOp>();
+  if (!mul || &body.front() == nullptr)
+    return std::nullopt;
+  for (unsigned side = 0; side < 2; ++side) {
+    if (mul->getOperand(1 - side) != body.getArgument(0))
+      continue;
+    auto c = mul->getOperand(side).getDefiningOp<arith::ConstantOp>();
+    auto f = c ? dyn_cast<FloatAttr>(c.getValue()) : FloatAttr();
+    if (f && f.getValueAsDouble() > 0 && std::isfinite(f.getValueAsDouble()))
+      return f.getValueAsDouble();
+  }
+  return std::nullopt;
+}
+
+bool isIdentity(ArrayRef<int64_t> dims) {
+  return llvm::equal(dims, llvm::seq<int64_t>(0, dims.size()));
+}
+
+/// The map `e / l` reading `exp` (at its own indices) and `sum` (at the row
+/// dims), if `use` is such a read.
+MapOp divisionOf(OpOperand *use, Value sumOrigin) {
+  auto div = dyn_cast<MapOp>(use->getOwner());
+  if (!div || div.getInputs().size() != 2)
+    return {};
+  unsigned eIdx = use->getOperandNumber(), lIdx = 1 - eIdx;
+  if (originOf(div.getInputs()[lIdx]) != sumOrigin)
+    return {};
+  auto iface = cast<ComputeOpInterface>(div.getOperation());
+  if (!isIdentity(iface.getOperandIterationDims(eIdx)))
+    return {};
+  Block &body = div.getBody().front();
+  auto yield = cast<YieldOp>(body.getTerminator());
+  auto d = yield.getValues()[0].getDefiningOp<arith::DivFOp>();
+  if (!d || d.getLhs() != body.getArgument(eIdx) ||
+      d.getRhs() != body.getArgument(lIdx) || &body.front() != d)
+    return {};
+  return div;
+}
+
+/// Every reader of `v` (through materializations and kernel results) is one
+/// of `allowed` and none is observable; else the reason.
+std::optional<std::string> onlyReadBy(Value v, ArrayRef<Operation *> allowed,
+                                      StringRef what) {
+  SmallVector<OpOperand *> readers;
+  readersOf(v, readers);
+  for (OpOperand *u : readers)
+    if (!llvm::is_contained(allowed, u->getOwner()))
+      return (what + " is also read by " +
+              (isa<func::ReturnOp>(u->getOwner())
+                   ? std::string("the function's return")
+                   : "'" + u->getOwner()->getName().getStringRef().str() +
+                         "'" +
+                         (kernelOf(u->getOwner())
+                              ? " in kernel '" +
+                                    kernelOf(u->getOwner()).getSymName().str() +
+                                    "'"
+                              : std::string())))
+          .str();
+  std::function<bool(Value)> observable = [&](Value x) {
+    for (Operation *u : x.getUsers()) {
+      if (auto m = dyn_cast<MaterializeOp>(u))
+        if (m.getObservable() || observable(m.getResult()))
+          return true;
+    }
+    return false;
+  };
+  if (observable(v))
+    return (what + " is observable").str();
+  return std::nullopt;
+}
+
+/// Rows per block of the online contraction: the largest of 64, 32 and 16
+/// that still gives two blocks per SM of a 132-SM part (fewer rows, more
+/// blocks; each block reads all the keys and values once).
+int64_t rowsPerBlock(int64_t batch, int64_t rows) {
+  for (int64_t r : {64, 32})
+    if (batch * llvm::divideCeil(rows, r) >= 2 * 132)
+      return r;
+  return 16;
+}
+
+/// Rewrites the softmax of candidate `c` and the contraction reading its
+/// probabilities into one motif.online_contract, or says why not (empty
+/// `why`: not this shape at all, no remark).
+LogicalResult rewriteOnlineContraction(Candidate c, Equivalence cap,
+                                       RewriterBase &rewriter,
+                                       std::string &why, int64_t &done) {
+  MLIRContext *ctx = c.max.getContext();
+  // x: the scores, or the scores times a constant.
+  Value x = originOf(c.max.getInputs()[0]);
+  auto xDef = x.getDefiningOp();
+  double scale = 1.0;
+  Value sVal = x;
+  MapOp scaleMap;
+  if (auto m = dyn_cast_or_null<MapOp>(xDef)) {
+    std::optional<double> k = scaleOf(m);
+    if (!k || !isIdentity(cast<ComputeOpInterface>(m.getOperation())
+                              .getOperandIterationDims(0)))
+      return failure();
+    scale = *k;
+    scaleMap = m;
+    sVal = originOf(m.getInputs()[0]);
+  }
+  auto scores = sVal.getDefiningOp<ContractOp>();
+  if (!scores)
+    return failure();
+  // The probabilities e / l and the contraction reading them.
+  SmallVector<OpOperand *> expReaders;
+  readersOf(c.exp.map.getResult(), expReaders);
+  MapOp div;
+  for (OpOperand *u : expReaders)
+    if (MapOp d = divisionOf(u, originOf(c.sum.getResult(0))))
+      div = d;
+  if (!div)
+    return failure();
+  SmallVector<OpOperand *> pReaders;
+  readersOf(div.getResult(), pReaders);
+  ContractOp pv;
+  unsigned pIdx = 0;
+  for (OpOperand *u : pReaders)
+    if (auto k = dyn_cast<ContractOp>(u->getOwner())) {
+      pv = k;
+      pIdx = u->getOperandNumber();
+    }
+  if (!pv)
+    return failure();
+  std::string head =
+      "rule 4 (online contraction) not applied to the softmax of kernel '" +
+      kernelOf(c.max).getSymName().str() + "' and the contraction of kernel '" +
+      kernelOf(pv).getSymName().str() + "': ";
+  auto decline = [&](const Twine &t) {
+    why = head + t.str();
+    return failure();
+  };
+  // Shapes: the max and the sum reduce the one dim P.V contracts; the
+  // scores contract one dim.
+  auto pvIface = cast<ComputeOpInterface>(pv.getOperation());
+  SmallVector<int64_t> pDims = pvIface.getOperandIterationDims(pIdx);
+  int64_t r = cast<RankedTensorType>(pv.getResult().getType()).getRank();
+  SmallVector<int64_t> pvReduced = pvIface.getReductionIterationDims();
+  if (pvReduced.size() != 1 || c.max.getReductionDims().size() != 1)
+    return decline("P.V contracts " + Twine(pvReduced.size()) +
+                   " dims and the max reduces " +
+                   Twine(c.max.getReductionDims().size()) +
+                   " (the state is carried over one dim)");
+  int64_t tj = c.max.getReductionDims()[0];
+  if (pDims[tj] != pvReduced[0])
+    return decline("P.V contracts another dim of the probabilities than the "
+                   "softmax reduces");
+  auto sIface = cast<ComputeOpInterface>(scores.getOperation());
+  int64_t rs = cast<RankedTensorType>(scores.getResult().getType()).getRank();
+  if (sIface.getReductionIterationDims().size() != 1)
+    return decline("the scores contract " +
+                   Twine(sIface.getReductionIterationDims().size()) +
+                   " dims (one is supported)");
+  // The factors and the values as the function holds them (a staged tile
+  // is its tensor): an argument or a kernel result.
+  auto outside = [](Value in) -> Value {
+    while (auto m = in.getDefiningOp<MaterializeOp>())
+      in = m.getInput();
+    if (Operation *def = in.getDefiningOp(); def && kernelOf(def))
+      return {};
+    return in;
+  };
+  Value qOut = outside(scores.getLhs()), kOut = outside(scores.getRhs()),
+        vOut = outside(pv.getOperand(1 - pIdx));
+  if (!qOut || !kOut || !vOut)
+    return decline("a factor of the scores or the values is computed in the "
+                   "same kernel (the online contraction reads them from "
+                   "memory)");
+  // Nothing else reads what the rewrite removes.
+  SmallVector<Operation *> chain = {c.max, c.exp.map, c.sum, div, pv};
+  if (scaleMap)
+    chain.push_back(scaleMap);
+  auto check = [&](Value v, ArrayRef<Operation *> readers,
+                   StringRef what) -> std::optional<std::string> {
+    return onlyReadBy(v, readers, what);
+  };
+  std::optional<std::string> extra;
+  if (!extra)
+    extra = check(c.max.getResult(0), {c.exp.map}, "the max");
+  if (!extra)
+    extra = check(c.exp.map.getResult(), {c.sum, div}, "exp(x - max)");
+  if (!extra)
+    extra = check(c.sum.getResult(0), {div}, "the sum");
+  if (!extra)
+    extra = check(div.getResult(), {pv}, "the probabilities");
+  if (!extra && scaleMap)
+    extra = check(x, {c.max, c.exp.map}, "the scaled scores");
+  if (!extra)
+    extra = check(sVal, scaleMap ? ArrayRef<Operation *>{scaleMap}
+                                 : ArrayRef<Operation *>{c.max, c.exp.map},
+                  "the scores");
+  if (extra)
+    return decline(*extra + " (the flash form never stores it)");
+  for (Operation *u : pv.getResult().getUsers())
+    if (!isa<MaterializeOp>(u) ||
+        cast<MaterializeOp>(u).getResidency() != Residency::Global ||
+        !llvm::all_of(u->getUsers(), [](Operation *y) {
+          return isa<YieldOp>(y);
+        }))
+      return decline("P.V's result is read inside its kernel (the online "
+                     "contraction is a kernel of its own)");
+  if (cap < Equivalence::Mathematical)
+    return decline("the equivalence cap is '" +
+                   stringifyEquivalence(cap).str() +
+                   "'; carrying (max, sum, acc) over tiles of the keys "
+                   "rescales partial sums and divides after P.V (class "
+                   "mathematical)");
+
+  // The iteration space: P.V's result dims, then j = r, then d = r + 1.
+  // Scores dim t is P.V dim pDims[t] (the chain reads identity indices).
+  SmallVector<int64_t> sToNew(sIface.getIterationExtents().size());
+  for (int64_t t = 0; t < rs; ++t)
+    sToNew[t] = pDims[t] == pvReduced[0] ? r : pDims[t];
+  sToNew[sIface.getReductionIterationDims()[0]] = r + 1;
+  auto remap = [&](ArrayRef<int64_t> dims) {
+    SmallVector<int64_t> out;
+    for (int64_t d : dims)
+      out.push_back(sToNew[d]);
+    return out;
+  };
+  SmallVector<int64_t> vDims = pvIface.getOperandIterationDims(1 - pIdx);
+  Value q = qOut, k = kOut;
+  SmallVector<int64_t> qDims = remap(scores.getLhsDims()),
+                       kDims = remap(scores.getRhsDims());
+  // The first factor is the one indexed by the rows (not by the keys).
+  if (llvm::is_contained(qDims, r)) {
+    std::swap(q, k);
+    std::swap(qDims, kDims);
+  }
+  Value v = vOut;
+  double c0 = c.exp.scale * (c.exp.base2 ? std::log(2.0) : 1.0);
+  auto yType = cast<RankedTensorType>(pv.getResult().getType());
+  // Mapping: batch dims block, the rows a tile per block, the rest seq.
+  SmallVector<int64_t> extents(r + 2, 1);
+  for (int64_t d = 0; d < r; ++d)
+    extents[d] = yType.getDimSize(d);
+  int64_t rowDim = -1, batch = 1;
+  for (int64_t d = 0; d < r; ++d)
+    if (llvm::is_contained(qDims, d) && !llvm::is_contained(vDims, d))
+      rowDim = d;
+  if (rowDim < 0 || ShapedType::isDynamic(extents[rowDim]))
+    return decline("no static row dim indexes the first factor and the "
+                   "result only");
+  for (int64_t d = 0; d < r; ++d)
+    if (d != rowDim && llvm::is_contained(qDims, d)) {
+      if (ShapedType::isDynamic(extents[d]))
+        return decline("a batch dim has a runtime extent");
+      batch *= extents[d];
+    }
+  int64_t rows = rowsPerBlock(batch, extents[rowDim]);
+  if (extents[rowDim] % rows)
+    rows = extents[rowDim] % 32 == 0 ? 32 : extents[rowDim] % 16 == 0 ? 16 : 0;
+  SmallVector<Attribute> mapping;
+  for (int64_t d = 0; d < r + 2; ++d) {
+    bool batchDim = d < r && d != rowDim && llvm::is_contained(qDims, d);
+    if (d == rowDim && rows)
+      mapping.push_back(TileAttr::get(ctx, {Level::Block, Level::Seq},
+                                      {0, rows}));
+    else if (d == rowDim || batchDim)
+      mapping.push_back(LevelAttr::get(ctx, Level::Block));
+    else
+      mapping.push_back(LevelAttr::get(ctx, Level::Seq));
+  }
+  int64_t threads = rows ? 2 * rows : 32;
+
+  KernelOp pvKernel = kernelOf(pv);
+  rewriter.setInsertionPoint(pvKernel);
+  Location loc = pv.getLoc();
+  auto kernel = KernelOp::create(rewriter, loc, TypeRange{yType},
+                                 (pvKernel.getSymName() + "_online").str(),
+                                 threads);
+  rewriter.setInsertionPointToStart(&kernel.getBodyBlock());
+  auto oc = OnlineContractOp::create(
+      rewriter, loc, yType, q, k, v, rewriter.getDenseI64ArrayAttr(qDims),
+      rewriter.getDenseI64ArrayAttr(kDims), rewriter.getDenseI64ArrayAttr(vDims),
+      rewriter.getF64FloatAttr(scale * c0), rewriter.getArrayAttr(mapping));
+  bool observable = false;
+  for (Operation *u : pv.getResult().getUsers())
+    observable |= cast<MaterializeOp>(u).getObservable();
+  auto out = MaterializeOp::create(rewriter, loc, yType, oc.getResult(),
+                                   Residency::Global, observable);
+  // (The builder's body ends in an empty yield.)
+  YieldOp yield = kernel.getYield();
+  rewriter.modifyOpInPlace(yield, [&] {
+    yield.getValuesMutable().assign(ValueRange{out.getResult()});
+  });
+  {
+    // The shape the verifier holds it to (roles, mapping): a program it
+    // refuses is declined, not rewritten.
+    std::string diag;
+    ScopedDiagnosticHandler capture(ctx, [&](Diagnostic &d) {
+      diag = d.str();
+      return success();
+    });
+    if (failed(oc.verifyRegions()) || failed(oc.verify())) {
+      rewriter.eraseOp(kernel);
+      return decline("the online contraction would not verify: " + diag);
+    }
+  }
+  std::string rule;
+  {
+    llvm::raw_string_ostream os(rule);
+    os << "rule 4 (online contraction): the softmax over dim "
+       << dimsText(c.max.getReductionDims()) << " of the scores (kernel '"
+       << kernelOf(scores).getSymName() << "'"
+       << (scaleMap ? ", scaled in '" + kernelOf(scaleMap).getSymName().str() +
+                          "'"
+                    : std::string())
+       << "; max '" << kernelOf(c.max).getSymName() << "', exp '"
+       << kernelOf(c.exp.map).getSymName() << "', sum '"
+       << kernelOf(c.sum).getSymName() << "', divide '"
+       << kernelOf(div).getSymName() << "') and its contraction with "
+       << nameOf(v) << " (kernel '" << pvKernel.getSymName()
+       << "') merged into one motif.online_contract in kernel '"
+       << kernel.getSymName() << "', carrying (max, sum, acc) over tiles of "
+       << "the keys, " << rows << " rows per block; scale "
+       << scale * c0 << " (exp as exp2, log2(e) folded in); class "
+          "mathematical (partial sums rescaled as the max grows; the division "
+          "after the contraction); the scores and the probabilities are "
+          "never stored";
+  }
+  // Readers of P.V's kernel results read the online kernel's.
+  for (OpResult res : pvKernel.getResults()) {
+    Value yielded = pvKernel.getYield().getOperand(res.getResultNumber());
+    if (auto m = yielded.getDefiningOp<MaterializeOp>();
+        m && m.getInput() == pv.getResult())
+      rewriter.replaceAllUsesWith(res, kernel.getResult(0));
+  }
+  oc->setAttr("motif.rewrite", StringAttr::get(ctx, rule));
+  oc.emitRemark() << rule;
+  ++done;
+  return success();
+}
+
 } // namespace
 
 int64_t mlir::motif::rewriteOnlineSoftmax(
@@ -487,6 +837,23 @@ int64_t mlir::motif::rewriteOnlineSoftmax(
       continue;
     }
     Candidate c = *found;
+    // (m, l, acc) first: a softmax whose probabilities are contracted over
+    // the same dim becomes the flash form, whatever the row gate says.
+    {
+      std::string whyNot;
+      int64_t before = rewritten;
+      if (succeeded(rewriteOnlineContraction(c, cap, rewriter, whyNot,
+                                             rewritten))) {
+        SmallVector<KernelOp> kernels =
+            llvm::to_vector(func.getBody().front().getOps<KernelOp>());
+        for (KernelOp k : llvm::reverse(kernels))
+          dropDeadResults(k, rewriter);
+        (void)before;
+        continue;
+      }
+      if (!whyNot.empty())
+        max.emitRemark() << whyNot;
+    }
     if (cap < Equivalence::Mathematical) {
       max.emitRemark()
           << "rule 4 (online softmax) not applied: the equivalence cap is '"
