@@ -586,6 +586,8 @@ LogicalResult KernelEmitter::storeResults(ComputeOpInterface op,
 }
 
 LogicalResult KernelEmitter::emitOp(ComputeOpInterface op) {
+  if (auto oc = dyn_cast<OnlineContractOp>(op.getOperation()))
+    return emitOnlineContraction(oc);
   currentSchedule.emplace(op, threads);
   scratchSets.clear();
   scratchUses = 0;

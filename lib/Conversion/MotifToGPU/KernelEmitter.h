@@ -160,6 +160,10 @@ private:
   LogicalResult emitTensorCoreContraction(ComputeOpInterface op,
                                           ArrayRef<DimPlan> plans,
                                           Value owner);
+  /// The flash form (OnlineContraction.cpp): Q, K and V tiles staged in
+  /// shared memory, S and P in registers, the state (m, l, acc) carried over
+  /// tiles of the keys.
+  LogicalResult emitOnlineContraction(OnlineContractOp op);
   /// The result instances of the thread, one per register-blocked
   /// accumulator (result dims enumerated row-major).
   FailureOr<SmallVector<Instance>> blockedInstances(ComputeOpInterface op,

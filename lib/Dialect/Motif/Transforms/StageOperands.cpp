@@ -118,6 +118,12 @@ int64_t mlir::motif::stageOperandTiles(KernelOp kernel, RewriterBase &rewriter,
           return cast<ComputeOpInterface>(u->getOwner()).isTiled();
         }))
       continue;
+    // The online contraction stages its query, key and value tiles itself
+    // (its lowering owns that loop); a staged operand would be a second copy.
+    if (llvm::any_of(uses, [](OpOperand *u) {
+          return isa<OnlineContractOp>(u->getOwner());
+        }))
+      continue;
     auto type = cast<RankedTensorType>(value.getType());
     std::string name = nameOfKernelInput(value);
     std::string head;
