@@ -218,6 +218,20 @@ LogicalResult addFusePass(Session &s, OpPassManager &pm) {
   });
 }
 
+/// Adds convert-motif-to-gpu to `pm`, its options parsed by its own option
+/// parser from --lower-options. A bad option string is an error naming
+/// --lower-options and its value.
+LogicalResult addConvertPass(Session &s, const PassInfo &convert,
+                             OpPassManager &pm) {
+  const std::string &options = s.options.lowerOptions;
+  return convert.addToPipeline(pm, options, [&](const Twine &message) {
+    std::string text = StringRef(message.str()).trim().str();
+    return s.error("--lower-options='" + options +
+                   "' is not a valid convert-motif-to-gpu option string" +
+                   (text.empty() ? "" : ": " + text));
+  });
+}
+
 /// Step 0: linalg input (docs/import.md) is imported first, by the
 /// registered convert-linalg-to-motif pass.
 LogicalResult importLinalg(Session &s, ModuleOp module) {
@@ -254,6 +268,9 @@ LogicalResult lowerMotifToGPU(Session &s, ModuleOp module) {
     if (s.options.fuseMaterialization)
       s.warning("--fuse-materialization ignored: the input holds no motif "
                 "ops (already lowered)");
+    if (!s.options.lowerOptions.empty())
+      s.warning("--lower-options ignored: the input holds no motif ops "
+                "(already lowered)");
     s.progress("input is already lowered (no motif ops)");
     return success();
   }
@@ -269,9 +286,7 @@ LogicalResult lowerMotifToGPU(Session &s, ModuleOp module) {
   PassManager pm(module->getName());
   if (s.options.fuseMaterialization && failed(addFusePass(s, pm)))
     return failure();
-  if (failed(convert->addToPipeline(pm, "", [&](const Twine &message) {
-        return s.error("convert-motif-to-gpu: " + message);
-      })))
+  if (failed(addConvertPass(s, *convert, pm)))
     return failure();
   std::string pipeline;
   raw_string_ostream pipelineStream(pipeline);
@@ -605,6 +620,12 @@ LogicalResult checkOptions(Session &s) {
     if (failed(addFusePass(s, scratch)))
       return failure();
   }
+  if (!o.lowerOptions.empty())
+    if (const PassInfo *convert = PassInfo::lookup("convert-motif-to-gpu")) {
+      OpPassManager scratch(ModuleOp::getOperationName());
+      if (failed(addConvertPass(s, *convert, scratch)))
+        return failure();
+    }
   return success();
 }
 

@@ -18,7 +18,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from .compiler import FORMS, compile_text, same_kernels
+from .compiler import compile_text, forms_of, same_kernels
 from .errors import CompilerNotFoundError, MotifError
 from .examples import FAMILIES, FAMILY_DTYPES, base_family, load_example, rows_dim, variants
 from .numerics import TOLERANCES
@@ -204,11 +204,13 @@ def bench_family(family, dims, torch, timer, workdir, backend, compiled_peers, c
     # motif, unfused and fused; then each other schedule of the family (examples/<family>_<name>.mlir,
     # e.g. a tiled mapping) as written
     # as written; "mathematical" is fused under that cap (rule 4, tolerance-class tiling), shown only where it changes
-    # the kernels
+    # the kernels; a family's own forms (compiler.FAMILY_FORMS: softmax's "mathematical-noreverse",
+    # the lowering's reverse-rereads off) likewise, shown only where they change the PTX
     # A schedule with a runtime row count (examples/softmax_dynamic.mlir) is the family's program with
     # its rows left to the launch: it runs unfused and fused, next to the static forms, on the same
     # tensors (the runtime reads the row count off them).
-    runs_of = [(None, f) for f in FORMS]
+    forms = forms_of(family)
+    runs_of = [(None, f) for f in forms]
     for v in variants(family):
         dynamic = rows_dim(load_example(family, None, v)) is not None
         runs_of += [(v, f) for f in (("unfused", "fused") if dynamic else ("unfused",))]
@@ -216,7 +218,7 @@ def bench_family(family, dims, torch, timer, workdir, backend, compiled_peers, c
     for schedule, form in runs_of:
         variant = form if schedule is None else schedule[len(family) + 1:] + ("" if form == "unfused" else
                                                                                f" {form}")
-        fuse, extra = FORMS[form]
+        fuse, extra = forms[form]
         try:
             text = load_example(family, dims, schedule)
             out = (Path(workdir) / family / shape_label(family, dims).replace(" ", "_").replace("=", "")
@@ -228,6 +230,10 @@ def bench_family(family, dims, torch, timer, workdir, backend, compiled_peers, c
             if form == "mathematical" and schedule is None and "fused" in compiled and \
                     same_kernels(manifests, compiled["fused"]):
                 log(f"{family} {base['shape']}: mathematical: no rewrite of that class applies (same kernels as fused)")
+                continue
+            if form.startswith("mathematical-") and schedule is None and "mathematical" in compiled and \
+                    same_kernels(manifests, compiled["mathematical"]):
+                log(f"{family} {base['shape']}: {form}: same kernels as mathematical")
                 continue
         except MotifError as e:
             rows.append(dict(base, impl=f"motif {variant}", status=f"skipped: {str(e).splitlines()[0]}"))

@@ -77,6 +77,21 @@ FORMS = {
     "mathematical": (True, ("--fuse-options=equivalence-cap=mathematical",)),
 }
 
+#: Forms the benchmark (and the prebuild) adds for one family only, same shape as FORMS.
+#: ``mathematical-noreverse`` is ``mathematical`` with the lowering's reverse-rereads off (the
+#: second pass over a long softmax row walks forward; docs/lowering.md): both in one run's table.
+FAMILY_FORMS = {
+    "softmax": {
+        "mathematical-noreverse": (True, ("--fuse-options=equivalence-cap=mathematical",
+                                          "--lower-options=reverse-rereads=false")),
+    },
+}
+
+
+def forms_of(family):
+    """FORMS and the family's own forms (FAMILY_FORMS): name -> (fuse?, extra arguments)."""
+    return {**FORMS, **FAMILY_FORMS.get(family, {})}
+
 
 def same_kernels(a, b):
     """Whether two ``{function: Manifest}`` results hold the same PTX (a rewrite that did not fire)."""

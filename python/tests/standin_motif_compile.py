@@ -4,6 +4,7 @@ hand-written CUDA for @softmax and @residual_relu, built with nvcc. It lets the 
 (compile -> manifest -> launch -> numerics / bench) run end to end before the real compiler exists.
 
     standin_motif_compile.py IN.mlir -o OUTDIR [--chip=sm_90] [--fuse-materialization] [--fuse-options=...]
+        [--lower-options=...]
 """
 import argparse
 import json
@@ -114,6 +115,8 @@ def main():
     # The real tool's option string; the stand-in has no rewrite to admit, so it writes the same
     # kernels (the numerics check then skips the online form).
     p.add_argument("--fuse-options", default="")
+    # convert-motif-to-gpu's options (reverse-rereads): no loop order to change in hand-written CUDA.
+    p.add_argument("--lower-options", default="")
     a = p.parse_args()
     text = Path(a.input).read_text()
     m = re.search(r"func\.func @(\w+)\(%\w+: tensor<(\d+)x(\d+)xf32>", text)

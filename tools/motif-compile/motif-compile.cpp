@@ -36,6 +36,10 @@ int main(int argc, char **argv) {
       cl::desc("fuse-materialization options, e.g. \"shared-budget=49152 "
                "register-budget=64 equivalence-cap=bitwise\""),
       cl::cat(category));
+  cl::opt<std::string> lowerOptions(
+      "lower-options",
+      cl::desc("convert-motif-to-gpu options, e.g. \"reverse-rereads=false\""),
+      cl::cat(category));
   cl::opt<bool> replanSpills(
       "replan-spills",
       cl::desc("When ptxas reports spills, fuse again with the register "
@@ -89,6 +93,7 @@ int main(int argc, char **argv) {
   options.chip = chip;
   options.fuseMaterialization = fuse;
   options.fuseOptions = fuseOptions;
+  options.lowerOptions = lowerOptions;
   options.replanSpills = replanSpills;
   // --function= (empty) is refused by compile(), not taken as "every one".
   if (function.getNumOccurrences())

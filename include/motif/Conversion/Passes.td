@@ -19,7 +19,19 @@ def ConvertMotifToGPU : Pass<"convert-motif-to-gpu", "::mlir::ModuleOp"> {
     kernel's output. Reductions accumulate thread-locally, then combine
     across lanes with a `gpu.shuffle xor` butterfly and across warps through
     a shared scratch buffer and a barrier, leaving the result in every thread.
+
+    With `reverse-rereads` (the default), an elementwise motif that reads a
+    global tensor an earlier motif of the same kernel already read walks its
+    loops over that tensor's dims in reverse instance order, so it re-reads
+    the most recently loaded (still L2-resident) lines first. Each of its
+    instances is computed and stored independently: no value changes.
   }];
+  let options = [
+    Option<"reverseRereads", "reverse-rereads", "bool", /*default=*/"true",
+           "Walk an elementwise motif's loops in reverse instance order over "
+           "a global tensor an earlier motif of the kernel already read "
+           "(bitwise-neutral; re-reads what is still in L2 first)">
+  ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect", "::mlir::gpu::GPUDialect",
     "::mlir::math::MathDialect", "::mlir::memref::MemRefDialect",

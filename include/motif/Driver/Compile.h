@@ -37,6 +37,9 @@ struct CompileOptions {
   /// Extra fuse-materialization options ("shared-budget=... ..."), parsed
   /// by the pass's own option parser; `chip` comes from `chip` only.
   std::string fuseOptions;
+  /// convert-motif-to-gpu options ("reverse-rereads=false"), parsed by the
+  /// pass's own option parser.
+  std::string lowerOptions;
   /// Only this host function (unset: every one; set but empty is an error).
   std::optional<std::string> function;
   /// Run ptxas (cubin, resource report). Off: PTX and manifest only.

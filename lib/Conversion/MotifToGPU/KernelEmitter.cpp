@@ -10,6 +10,8 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 
+#include "llvm/ADT/ScopeExit.h"
+
 using namespace mlir;
 using namespace mlir::motif;
 using namespace mlir::motif::detail;
@@ -20,7 +22,7 @@ static constexpr int64_t kBufferAlignment = 16;
 KernelEmitter::KernelEmitter(KernelOp kernel, gpu::GPUFuncOp func,
                              int64_t gridSize, ArrayRef<Value> inputs,
                              ArrayRef<int64_t> gridExtents,
-                             bool dynamicShared)
+                             bool dynamicShared, bool reverseRereads)
     : b(func.getContext()), loc(kernel.getLoc()), kernel(kernel), func(func),
       threads(kernel.getThreads()),
       warps(std::max<int64_t>(1, llvm::divideCeil(kernel.getThreads(),
@@ -29,6 +31,7 @@ KernelEmitter::KernelEmitter(KernelOp kernel, gpu::GPUFuncOp func,
       gridExtents(gridExtents) {
   this->gridSize = gridSize;
   this->dynamicShared = dynamicShared;
+  this->reverseRereads = reverseRereads;
   b.setInsertionPointToStart(&func.getBody().front());
   tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
   Value c32 = constIndex(kWarpSize);
@@ -99,6 +102,21 @@ SmallVector<DimPlan> KernelEmitter::planDims(const MotifSchedule &schedule) {
           for (int64_t d : op.getResultIterationDims())
             plans[d].unrolled = true;
   return plans;
+}
+
+void KernelEmitter::markRereads(ComputeOpInterface op,
+                                MutableArrayRef<DimPlan> plans) {
+  if (!reverseRereads || isa<ReduceOp, ContractOp>(op.getOperation()))
+    return; // a reduction's fold order is its value
+  for (auto [i, v] : llvm::enumerate(op->getOperands())) {
+    auto it = storage.find(v);
+    if (it == storage.end() || it->second.kind != Storage::Kind::Global ||
+        !globalReads.contains(v))
+      continue;
+    for (int64_t d : op.getOperandIterationDims(i))
+      if (!plans[d].unrolled && !plans[d].isGrid())
+        plans[d].reversed = true;
+  }
 }
 
 Value KernelEmitter::tileSelf(const DimPlan &plan, unsigned dim) {
@@ -268,11 +286,15 @@ LogicalResult KernelEmitter::forEachInstance(
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPoint(loop.getBody()->getTerminator());
   ++loopDepth;
+  // Reversed: run n-1-k at iteration k (whole runs, so a run's elements stay
+  // one wide access).
+  Value run = loop.getInductionVar();
+  if (plan.reversed && runs > 1)
+    run = arith::SubIOp::create(b, loc, constIndex(runs - 1), run);
   LogicalResult result = success();
   for (int64_t v = 0; v < plan.vector && succeeded(result); ++v) {
-    withIndex(plan.vector > 1
-                  ? runIndex(plan, loop.getInductionVar(), v)
-                  : indexOf(plan, d, loop.getInductionVar()));
+    withIndex(plan.vector > 1 ? runIndex(plan, run, v)
+                              : indexOf(plan, d, run));
     inst.k[d] = -1;
     result = forEachInstance(op, plans, dims.drop_front(), inst, body);
     inst.active = savedActive;
@@ -592,7 +614,20 @@ LogicalResult KernelEmitter::emitOp(ComputeOpInterface op) {
   scratchSets.clear();
   scratchUses = 0;
   SmallVector<DimPlan> plans = planDims(*currentSchedule);
+  bool reduction = isa<ReduceOp, ContractOp>(op.getOperation());
+  bool tensorCores = runsOnTensorCores(op.getOperation());
+  bool blocked = tensorCores || isRegisterBlocked(*currentSchedule);
+  if (!blocked)
+    markRereads(op, plans);
   currentPlans = plans;
+  // What this motif reads from global memory, for the motifs after it.
+  llvm::scope_exit recordReads([&] {
+    for (Value v : op->getOperands()) {
+      auto it = storage.find(v);
+      if (it != storage.end() && it->second.kind == Storage::Kind::Global)
+        globalReads.insert(v);
+    }
+  });
   if (failed(prepareDestinations(op, plans)))
     return failure();
   Value owner = ownerPredicate(op);
@@ -600,9 +635,7 @@ LogicalResult KernelEmitter::emitOp(ComputeOpInterface op) {
   size_t n = plans.size();
   inst.index.assign(n, Value());
   inst.k.assign(n, -1);
-  bool reduction = isa<ReduceOp, ContractOp>(op.getOperation());
-  bool tensorCores = runsOnTensorCores(op.getOperation());
-  if (tensorCores || isRegisterBlocked(*currentSchedule)) {
+  if (blocked) {
     if (failed(tensorCores ? emitTensorCoreContraction(op, plans, owner)
                            : emitBlockedContraction(op, plans, owner)))
       return failure();
@@ -721,6 +754,7 @@ LogicalResult KernelEmitter::emitStage(MaterializeOp mat) {
   st.kind = Storage::Kind::Shared;
   st.shared = *layout;
   st.stageSource = it->second.memref;
+  globalReads.insert(mat.getInput());
   st.stageType = type;
   auto space = gpu::AddressSpaceAttr::get(b.getContext(),
                                           gpu::AddressSpace::Workgroup);

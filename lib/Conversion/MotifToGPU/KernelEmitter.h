@@ -27,6 +27,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/Builders.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 
 #include <functional>
 
@@ -38,6 +39,9 @@ struct DimPlan : DimSchedule {
   /// Unrolled at compile time (instance number known), else an scf.for
   /// over runs of `vector` instances.
   bool unrolled = false;
+  /// The scf.for walks its runs last to first (run n-1-k at iteration k):
+  /// an elementwise motif re-reading a global tensor (reverse-rereads).
+  bool reversed = false;
 };
 
 /// Where a tensor value lives while the kernel runs.
@@ -71,10 +75,12 @@ public:
   /// With `dynamicShared`, every shared buffer is a 16-byte aligned view of
   /// the block's dynamic shared memory (gpu.dynamic_shared_memory) instead
   /// of a static workgroup attribution; sharedBytes() is then the launch's
-  /// dynamic size.
+  /// dynamic size. With `reverseRereads`, an elementwise motif walks its
+  /// loops over a global tensor that an earlier motif of the kernel read in
+  /// reverse instance order (markRereads).
   KernelEmitter(KernelOp kernel, gpu::GPUFuncOp func, int64_t gridSize,
                 ArrayRef<Value> inputs, ArrayRef<int64_t> gridExtents,
-                bool dynamicShared = false);
+                bool dynamicShared = false, bool reverseRereads = true);
 
   /// Emits the whole body; fails with a located error on what the lowering
   /// does not support.
@@ -136,6 +142,11 @@ public:
 private:
   LogicalResult emitOp(ComputeOpInterface op);
   SmallVector<DimPlan> planDims(const MotifSchedule &schedule);
+  /// Reverses the loop dims of an elementwise `op` that index an operand in
+  /// global memory an earlier motif of the kernel read (`globalReads`): the
+  /// lines loaded last are still in L2 and are re-read first. Every instance
+  /// is computed and stored on its own, so the order changes no value.
+  void markRereads(ComputeOpInterface op, MutableArrayRef<DimPlan> plans);
   /// Checks every materialization against the schedule model before
   /// anything is emitted.
   LogicalResult checkResidencies();
@@ -217,6 +228,10 @@ private:
   /// Depth of dynamic loops around the current point (scratch reuse needs a
   /// trailing barrier inside loops).
   int loopDepth = 0;
+  /// reverse-rereads, and the global tensors the motifs (and operand
+  /// tiles) emitted so far read.
+  bool reverseRereads = true;
+  llvm::DenseSet<Value> globalReads;
 };
 
 /// Per-family emitters: the scalar work of one instance.

@@ -68,6 +68,7 @@ static MemRefType kernelParamType(MemRefType host, int64_t maxRows) {
 namespace {
 struct ConvertMotifToGPUPass
     : public motif::impl::ConvertMotifToGPUBase<ConvertMotifToGPUPass> {
+  using Base::Base;
   void runOnOperation() override;
 
 private:
@@ -326,7 +327,8 @@ ConvertMotifToGPUPass::convertFunction(func::FuncOp func,
     // opts the function in: docs/abi.md).
     int64_t dynamicSharedBytes = 0;
     {
-      KernelEmitter emitter(kernel, gfunc, gridSize, inputs, grid);
+      KernelEmitter emitter(kernel, gfunc, gridSize, inputs, grid,
+                            /*dynamicShared=*/false, reverseRereads);
       if (failed(emitter.emit()))
         return failure();
       dynamicSharedBytes = emitter.sharedBytes();
@@ -364,7 +366,7 @@ ConvertMotifToGPUPass::convertFunction(func::FuncOp func,
         kernels.insert(global);
       }
       KernelEmitter emitter(kernel, gfunc, gridSize, inputs, grid,
-                            /*dynamicShared=*/true);
+                            /*dynamicShared=*/true, reverseRereads);
       if (failed(emitter.emit()))
         return failure();
       dynamicSharedBytes = emitter.sharedBytes();

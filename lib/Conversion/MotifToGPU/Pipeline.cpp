@@ -60,6 +60,12 @@ struct LowerToNVVMOptions : public PassPipelineOptions<LowerToNVVMOptions> {
                      "llvm (and their long names assembly, binary, fatbinary, "
                      "offloading)"),
       llvm::cl::init("isa")};
+  PassOptions::Option<bool> reverseRereads{
+      *this, "reverse-rereads",
+      llvm::cl::desc("convert-motif-to-gpu's reverse-rereads: walk an "
+                     "elementwise motif re-reading a global tensor in reverse "
+                     "instance order"),
+      llvm::cl::init(true)};
 };
 
 using ErrorHandler = function_ref<LogicalResult(const Twine &)>;
@@ -97,7 +103,9 @@ LogicalResult checkOptions(const LowerToNVVMOptions &opts, ErrorHandler error) {
 
 /// The pipeline from checked options, as pass objects.
 void buildPipeline(OpPassManager &pm, const LowerToNVVMOptions &opts) {
-  pm.addPass(motif::createConvertMotifToGPU());
+  motif::ConvertMotifToGPUOptions convert;
+  convert.reverseRereads = opts.reverseRereads.getValue();
+  pm.addPass(motif::createConvertMotifToGPU(convert));
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
   // Tensor-core contractions emit nvgpu ops (cp.async, ldmatrix, mma.sync)
   // and nvvm.mma.sync; nothing else does, so the two passes are no-ops there.
