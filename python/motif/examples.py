@@ -7,6 +7,7 @@ Each example file starts with a header comment naming its dims and their default
 The defaults must be distinct numbers: :func:`specialize` finds a dim by its default value inside
 ``tensor<...>`` types (and nowhere else) and replaces it.
 """
+import math
 import re
 from pathlib import Path
 
@@ -221,3 +222,79 @@ def load_example(family, dims=None, variant=None):
         path = examples_dir() / f"{variant}.mlir"
     text = Path(path).read_text()
     return specialize(text, dims) if dims else text
+
+
+def attention_text(S, N, D, E, heads=None, scale=None):
+    """The unfused attention program (examples/attention.mlir's seven kernels: scores, scale, max,
+    exp, sum, divide, P.V) for S queries, N keys, head dim D and value dim E, batched over
+    ``heads`` when given. ``scale`` defaults to 1/sqrt(D). The flash-form tests run it at shapes
+    the examples do not have (keys not a multiple of the key tile, one key, D != E)."""
+    scale = 1.0 / math.sqrt(D) if scale is None else scale
+    b = f"{heads}x" if heads else ""
+    hb = "h, " if heads else ""
+    blk = "block, " if heads else ""
+    t = lambda *dims: f"tensor<{b}{'x'.join(map(str, dims))}xf32>"  # noqa: E731
+    row = t(S)
+    return f"""func.func @attention(%q: {t(S, D)}, %k: {t(N, D)}, %v: {t(N, E)}) -> {t(S, E)} {{
+  %s = motif.kernel "attn_scores" threads(256) -> {t(S, N)} {{
+    %qk = motif.contract (%q[{hb}i, d], %k[{hb}j, d]) -> [{hb}i, j] over [{blk}block, thread, seq]
+           : ({t(S, D)}, {t(N, D)}) -> {t(S, N)}
+    %g = motif.materialize %qk in global : {t(S, N)}
+    motif.yield %g : {t(S, N)}
+  }}
+  %ss = motif.kernel "attn_scale" threads(256) -> {t(S, N)} {{
+    %sc = motif.map (%s[{hb}i, j]) -> [{hb}i, j] over [{blk}block, thread] : ({t(S, N)}) -> {t(S, N)} {{
+    ^bb0(%a: f32):
+      %c = arith.constant {_f32_literal(scale)} : f32
+      %r = arith.mulf %a, %c : f32
+      motif.yield %r : f32
+    }}
+    %g = motif.materialize %sc in global : {t(S, N)}
+    motif.yield %g : {t(S, N)}
+  }}
+  %max = motif.kernel "attn_max" threads(256) -> {row} {{
+    %m = motif.reduce <max> (%ss[{hb}i, j]) -> [{hb}i] over [{blk}block, thread] : ({t(S, N)}) -> {row}
+    %g = motif.materialize %m in global : {row}
+    motif.yield %g : {row}
+  }}
+  %exp = motif.kernel "attn_exp" threads(256) -> {t(S, N)} {{
+    %e = motif.map (%ss[{hb}i, j], %max[{hb}i]) -> [{hb}i, j] over [{blk}block, thread]
+           : ({t(S, N)}, {row}) -> {t(S, N)} {{
+    ^bb0(%a: f32, %m: f32):
+      %d = arith.subf %a, %m : f32
+      %r = math.exp %d : f32
+      motif.yield %r : f32
+    }}
+    %g = motif.materialize %e in global : {t(S, N)}
+    motif.yield %g : {t(S, N)}
+  }}
+  %sum = motif.kernel "attn_sum" threads(256) -> {row} {{
+    %l = motif.reduce <add> (%exp[{hb}i, j]) -> [{hb}i] over [{blk}block, thread] : ({t(S, N)}) -> {row}
+    %g = motif.materialize %l in global : {row}
+    motif.yield %g : {row}
+  }}
+  %p = motif.kernel "attn_probs" threads(256) -> {t(S, N)} {{
+    %pr = motif.map (%exp[{hb}i, j], %sum[{hb}i]) -> [{hb}i, j] over [{blk}block, thread]
+           : ({t(S, N)}, {row}) -> {t(S, N)} {{
+    ^bb0(%e: f32, %l: f32):
+      %r = arith.divf %e, %l : f32
+      motif.yield %r : f32
+    }}
+    %g = motif.materialize %pr in global : {t(S, N)}
+    motif.yield %g : {t(S, N)}
+  }}
+  %y = motif.kernel "attn_pv" threads(256) -> {t(S, E)} {{
+    %o = motif.contract (%p[{hb}i, j], %v[{hb}j, e]) -> [{hb}i, e] over [{blk}block, thread, seq]
+           : ({t(S, N)}, {t(N, E)}) -> {t(S, E)}
+    %g = motif.materialize %o in global : {t(S, E)}
+    motif.yield %g : {t(S, E)}
+  }}
+  return %y : {t(S, E)}
+}}
+"""
+
+
+#: Shapes (S, N, D, E, heads) the flash-form GPU test runs (python/tests/test_gpu.py): keys not a
+#: multiple of the 64-key tile (1, 63, 65, 100, 1000), 8 and 16 rows per block, D != E, batched.
+FLASH_EDGE_SHAPES = ((64, 1, 64, 64, None), (8, 63, 16, 16, None), (80, 65, 32, 16, None),
+                     (128, 100, 64, 128, None), (256, 1000, 128, 64, None), (96, 200, 36, 48, 3))

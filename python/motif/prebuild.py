@@ -64,6 +64,17 @@ def main(argv=None):
         except MotifError as e:
             failures += 1
             print(f"  failed: {str(e).splitlines()[0]}", file=sys.stderr)
+    # The flash-form edge shapes (python/tests/test_gpu.py::test_flash_form_edges).
+    from .examples import FLASH_EDGE_SHAPES, attention_text
+    for shape in FLASH_EDGE_SHAPES:
+        print(f"[prebuild] flash form {shape}", file=sys.stderr, flush=True)
+        try:
+            with tempfile.TemporaryDirectory() as tmp:
+                compile_text(attention_text(*shape), tmp, name="attention", fuse=True,
+                             extra_args=FORMS["mathematical"][1])
+        except MotifError as e:
+            failures += 1
+            print(f"  failed: {str(e).splitlines()[0]}", file=sys.stderr)
     for i, (fam, dims, form, variant) in enumerate(todo, 1):
         label = f"{variant or fam} {dims or 'default'} {form}"
         print(f"[prebuild {i}/{len(todo)}] {label}", file=sys.stderr, flush=True)

@@ -17,9 +17,9 @@ import numpy as np
 import pytest
 
 from motif import reference
-from motif.compiler import compile_text, find_motif_compile
+from motif.compiler import FORMS, compile_text, find_motif_compile
 from motif.errors import CompilerNotFoundError
-from motif.examples import FAMILIES, load_example, variants
+from motif.examples import FAMILIES, FLASH_EDGE_SHAPES, load_example, variants
 from motif.numerics import TOLERANCES, check_family, format_table, rel_err
 from motif.runtime import Program, get_backend
 
@@ -368,3 +368,46 @@ def test_dynamic_shared_memory(motif_compile, tmp_path):
         for tool in ("memcheck", "racecheck"):
             p = _sanitize(tool, ms[name].path)
             assert _clean(p), f"{name} {tool}:\n{(p.stdout + p.stderr)[-4000:]}"
+
+
+# ----------------------------------------------------------------------------- rule 4, flash form
+FLASH_FORM = FORMS["mathematical"][1]
+
+
+def _attention64(q, k, v, scale):
+    q, k, v = (a.astype(np.float64) for a in (q, k, v))
+    s = q @ np.swapaxes(k, -1, -2) * scale
+    p = np.exp(s - s.max(axis=-1, keepdims=True))
+    return (p / p.sum(axis=-1, keepdims=True)) @ v
+
+
+@pytest.mark.uses_prebuilt
+@pytest.mark.parametrize("shape", FLASH_EDGE_SHAPES, ids=lambda s: "S{}_N{}_D{}_E{}_H{}".format(*s))
+def test_flash_form_edges(shape, motif_compile, tmp_path):
+    """The unfused attention program at shapes the examples lack (keys not a multiple of the key
+    tile, one key, D != E, 8 rows per block, batched), derived into the flash form by rule 4, on
+    fresh inputs: N(0,1), and logits of several hundred with values of magnitude 1e4 (the running
+    max rescales the partial sums many times). Class: mathematical (the keys are summed in tiles
+    with a rescaled running state), checked at 1e-4 of max |ref| against float64."""
+    from motif.examples import attention_text
+    S, N, D, E, H = shape
+    scale = 1.0 / np.sqrt(D)
+    ms = compile_text(attention_text(S, N, D, E, H), tmp_path, name="attention", fuse=True,
+                      extra_args=FLASH_FORM)
+    (m,) = ms.values()
+    assert [k.name for k in m.kernels] == ["attention_attn_pv_online"]  # the rewrite applied
+    assert not m.intermediates  # S and P are never stored
+    rng = np.random.default_rng()
+    b = (H,) if H else ()
+    for qs, vs in ((1.0, 1.0), (8.0, 1e4)):
+        q = (qs * rng.standard_normal(b + (S, D))).astype(np.float32)
+        k = (qs * rng.standard_normal(b + (N, D))).astype(np.float32)
+        v = (vs * rng.standard_normal(b + (N, E))).astype(np.float32)
+        (y,) = Program(m)(q, k, v)
+        ref = _attention64(q, k, v, np.float32(scale))
+        err = rel_err(y, ref)
+        assert err <= 1e-4, f"{shape} q x{qs} v x{vs}: rel err {err:.2e}"
+    if shape == FLASH_EDGE_SHAPES[1] or shape == FLASH_EDGE_SHAPES[-1]:
+        for tool in ("racecheck", "memcheck"):
+            p = _sanitize(tool, m.path)
+            assert _clean(p), f"{tool} on {m.path}:\n{(p.stdout + p.stderr)[-4000:]}"

@@ -286,6 +286,15 @@ ConvertMotifToGPUPass::convertFunction(func::FuncOp func,
       // merge into 128-bit accesses).
       for (unsigned i = 0; i < gfunc.getNumArguments(); ++i)
         gfunc.setArgAttr(i, "llvm.noalias", mb.getUnitAttr());
+      // The flash form keeps a score tile and an accumulator tile per thread
+      // (about 170 registers); with .maxntid alone ptxas caps a 128-thread
+      // block at 128 registers and spills. .maxnreg lifts the cap to what
+      // one block may take (the register file over the block, at most 255).
+      if (!kernel.getBodyBlock().getOps<OnlineContractOp>().empty())
+        gfunc->setAttr(
+            NVVM::NVVMDialect::getMaxnregAttrName(),
+            mb.getI32IntegerAttr(static_cast<int32_t>(std::min<int64_t>(
+                255, (65536 / kernel.getThreads()) / 8 * 8))));
       gfunc->setAttr("motif.kernel", kernel.getSymNameAttr());
       gfunc->setAttr("motif.function", b.getStringAttr(func.getName()));
       // What the kernel keeps in registers, for the manifest and for

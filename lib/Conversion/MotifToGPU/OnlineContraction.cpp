@@ -47,43 +47,18 @@ LogicalResult KernelEmitter::emitOnlineContraction(OnlineContractOp op) {
   int64_t iDim = op.getRowDim(), eDim = op.getValueDim();
   int64_t jDim = op.getKeyDim(), dDim = op.getContractedDim();
   SmallVector<int64_t> extents = op.getIterationExtents();
-  // The layout this lowering reads: row-major operands, batch dims first in
-  // the result's order, the contracted and value dims innermost.
+  if (std::optional<std::string> limit = op.getLoweringLimit(threads))
+    return op.emitOpError() << *limit;
   SmallVector<int64_t> batch;
   for (int64_t d = 0; d < rank; ++d)
     if (d != iDim && d != eDim)
       batch.push_back(d);
-  auto expect = [&](ArrayRef<int64_t> got, int64_t a, int64_t b2) {
-    SmallVector<int64_t> want(batch);
-    want.push_back(a);
-    want.push_back(b2);
-    return llvm::equal(got, want);
-  };
-  SmallVector<int64_t> resultDims = llvm::to_vector(llvm::seq<int64_t>(0, rank));
-  if (!expect(op.getLhsDims(), iDim, dDim) ||
-      !expect(op.getRhsDims(), jDim, dDim) ||
-      !expect(op.getValuesDims(), jDim, eDim) ||
-      !expect(resultDims, iDim, eDim))
-    return op.emitOpError()
-           << "is lowered for row-major operands a[batch..., i, d], "
-              "k[batch..., j, d], v[batch..., j, e] and a result "
-              "y[batch..., i, e]; transpose the operands first";
   int64_t S = extents[iDim], N = extents[jDim], D = extents[dDim],
           E = extents[eDim];
-  if (D % 4 || D > 256 || E % 16 || E > 128)
-    return op.emitOpError()
-           << "has a contracted extent " << D << " and a value extent " << E
-           << ": the lowering needs the first a multiple of 4 up to 256 and "
-              "the second a multiple of 16 up to 128";
   int64_t T = threads;
   int64_t rows = 1;
   if (TileAttr tile = op.getTile(iDim))
     rows = tile.resolvedSizes(S)[1];
-  if (T % 32 || (rows * 4) % T || rows * 4 / T > 4 || rows * 4 / T < 1)
-    return op.emitOpError()
-           << "has " << rows << " rows per block in threads(" << T
-           << "): the lowering needs a multiple of 32 threads and 1, 2 or 4 "
-              "rows per quad of 4 threads (rows = threads / 4 * R)";
   int64_t R = rows * 4 / T;
   int64_t groups = T / 4;
   for (unsigned k = 0; k < 3; ++k) {

@@ -586,6 +586,22 @@ static LogicalResult verifyIterationSpace(ComputeOpInterface op) {
   // Sizes: every extent at least 1, and few enough instances that every
   // index and byte count the tools compute fits in 64 bits (a dynamic
   // extent is checked at launch).
+  // The online contraction's instances are the scores (rows x keys x the
+  // contracted dim) and the accumulation (rows x keys x the value dim), a
+  // sum, not the product of all its dims.
+  SmallVector<int64_t> counted(extents.begin(), extents.end());
+  if (auto online = dyn_cast<OnlineContractOp>(operation)) {
+    int64_t c = online.getContractedDim(), v = online.getValueDim();
+    if (c >= 0 && v >= 0 && c < static_cast<int64_t>(counted.size()) &&
+        v < static_cast<int64_t>(counted.size()) &&
+        !ShapedType::isDynamic(counted[c]) &&
+        !ShapedType::isDynamic(counted[v]) && counted[c] >= 1 &&
+        counted[v] >= 1 && counted[c] <= kMaxIterationInstances &&
+        counted[v] <= kMaxIterationInstances) {
+      counted[c] += counted[v];
+      counted[v] = 1;
+    }
+  }
   int64_t instances = 1;
   for (auto [d, e] : llvm::enumerate(extents)) {
     if (ShapedType::isDynamic(e))
@@ -594,7 +610,7 @@ static LogicalResult verifyIterationSpace(ComputeOpInterface op) {
       return operation->emitOpError()
              << "iteration dim '" << dimName(d) << "' has extent " << e
              << ": every extent must be at least 1";
-    if (llvm::MulOverflow(instances, e, instances) ||
+    if (llvm::MulOverflow(instances, counted[d], instances) ||
         instances > kMaxIterationInstances)
       return operation->emitOpError()
              << "has more than " << kMaxIterationInstances
@@ -1616,6 +1632,51 @@ static int64_t dimWithRoles(OnlineContractOp op, unsigned in) {
   }
   return -1;
 }
+std::optional<std::string>
+OnlineContractOp::getLoweringLimit(int64_t threads) {
+  int64_t rank = cast<RankedTensorType>(getResult().getType()).getRank();
+  int64_t iDim = getRowDim(), eDim = getValueDim();
+  int64_t jDim = getKeyDim(), dDim = getContractedDim();
+  SmallVector<int64_t> extents = getIterationExtents();
+  // Row-major operands, batch dims first in the result's order, the
+  // contracted and value dims innermost.
+  SmallVector<int64_t> batch;
+  for (int64_t d = 0; d < rank; ++d)
+    if (d != iDim && d != eDim)
+      batch.push_back(d);
+  auto expect = [&](ArrayRef<int64_t> got, int64_t a, int64_t b) {
+    SmallVector<int64_t> want(batch);
+    want.push_back(a);
+    want.push_back(b);
+    return llvm::equal(got, want);
+  };
+  SmallVector<int64_t> resultDims =
+      llvm::to_vector(llvm::seq<int64_t>(0, rank));
+  if (!expect(getLhsDims(), iDim, dDim) || !expect(getRhsDims(), jDim, dDim) ||
+      !expect(getValuesDims(), jDim, eDim) || !expect(resultDims, iDim, eDim))
+    return std::string("is lowered for row-major operands a[batch..., i, d], "
+                       "k[batch..., j, d], v[batch..., j, e] and a result "
+                       "y[batch..., i, e]; transpose the operands first");
+  int64_t D = extents[dDim], E = extents[eDim];
+  if (D % 4 || D > 256 || E % 16 || E > 128)
+    return ("has a contracted extent " + Twine(D) + " and a value extent " +
+            Twine(E) +
+            ": the lowering needs the first a multiple of 4 up to 256 and the "
+            "second a multiple of 16 up to 128")
+        .str();
+  int64_t rows = 1;
+  if (TileAttr tile = getTile(iDim))
+    rows = tile.resolvedSizes(extents[iDim])[1];
+  if (threads % 32 || (rows * 4) % threads || rows * 4 / threads > 4 ||
+      rows * 4 / threads < 1)
+    return ("has " + Twine(rows) + " rows per block in threads(" +
+            Twine(threads) +
+            "): the lowering needs a multiple of 32 threads and 1, 2 or 4 rows "
+            "per quad of 4 threads (rows = threads / 4 * R)")
+        .str();
+  return std::nullopt;
+}
+
 int64_t OnlineContractOp::getKeyDim() { return dimWithRoles(*this, 2 | 4); }
 int64_t OnlineContractOp::getContractedDim() {
   return dimWithRoles(*this, 1 | 2);

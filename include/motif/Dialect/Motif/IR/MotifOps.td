@@ -263,6 +263,11 @@ def Motif_OnlineContractOp : Motif_ComputeOp<"online_contract", [Pure]> {
     int64_t getContractedDim(); // d
     int64_t getRowDim();        // i
     int64_t getValueDim();      // e
+    /// Why the flash lowering (lib/Conversion/MotifToGPU/OnlineContraction)
+    /// cannot take this op in a block of `threads` threads, or nullopt: the
+    /// operand layout, the contracted and value extents, rows per block.
+    /// The rewrite that derives the op asks it first and declines.
+    std::optional<std::string> getLoweringLimit(int64_t threads);
   }];
 }
 
