@@ -1,0 +1,41 @@
+// RUN: motif-opt %s --convert-motif-to-gpu -split-input-file -verify-diagnostics
+// What the flash lowering of motif.online_contract does not take is a located
+// error (rule 4 asks the same limits first and declines; these are written by
+// hand).
+
+func.func @value_dim(%q: tensor<64x8xf32>, %k: tensor<64x8xf32>, %v: tensor<64x8xf32>) -> tensor<64x8xf32> {
+  %y = motif.kernel "k" threads(32) -> tensor<64x8xf32> {
+    // expected-error @+1 {{has a contracted extent 8 and a value extent 8: the lowering needs the first a multiple of 4 up to 256 and the second a multiple of 16 up to 128}}
+    %o = motif.online_contract (%q[i, d], %k[j, d], %v[j, e]) -> [i, e] scale(0.35) over [block x seq(16), seq, seq, seq]
+           : (tensor<64x8xf32>, tensor<64x8xf32>, tensor<64x8xf32>) -> tensor<64x8xf32>
+    %g = motif.materialize %o in global : tensor<64x8xf32>
+    motif.yield %g : tensor<64x8xf32>
+  }
+  return %y : tensor<64x8xf32>
+}
+
+// -----
+
+func.func @rows_per_quad(%q: tensor<64x16xf32>, %k: tensor<64x16xf32>, %v: tensor<64x16xf32>) -> tensor<64x16xf32> {
+  %y = motif.kernel "k" threads(256) -> tensor<64x16xf32> {
+    // expected-error @+1 {{has 16 rows per block in threads(256): the lowering needs a multiple of 32 threads and 1, 2 or 4 rows per quad of 4 threads}}
+    %o = motif.online_contract (%q[i, d], %k[j, d], %v[j, e]) -> [i, e] scale(0.25) over [block x seq(16), seq, seq, seq]
+           : (tensor<64x16xf32>, tensor<64x16xf32>, tensor<64x16xf32>) -> tensor<64x16xf32>
+    %g = motif.materialize %o in global : tensor<64x16xf32>
+    motif.yield %g : tensor<64x16xf32>
+  }
+  return %y : tensor<64x16xf32>
+}
+
+// -----
+
+func.func @transposed_keys(%q: tensor<64x16xf32>, %k: tensor<16x64xf32>, %v: tensor<64x16xf32>) -> tensor<64x16xf32> {
+  %y = motif.kernel "k" threads(32) -> tensor<64x16xf32> {
+    // expected-error @+1 {{is lowered for row-major operands a[batch..., i, d], k[batch..., j, d], v[batch..., j, e] and a result y[batch..., i, e]; transpose the operands first}}
+    %o = motif.online_contract (%q[i, d], %k[d, j], %v[j, e]) -> [i, e] scale(0.25) over [block x seq(16), seq, seq, seq]
+           : (tensor<64x16xf32>, tensor<16x64xf32>, tensor<64x16xf32>) -> tensor<64x16xf32>
+    %g = motif.materialize %o in global : tensor<64x16xf32>
+    motif.yield %g : tensor<64x16xf32>
+  }
+  return %y : tensor<64x16xf32>
+}

@@ -1,0 +1,104 @@
+// RUN: motif-opt %s -split-input-file -verify-diagnostics
+// One case per message of motif.online_contract's verifier (docs/dialect.md, "Online contraction").
+
+func.func @rank(%q: tensor<256x64xf32>, %k: tensor<256x64xf32>, %v: tensor<256x64xf32>) -> tensor<256x64xf32> {
+  %y = motif.kernel "rank" threads(128) -> tensor<256x64xf32> {
+    // expected-error @+1 {{'motif.online_contract' op operand #0 has rank 2 but is indexed by 1 dims}}
+    %o = motif.online_contract (%q[i], %k[j, d], %v[j, e]) -> [i, e] scale(0.125) over [block x seq(64), seq, seq, seq]
+           : (tensor<256x64xf32>, tensor<256x64xf32>, tensor<256x64xf32>) -> tensor<256x64xf32>
+    %g = motif.materialize %o in global : tensor<256x64xf32>
+    motif.yield %g : tensor<256x64xf32>
+  }
+  return %y : tensor<256x64xf32>
+}
+
+// -----
+
+func.func @scale(%q: tensor<256x64xf32>, %k: tensor<256x64xf32>, %v: tensor<256x64xf32>) -> tensor<256x64xf32> {
+  %y = motif.kernel "scale" threads(128) -> tensor<256x64xf32> {
+    // expected-error @+1 {{scale must be a finite number > 0, got -1.000000e+00}}
+    %o = motif.online_contract (%q[i, d], %k[j, d], %v[j, e]) -> [i, e] scale(-1.0) over [block x seq(64), seq, seq, seq]
+           : (tensor<256x64xf32>, tensor<256x64xf32>, tensor<256x64xf32>) -> tensor<256x64xf32>
+    %g = motif.materialize %o in global : tensor<256x64xf32>
+    motif.yield %g : tensor<256x64xf32>
+  }
+  return %y : tensor<256x64xf32>
+}
+
+// -----
+
+func.func @no_role(%q: tensor<256x64xf32>, %k: tensor<256x64xf32>, %v: tensor<256x64xf32>) -> tensor<256x64xf32> {
+  %y = motif.kernel "no_role" threads(128) -> tensor<256x64xf32> {
+    // expected-error @+1 {{has no role}}
+    %o = motif.online_contract (%q[i, d], %k[j, d], %v[j, d]) -> [i, e] scale(0.125) over [block x seq(64), seq, seq, seq]
+           : (tensor<256x64xf32>, tensor<256x64xf32>, tensor<256x64xf32>) -> tensor<256x64xf32>
+    %g = motif.materialize %o in global : tensor<256x64xf32>
+    motif.yield %g : tensor<256x64xf32>
+  }
+  return %y : tensor<256x64xf32>
+}
+
+// -----
+
+func.func @two_rows(%q: tensor<4x256x64xf32>, %k: tensor<256x64xf32>, %v: tensor<256x64xf32>) -> tensor<4x256x64xf32> {
+  %y = motif.kernel "two_rows" threads(128) -> tensor<4x256x64xf32> {
+    // expected-error @+1 {{needs exactly one row dim (first operand and result), has 2}}
+    %o = motif.online_contract (%q[h, i, d], %k[j, d], %v[j, e]) -> [h, i, e] scale(0.125) over [block, block x seq(64), seq, seq, seq]
+           : (tensor<4x256x64xf32>, tensor<256x64xf32>, tensor<256x64xf32>) -> tensor<4x256x64xf32>
+    %g = motif.materialize %o in global : tensor<4x256x64xf32>
+    motif.yield %g : tensor<4x256x64xf32>
+  }
+  return %y : tensor<4x256x64xf32>
+}
+
+// -----
+
+func.func @f16(%q: tensor<256x64xf16>, %k: tensor<256x64xf32>, %v: tensor<256x64xf32>) -> tensor<256x64xf32> {
+  %y = motif.kernel "f16" threads(128) -> tensor<256x64xf32> {
+    // expected-error @+1 {{operand #0 holds 'f16': the online contraction is built for f32}}
+    %o = motif.online_contract (%q[i, d], %k[j, d], %v[j, e]) -> [i, e] scale(0.125) over [block x seq(64), seq, seq, seq]
+           : (tensor<256x64xf16>, tensor<256x64xf32>, tensor<256x64xf32>) -> tensor<256x64xf32>
+    %g = motif.materialize %o in global : tensor<256x64xf32>
+    motif.yield %g : tensor<256x64xf32>
+  }
+  return %y : tensor<256x64xf32>
+}
+
+// -----
+
+func.func @batch_not_block(%q: tensor<2x256x64xf32>, %k: tensor<2x256x64xf32>, %v: tensor<2x256x64xf32>) -> tensor<2x256x64xf32> {
+  %y = motif.kernel "batch_not_block" threads(128) -> tensor<2x256x64xf32> {
+    // expected-error @+1 {{maps batch dim 'i' to other than 'block'}}
+    %o = motif.online_contract (%q[h, i, d], %k[h, j, d], %v[h, j, e]) -> [h, i, e] scale(0.125) over [seq, block x seq(64), seq, seq, seq]
+           : (tensor<2x256x64xf32>, tensor<2x256x64xf32>, tensor<2x256x64xf32>) -> tensor<2x256x64xf32>
+    %g = motif.materialize %o in global : tensor<2x256x64xf32>
+    motif.yield %g : tensor<2x256x64xf32>
+  }
+  return %y : tensor<2x256x64xf32>
+}
+
+// -----
+
+func.func @row_thread(%q: tensor<256x64xf32>, %k: tensor<256x64xf32>, %v: tensor<256x64xf32>) -> tensor<256x64xf32> {
+  %y = motif.kernel "row_thread" threads(128) -> tensor<256x64xf32> {
+    // expected-error @+1 {{maps row dim 'i' to other than 'block x seq(rows)'}}
+    %o = motif.online_contract (%q[i, d], %k[j, d], %v[j, e]) -> [i, e] scale(0.125) over [thread, seq, seq, seq]
+           : (tensor<256x64xf32>, tensor<256x64xf32>, tensor<256x64xf32>) -> tensor<256x64xf32>
+    %g = motif.materialize %o in global : tensor<256x64xf32>
+    motif.yield %g : tensor<256x64xf32>
+  }
+  return %y : tensor<256x64xf32>
+}
+
+// -----
+
+func.func @key_block(%q: tensor<256x64xf32>, %k: tensor<256x64xf32>, %v: tensor<256x64xf32>) -> tensor<256x64xf32> {
+  %y = motif.kernel "key_block" threads(128) -> tensor<256x64xf32> {
+    // expected-error @+1 {{to other than 'seq'}}
+    %o = motif.online_contract (%q[i, d], %k[j, d], %v[j, e]) -> [i, e] scale(0.125) over [block x seq(64), seq, block, seq]
+           : (tensor<256x64xf32>, tensor<256x64xf32>, tensor<256x64xf32>) -> tensor<256x64xf32>
+    %g = motif.materialize %o in global : tensor<256x64xf32>
+    motif.yield %g : tensor<256x64xf32>
+  }
+  return %y : tensor<256x64xf32>
+}

@@ -1,0 +1,73 @@
+// RUN: motif-opt %s | motif-opt | FileCheck %s --check-prefix=ROUNDTRIP
+// RUN: motif-opt %examples/attention.mlir --motif-online-softmax --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s --check-prefix=ATT
+// RUN: motif-opt %examples/mha.mlir --motif-online-softmax --mlir-print-op-on-diagnostic=false 2>/dev/null | FileCheck %s --check-prefix=MHA
+// RUN: motif-opt %examples/attention.mlir --motif-online-softmax=equivalence-cap=tolerance --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s --check-prefix=NEGATIVE_CAP
+// RUN: motif-opt %S/Inputs/attention_max_returned.mlir --motif-online-softmax --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s --check-prefix=NEGATIVE_MAX
+// RUN: motif-opt %examples/attention.mlir --fuse-materialization=equivalence-cap=mathematical --motif-residency-report -o /dev/null 2>/dev/null | FileCheck %s --check-prefix=REPORT
+// RUN: motif-opt %examples/attention.mlir --motif-online-softmax -o %t.att 2>/dev/null
+// RUN: motif-equiv --class=mathematical --trials=2 %examples/attention.mlir %t.att 2>&1 | FileCheck %s --check-prefix=EQUIV
+
+// Rule 4, online contraction (docs/residency.md): the softmax of a
+// contraction, contracted again, becomes one motif.online_contract carrying
+// (max, sum, acc) over tiles of the keys.
+
+// The op round-trips.
+// ROUNDTRIP-LABEL: func.func @flash
+// ROUNDTRIP: motif.kernel "flash" threads(128)
+// ROUNDTRIP: motif.online_contract (%{{.*}}[i, j, l], %{{.*}}[i, m, l], %{{.*}}[i, m, k]) -> [i, j, k] scale(1.250000e-01) over [block, block x seq(64), seq, seq, seq] : (tensor<2x256x64xf32>, tensor<2x256x64xf32>, tensor<2x256x64xf32>) -> tensor<2x256x64xf32>
+func.func @flash(%q: tensor<2x256x64xf32>, %k: tensor<2x256x64xf32>, %v: tensor<2x256x64xf32>) -> tensor<2x256x64xf32> {
+  %y = motif.kernel "flash" threads(128) -> tensor<2x256x64xf32> {
+    %o = motif.online_contract (%q[h, i, d], %k[h, j, d], %v[h, j, e]) -> [h, i, e] scale(0.125)
+           over [block, block x seq(64), seq, seq, seq]
+           : (tensor<2x256x64xf32>, tensor<2x256x64xf32>, tensor<2x256x64xf32>) -> tensor<2x256x64xf32>
+    %g = motif.materialize %o in global : tensor<2x256x64xf32>
+    motif.yield %g : tensor<2x256x64xf32>
+  }
+  return %y : tensor<2x256x64xf32>
+}
+
+// examples/attention.mlir unchanged: seven kernels become one; the scale
+// 0.125 of 'attn_scale' is folded into the op; S and P are gone.
+// ATT: remark: rule 4 (online contraction): the softmax over dim [1] of the scores (kernel 'attn_scores', scaled in 'attn_scale'; max 'attn_max', exp 'attn_exp', sum 'attn_sum', divide 'attn_probs') and its contraction with argument #2 (kernel 'attn_pv') merged into one motif.online_contract in kernel 'attn_pv_online', carrying (max, sum, acc) over tiles of the keys, 16 rows per block
+// ATT-SAME: class mathematical
+// ATT-LABEL: func.func @attention
+// ATT-SAME: motif.equivalence = #motif<equivalence mathematical>
+// ATT-NOT: motif.kernel "attn_
+// ATT: motif.kernel "attn_pv_online" threads(64) -> tensor<256x64xf32>
+// ATT-NEXT: motif.online_contract (%arg0[i, l], %arg1[k, l], %arg2[k, j]) -> [i, j] scale(1.250000e-01) over [block x seq(16), seq, seq, seq]
+// ATT-NEXT: motif.materialize %{{.*}} in global
+// ATT-NOT: motif.kernel
+// ATT: return
+
+// Batched over the heads: the head dim stays a block dim.
+// MHA-LABEL: func.func @mha
+// MHA-NOT: motif.kernel "attn_
+// MHA: motif.kernel "attn_pv_online"
+// MHA-NEXT: motif.online_contract (%arg0[i, j, m], %arg1[i, l, m], %arg2[i, l, k]) -> [i, j, k] scale(1.250000e-01) over [block, block x seq(16), seq, seq, seq]
+// MHA-NOT: motif.kernel
+
+// Below the mathematical cap: refused with a remark, the program unchanged.
+// NEGATIVE_CAP: remark: rule 4 (online contraction) not applied to the softmax of kernel 'attn_max' and the contraction of kernel 'attn_pv': the equivalence cap is 'tolerance'
+// NEGATIVE_CAP-NOT: motif.online_contract
+// NEGATIVE_CAP: motif.kernel "attn_scores"
+// NEGATIVE_CAP-NOT: motif.online_contract
+
+// The max read elsewhere (returned): no online contraction, and why.
+// NEGATIVE_MAX: remark: rule 4 (online contraction) not applied to the softmax of kernel 'attn_max' and the contraction of kernel 'attn_pv': the max is also read by the function's return (the flash form never stores it)
+// NEGATIVE_MAX-NOT: motif.online_contract
+// NEGATIVE_MAX: motif.kernel "attn_pv"
+// NEGATIVE_MAX-NOT: motif.online_contract
+
+// Through fuse-materialization at the mathematical cap: one kernel; the
+// report names the rewrite.
+// REPORT-LABEL: residency report: @attention
+// REPORT: attn_pv_online#0 (online_contract) tensor<256x64xf32>  global    global
+// REPORT: total: 1 kernel(s)
+// REPORT-NEXT: rewrite: rule 4 (online contraction)
+// REPORT-SAME: the scores and the probabilities are never stored
+
+// The rewrite meets its class on fresh random inputs (motif-equiv draws
+// them; the f64 reference is the unfused program's sequential meaning).
+// EQUIV: @attention: class mathematical, 2 trials
+// EQUIV: #0{{ +}}tensor<256x64xf32>{{ +}}mathematical{{ +}}no{{.*}}PASS
+// EQUIV: @attention: PASS (mathematical
