@@ -36,9 +36,9 @@ using namespace mlir::motif;
 using namespace mlir::motif::detail;
 
 namespace {
-constexpr int64_t kKeyTile = 64;
+constexpr int64_t kKeyTile = kOnlineKeyTile;
 constexpr int64_t kKeysPerThread = kKeyTile / 4;
-constexpr int64_t kPad = 4; // floats of padding per shared row (16 B)
+constexpr int64_t kPad = kOnlinePad;
 } // namespace
 
 LogicalResult KernelEmitter::emitOnlineContraction(OnlineContractOp op) {
@@ -89,15 +89,14 @@ LogicalResult KernelEmitter::emitOnlineContraction(OnlineContractOp op) {
   auto v4 = VectorType::get({4}, f32);
   auto space = gpu::AddressSpaceAttr::get(b.getContext(),
                                           gpu::AddressSpace::Workgroup);
-  Value qs = addWorkgroupBuffer(MemRefType::get({rows, D + kPad}, f32, nullptr,
-                                                space),
-                                at);
-  Value ks = addWorkgroupBuffer(
-      MemRefType::get({kKeyTile, D + kPad}, f32, nullptr, space), at);
-  Value vs = addWorkgroupBuffer(
-      MemRefType::get({kKeyTile, E + kPad}, f32, nullptr, space), at);
-  sharedBytesUsed += 4 * (rows * (D + kPad) + kKeyTile * (D + kPad) +
-                          kKeyTile * (E + kPad));
+  // The tiles the op says it stages (the residency report prints the same).
+  SmallVector<Value, 3> staged;
+  for (auto [what, tileRows, rowFloats] : op.getStagedTiles()) {
+    staged.push_back(addWorkgroupBuffer(
+        MemRefType::get({tileRows, rowFloats}, f32, nullptr, space), at));
+    sharedBytesUsed += 4 * tileRows * rowFloats;
+  }
+  Value qs = staged[0], ks = staged[1], vs = staged[2];
 
   auto idx = [&](int64_t v) { return constIndex(v); };
   auto add = [&](Value a, Value c) {

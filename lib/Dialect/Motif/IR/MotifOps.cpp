@@ -1677,6 +1677,18 @@ OnlineContractOp::getLoweringLimit(int64_t threads) {
   return std::nullopt;
 }
 
+SmallVector<std::tuple<StringRef, int64_t, int64_t>>
+OnlineContractOp::getStagedTiles() {
+  SmallVector<int64_t> extents = getIterationExtents();
+  int64_t rows = 1;
+  if (TileAttr tile = getTile(getRowDim()))
+    rows = tile.resolvedSizes(extents[getRowDim()])[1];
+  int64_t d = extents[getContractedDim()], e = extents[getValueDim()];
+  return {{"query rows", rows, d + kOnlinePad},
+          {"key tile", kOnlineKeyTile, d + kOnlinePad},
+          {"value tile", kOnlineKeyTile, e + kOnlinePad}};
+}
+
 int64_t OnlineContractOp::getKeyDim() { return dimWithRoles(*this, 2 | 4); }
 int64_t OnlineContractOp::getContractedDim() {
   return dimWithRoles(*this, 1 | 2);

@@ -82,6 +82,52 @@ LogicalResult writeTable(func::FuncOp func, llvm::raw_ostream &out) {
   });
   if (walked.wasInterrupted())
     return failure();
+  // The online contraction stages its own tiles (no materialization says
+  // so) and keeps the scores and probabilities in registers.
+  func.walk([&](OnlineContractOp op) {
+    auto kernel = op->getParentOfType<KernelOp>();
+    auto operandName = [&](unsigned k) {
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      os << op->getOperand(k).getType();
+      return text;
+    };
+    unsigned k = 0;
+    for (auto [what, tileRows, rowFloats] : op.getStagedTiles()) {
+      Row row;
+      row.name = (kernel.getSymName() + " (online_contract " + what + ") " +
+                  operandName(k++))
+                     .str();
+      row.before = "global";
+      row.after = "shared";
+      row.sharedBytes = 4 * tileRows * rowFloats;
+      row.barriers = 1;
+      row.rule = ("rule 4: staged by the flash lowering, " + Twine(tileRows) +
+                  " rows of " + Twine(rowFloats - kOnlinePad) +
+                  " floats per block, padded by " + Twine(kOnlinePad) +
+                  " (the quad's 128-bit reads fall in distinct banks)")
+                     .str();
+      rows.push_back(row);
+    }
+    // S and P: per batch index and row, a score and a probability per key.
+    SmallVector<int64_t> extents = op.getIterationExtents();
+    int64_t rank = cast<RankedTensorType>(op.getResult().getType()).getRank();
+    std::optional<int64_t> bytes = 2 * 4;
+    for (int64_t d = 0; d < rank; ++d)
+      if (d != op.getValueDim() && bytes)
+        bytes = llvm::checkedMul(*bytes, extents[d]);
+    if (bytes)
+      bytes = llvm::checkedMul(*bytes, extents[op.getKeyDim()]);
+    Row row;
+    row.name = (kernel.getSymName() + " (online_contract scores S, probabilities P)").str();
+    row.before = "global";
+    row.after = "register";
+    row.savedBytes = bytes.value_or(0);
+    row.rule = "rule 4: never stored; each thread keeps its rows' scores of "
+               "the current key tile, P reaches the threads that multiply it "
+               "with V by shuffles";
+    rows.push_back(row);
+  });
 
   size_t width = 12;
   for (Row &r : rows)

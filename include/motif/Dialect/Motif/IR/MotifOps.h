@@ -68,6 +68,11 @@ constexpr int64_t kMaxGridBlocks = (int64_t(1) << 31) - 1;
 /// The most iteration instances (and so tensor elements) a motif may have:
 /// 2^40, so that every index, element count and byte count fits in 64 bits.
 constexpr int64_t kMaxIterationInstances = int64_t(1) << 40;
+/// The flash lowering of motif.online_contract: keys per staged tile, and
+/// floats of padding per shared row (16 B: the quad's 128-bit reads of
+/// consecutive rows fall in distinct banks).
+constexpr int64_t kOnlineKeyTile = 64;
+constexpr int64_t kOnlinePad = 4;
 } // namespace mlir::motif
 
 #endif

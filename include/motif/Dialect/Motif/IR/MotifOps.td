@@ -268,6 +268,10 @@ def Motif_OnlineContractOp : Motif_ComputeOp<"online_contract", [Pure]> {
     /// operand layout, the contracted and value extents, rows per block.
     /// The rewrite that derives the op asks it first and declines.
     std::optional<std::string> getLoweringLimit(int64_t threads);
+    /// The tiles the flash lowering stages in shared memory per block, as
+    /// (what, rows, floats per row including the padding): the query rows,
+    /// a tile of keys, the same tile of values.
+    SmallVector<std::tuple<StringRef, int64_t, int64_t>> getStagedTiles();
   }];
 }
 
