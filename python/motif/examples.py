@@ -295,6 +295,8 @@ def attention_text(S, N, D, E, heads=None, scale=None):
 
 
 #: Shapes (S, N, D, E, heads) the flash-form GPU test runs (python/tests/test_gpu.py): keys not a
-#: multiple of the 64-key tile (1, 63, 65, 100, 1000), 8 and 16 rows per block, D != E, batched.
+#: multiple of the 32-key tile (1, 63, 65, 100, 1000), 8 and 16 rows per block (1 row a quad), D != E,
+#: batched; the last two have grids large enough for 32 and 128 rows per block (4 rows a quad).
 FLASH_EDGE_SHAPES = ((64, 1, 64, 64, None), (8, 63, 16, 16, None), (80, 65, 32, 16, None),
-                     (128, 100, 64, 128, None), (256, 1000, 128, 64, None), (96, 200, 36, 48, 3))
+                     (128, 100, 64, 128, None), (256, 1000, 128, 64, None), (96, 200, 36, 48, 3),
+                     (1024, 100, 64, 64, 9), (2048, 65, 32, 32, 17))

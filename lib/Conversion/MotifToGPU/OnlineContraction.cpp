@@ -3,10 +3,10 @@
 // One block computes a tile of `rows` query rows of one batch index:
 //
 //   stage Q[rows x D] in shared memory once;
-//   for each tile of 64 keys:
-//     stage K[64 x D] and V[64 x E] in shared memory;
+//   for each tile of T = kOnlineKeyTile (32) keys:
+//     stage K[T x D] and V[T x E] in shared memory;
 //     S = Q K^T in registers: thread (g, c) = (tid / 4, tid % 4) holds rows
-//       g + r * (threads / 4) (r < R) and keys c + 4u (u < 16);
+//       g + r * (threads / 4) (r < R) and keys c + 4u (u < T / 4);
 //     the online state per row: m' = max(m, max_u S), p = exp2(S c' - m'),
 //       alpha = exp2(m - m'), l = alpha l + sum_u p (per thread), acc *= alpha;
 //     acc += P V: key jj's probability comes from lane (lane & ~3) | jj % 4 of

@@ -62,13 +62,13 @@ func.func @flash(%q: tensor<2x256x64xf32>, %k: tensor<2x256x64xf32>, %v: tensor<
 // report names the rewrite.
 // REPORT-LABEL: residency report: @attention
 // REPORT: attn_pv_online#0 (online_contract) tensor<256x64xf32>  global    global
-// The tiles the lowering stages (16 rows of Q, 64 keys of K and V, rows of
+// The tiles the lowering stages (16 rows of Q, 32 keys of K and V, rows of
 // 64 + 4 floats) and the S x S pair it never stores (2 x 256 x 256 x 4 B).
 // REPORT-NEXT: attn_pv_online (online_contract query rows) tensor<256x64xf32>  global shared 0 4352 1 rule 4: staged by the flash lowering, 16 rows of 64 floats per block, padded by 4
-// REPORT-NEXT: attn_pv_online (online_contract key tile) tensor<256x64xf32> global shared 0 17408 1 rule 4
-// REPORT-NEXT: attn_pv_online (online_contract value tile) tensor<256x64xf32> global shared 0 17408 1 rule 4
+// REPORT-NEXT: attn_pv_online (online_contract key tile) tensor<256x64xf32> global shared 0 8704 1 rule 4
+// REPORT-NEXT: attn_pv_online (online_contract value tile) tensor<256x64xf32> global shared 0 8704 1 rule 4
 // REPORT-NEXT: attn_pv_online (online_contract scores S, probabilities P) global register 524288 0 0 rule 4: never stored
-// REPORT-NEXT: total: 1 kernel(s), 524288 global bytes saved, 39168 shared bytes
+// REPORT-NEXT: total: 1 kernel(s), 524288 global bytes saved, 21760 shared bytes
 // REPORT-NEXT: rewrite: rule 4 (online contraction)
 // REPORT-SAME: the scores and the probabilities are never stored
 

@@ -538,22 +538,24 @@ std::optional<std::string> onlyReadBy(Value v, ArrayRef<Operation *> allowed,
 }
 
 /// Threads of the online contraction's block for `rows` rows per block: a
-/// quad of 4 threads keeps 2 rows (2 x 16 scores and 2 x 16 accumulators
-/// per thread, about 166 registers), or 1 row when the grid is small (16
-/// rows per block), so that more warps hide the latency. Measured on the
-/// H200 (scripts/flash-variants.py, 64 heads x S=4096 x D=64, fp32): 64 rows
-/// in 128 threads 10.70 ms; in 64 threads (4 rows a quad, 254 registers)
-/// 16.87 ms; in 256 threads (1 row a quad, capped at 128 registers) 18.60
-/// ms; one head S=4096: 16 rows in 64 threads 0.415 ms, in 32 threads 0.683.
+/// quad of 4 threads keeps 4 rows (4 x 8 scores of a 32-key tile and 4 x 16
+/// accumulators per thread, about 206 registers: each key vector read from
+/// shared memory feeds 4 rows, each value vector 4 rows), or 1 row at 16
+/// rows per block, where the grid is small and more warps hide the latency.
+/// Measured on the H200 (scripts/flash-variants.py, 64 heads x S=4096 x D=64,
+/// fp32; docs/results/flash-variants-kt32.txt): 128 rows in 128 threads
+/// 7.90 ms, in 256 threads (2 rows a quad) 10.60; 64 rows in 64 threads
+/// 8.52, in 128 threads 10.51; one head S=4096 (64-key tiles): 16 rows in 64
+/// threads 0.415 ms, in 32 threads 0.683.
 static int64_t onlineThreads(int64_t rows) {
-  return rows <= 16 ? 4 * rows : 2 * rows;
+  return rows <= 16 ? 4 * rows : rows;
 }
 
-/// Rows per block of the online contraction: the largest of 64, 32 and 16
-/// that still gives two blocks per SM of a 132-SM part (fewer rows, more
+/// Rows per block of the online contraction: the largest of 128, 64, 32 and
+/// 16 that still gives two blocks per SM of a 132-SM part (fewer rows, more
 /// blocks; each block reads all the keys and values once).
 int64_t rowsPerBlock(int64_t batch, int64_t rows) {
-  for (int64_t r : {64, 32})
+  for (int64_t r : {128, 64, 32})
     if (batch * llvm::divideCeil(rows, r) >= 2 * 132)
       return r;
   return 16;
@@ -730,9 +732,9 @@ LogicalResult rewriteOnlineContraction(Candidate c, Equivalence cap,
       batch *= extents[d];
     }
   // Row tiles divide the rows (the tile verifier's rule): the preferred
-  // size, or the largest smaller one of 64, 32, 16, 8 that divides.
+  // size, or the largest smaller one of 128, 64, 32, 16, 8 that divides.
   int64_t rows = 0, preferred = rowsPerBlock(batch, extents[rowDim]);
-  for (int64_t t : {64, 32, 16, 8})
+  for (int64_t t : {128, 64, 32, 16, 8})
     if (t <= preferred && extents[rowDim] % t == 0) {
       rows = t;
       break;
@@ -740,7 +742,7 @@ LogicalResult rewriteOnlineContraction(Candidate c, Equivalence cap,
   if (!rows)
     return decline("the rows (" + Twine(extents[rowDim]).str() +
                    ") are not a multiple of 8: the lowering keeps a tile of "
-                   "64, 32, 16 or 8 rows per block, and tiles divide");
+                   "128, 64, 32, 16 or 8 rows per block, and tiles divide");
   SmallVector<Attribute> mapping;
   for (int64_t d = 0; d < r + 2; ++d) {
     bool batchDim = d < r && d != rowDim && llvm::is_contained(qDims, d);

@@ -71,7 +71,7 @@ constexpr int64_t kMaxIterationInstances = int64_t(1) << 40;
 /// The flash lowering of motif.online_contract: keys per staged tile, and
 /// floats of padding per shared row (16 B: the quad's 128-bit reads of
 /// consecutive rows fall in distinct banks).
-constexpr int64_t kOnlineKeyTile = 64;
+constexpr int64_t kOnlineKeyTile = 32;
 constexpr int64_t kOnlinePad = 4;
 } // namespace mlir::motif
 
