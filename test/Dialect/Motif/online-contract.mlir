@@ -28,13 +28,13 @@ func.func @flash(%q: tensor<2x256x64xf32>, %k: tensor<2x256x64xf32>, %v: tensor<
 
 // examples/attention.mlir unchanged: seven kernels become one; the scale
 // 0.125 of 'attn_scale' is folded into the op; S and P are gone.
-// ATT: remark: rule 4 (online contraction): the softmax over dim [1] of the scores (kernel 'attn_scores', scaled in 'attn_scale'; max 'attn_max', exp 'attn_exp', sum 'attn_sum', divide 'attn_probs') and its contraction with argument #2 (kernel 'attn_pv') merged into one motif.online_contract in kernel 'attn_pv_online', carrying (max, sum, acc) over tiles of the keys, 32 rows per block
+// ATT: remark: rule 4 (online contraction): the softmax over dim [1] of the scores (kernel 'attn_scores', scaled in 'attn_scale'; max 'attn_max', exp 'attn_exp', sum 'attn_sum', divide 'attn_probs') and its contraction with argument #2 (kernel 'attn_pv') merged into one motif.online_contract in kernel 'attn_pv_online', carrying (max, sum, acc) over tiles of the keys, 16 rows per block
 // ATT-SAME: class mathematical
 // ATT-LABEL: func.func @attention
 // ATT-SAME: motif.equivalence = #motif<equivalence mathematical>
 // ATT-NOT: motif.kernel "attn_
-// ATT: motif.kernel "attn_pv_online" threads(128) -> tensor<256x64xf32>
-// ATT-NEXT: motif.online_contract (%arg0[i, l], %arg1[k, l], %arg2[k, j]) -> [i, j] scale(1.250000e-01) over [block x seq(32), seq, seq, seq]
+// ATT: motif.kernel "attn_pv_online" threads(64) -> tensor<256x64xf32>
+// ATT-NEXT: motif.online_contract (%arg0[i, l], %arg1[k, l], %arg2[k, j]) -> [i, j] scale(1.250000e-01) over [block x seq(16), seq, seq, seq]
 // ATT-NEXT: motif.materialize %{{.*}} in global
 // ATT-NOT: motif.kernel
 // ATT: return
@@ -43,7 +43,7 @@ func.func @flash(%q: tensor<2x256x64xf32>, %k: tensor<2x256x64xf32>, %v: tensor<
 // MHA-LABEL: func.func @mha
 // MHA-NOT: motif.kernel "attn_
 // MHA: motif.kernel "attn_pv_online"
-// MHA-NEXT: motif.online_contract (%arg0[i, j, m], %arg1[i, l, m], %arg2[i, l, k]) -> [i, j, k] scale(1.250000e-01) over [block, block x seq(32), seq, seq, seq]
+// MHA-NEXT: motif.online_contract (%arg0[i, j, m], %arg1[i, l, m], %arg2[i, l, k]) -> [i, j, k] scale(1.250000e-01) over [block, block x seq(16), seq, seq, seq]
 // MHA-NOT: motif.kernel
 
 // Below the mathematical cap: refused with a remark, the program unchanged.
@@ -62,13 +62,13 @@ func.func @flash(%q: tensor<2x256x64xf32>, %k: tensor<2x256x64xf32>, %v: tensor<
 // report names the rewrite.
 // REPORT-LABEL: residency report: @attention
 // REPORT: attn_pv_online#0 (online_contract) tensor<256x64xf32>  global    global
-// The tiles the lowering stages (32 rows of Q, 32 keys of K and V, rows of
+// The tiles the lowering stages (16 rows of Q, 32 keys of K and V, rows of
 // 64 + 4 floats) and the S x S pair it never stores (2 x 256 x 256 x 4 B).
-// REPORT-NEXT: attn_pv_online (online_contract query rows) tensor<256x64xf32>  global shared 0 8704 1 rule 4: staged by the flash lowering, 32 rows of 64 floats per block, padded by 4
+// REPORT-NEXT: attn_pv_online (online_contract query rows) tensor<256x64xf32>  global shared 0 4352 1 rule 4: staged by the flash lowering, 16 rows of 64 floats per block, padded by 4
 // REPORT-NEXT: attn_pv_online (online_contract key tile) tensor<256x64xf32> global shared 0 8704 1 rule 4
 // REPORT-NEXT: attn_pv_online (online_contract value tile) tensor<256x64xf32> global shared 0 8704 1 rule 4
 // REPORT-NEXT: attn_pv_online (online_contract scores S, probabilities P) global register 524288 0 0 rule 4: never stored
-// REPORT-NEXT: total: 1 kernel(s), 524288 global bytes saved, 26112 shared bytes
+// REPORT-NEXT: total: 1 kernel(s), 524288 global bytes saved, 21760 shared bytes
 // REPORT-NEXT: rewrite: rule 4 (online contraction)
 // REPORT-SAME: the scores and the probabilities are never stored
 

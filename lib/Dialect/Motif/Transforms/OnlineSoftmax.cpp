@@ -537,35 +537,28 @@ std::optional<std::string> onlyReadBy(Value v, ArrayRef<Operation *> allowed,
   return std::nullopt;
 }
 
-/// Whether the online contraction's grid is small: fewer than two blocks per
-/// SM of a 132-SM part even at 32 rows per block.
-static bool smallOnlineGrid(int64_t batch, int64_t rows) {
-  return batch * llvm::divideCeil(rows, int64_t(32)) < 2 * 132;
-}
-
 /// Threads of the online contraction's block for `rows` rows per block: a
 /// quad of 4 threads keeps 4 rows (4 x 8 scores of a 32-key tile and 4 x 16
 /// accumulators per thread, about 206 registers: each key vector read from
-/// shared memory feeds 4 rows, each value vector 4 rows); on a small grid 1
-/// row, so that more warps hide the latency. Measured on the H200
-/// (scripts/flash-variants.py, fp32, D=64; docs/results/flash-variants-*.txt):
-/// 64 heads x S=4096: 128 rows in 128 threads 7.90 ms, in 256 threads (2 rows
-/// a quad) 10.60; 64 rows in 64 threads 8.52, in 128 threads 10.51. One head
-/// S=4096: 32 rows in 128 threads 0.391 ms, 16 in 64 0.441, 8 in 32 0.550;
-/// 8 heads S=1024: 32 in 128 0.160 ms, 16 in 64 0.172.
-static int64_t onlineThreads(int64_t rows, bool small) {
-  return small || rows <= 16 ? 4 * rows : rows;
+/// shared memory feeds 4 rows, each value vector 4 rows), or 1 row at 16
+/// rows per block, where the grid is small and more warps hide the latency.
+/// Measured on the H200 (scripts/flash-variants.py, 64 heads x S=4096 x D=64,
+/// fp32; docs/results/flash-variants-kt32.txt): 128 rows in 128 threads
+/// 7.90 ms, in 256 threads (2 rows a quad) 10.60; 64 rows in 64 threads
+/// 8.52, in 128 threads 10.51; one head S=4096 (64-key tiles): 16 rows in 64
+/// threads 0.415 ms, in 32 threads 0.683.
+static int64_t onlineThreads(int64_t rows) {
+  return rows <= 16 ? 4 * rows : rows;
 }
 
-/// Rows per block of the online contraction: the largest of 128, 64 and 32
-/// that still gives two blocks per SM of a 132-SM part (fewer rows, more
-/// blocks; each block reads all the keys and values once); 32 (in 128
-/// threads) on a small grid.
+/// Rows per block of the online contraction: the largest of 128, 64, 32 and
+/// 16 that still gives two blocks per SM of a 132-SM part (fewer rows, more
+/// blocks; each block reads all the keys and values once).
 int64_t rowsPerBlock(int64_t batch, int64_t rows) {
   for (int64_t r : {128, 64, 32})
     if (batch * llvm::divideCeil(rows, r) >= 2 * 132)
       return r;
-  return 32;
+  return 16;
 }
 
 /// Rewrites the softmax of candidate `c` and the contraction reading its
@@ -761,8 +754,7 @@ LogicalResult rewriteOnlineContraction(Candidate c, Equivalence cap,
     else
       mapping.push_back(LevelAttr::get(ctx, Level::Seq));
   }
-  int64_t threads =
-      onlineThreads(rows, smallOnlineGrid(batch, extents[rowDim]));
+  int64_t threads = onlineThreads(rows);
 
   KernelOp pvKernel = kernelOf(pv);
   rewriter.setInsertionPoint(pvKernel);
