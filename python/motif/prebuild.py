@@ -56,36 +56,32 @@ def main(argv=None):
     todo = list(programs([f for f in args.families.split(",") if f]))
     from ._paths import repo_root
     from .compiler import compile_file
-    for rel, fuse in EXTRA_SOURCES:
-        print(f"[prebuild] {rel}{' (fused)' if fuse else ''}", file=sys.stderr, flush=True)
+    def attempt(label, compile_into, tag="[prebuild]"):
+        """Compile one program into a scratch folder; count and print a failure."""
+        nonlocal failures
+        print(f"{tag} {label}", file=sys.stderr, flush=True)
         try:
             with tempfile.TemporaryDirectory() as tmp:
-                compile_file(repo_root() / rel, tmp, fuse=fuse)
+                compile_into(tmp)
         except MotifError as e:
             failures += 1
             print(f"  failed: {str(e).splitlines()[0]}", file=sys.stderr)
+
+    for rel, fuse in EXTRA_SOURCES:
+        attempt(f"{rel}{' (fused)' if fuse else ''}",
+                lambda tmp, rel=rel, fuse=fuse: compile_file(repo_root() / rel, tmp, fuse=fuse))
     # The flash-form edge shapes (python/tests/test_gpu.py::test_flash_form_edges).
     from .examples import FLASH_EDGE_SHAPES, attention_text
     for shape in FLASH_EDGE_SHAPES:
-        print(f"[prebuild] flash form {shape}", file=sys.stderr, flush=True)
-        try:
-            with tempfile.TemporaryDirectory() as tmp:
-                compile_text(attention_text(*shape), tmp, name="attention", fuse=True,
-                             extra_args=FORMS["mathematical"][1])
-        except MotifError as e:
-            failures += 1
-            print(f"  failed: {str(e).splitlines()[0]}", file=sys.stderr)
+        attempt(f"flash form {shape}",
+                lambda tmp, shape=shape: compile_text(attention_text(*shape), tmp, name="attention", fuse=True,
+                                                      extra_args=FORMS["mathematical"][1]))
     for i, (fam, dims, form, variant) in enumerate(todo, 1):
-        label = f"{variant or fam} {dims or 'default'} {form}"
-        print(f"[prebuild {i}/{len(todo)}] {label}", file=sys.stderr, flush=True)
         fuse, extra = forms_of(fam)[form]
-        try:
-            with tempfile.TemporaryDirectory() as tmp:
-                compile_text(load_example(fam, dims, variant), tmp, name=variant or fam, fuse=fuse,
-                             extra_args=extra)
-        except MotifError as e:
-            failures += 1
-            print(f"  failed: {str(e).splitlines()[0]}", file=sys.stderr)
+        attempt(f"{variant or fam} {dims or 'default'} {form}",
+                lambda tmp, fam=fam, dims=dims, variant=variant, fuse=fuse, extra=extra: compile_text(
+                    load_example(fam, dims, variant), tmp, name=variant or fam, fuse=fuse, extra_args=extra),
+                tag=f"[prebuild {i}/{len(todo)}]")
     size = sum(f.stat().st_size for f in Path(args.dir).rglob("*") if f.is_file())
     print(f"prebuilt {len(todo) - failures}/{len(todo)} programs into {args.dir} "
           f"({size / 1e6:.1f} MB) in {time.time() - start:.0f} s")

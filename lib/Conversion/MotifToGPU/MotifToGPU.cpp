@@ -287,7 +287,7 @@ ConvertMotifToGPUPass::convertFunction(func::FuncOp func,
       for (unsigned i = 0; i < gfunc.getNumArguments(); ++i)
         gfunc.setArgAttr(i, "llvm.noalias", mb.getUnitAttr());
       // The flash form keeps a score tile and an accumulator tile per thread
-      // (about 170 registers); with .maxntid alone ptxas caps a 128-thread
+      // (about 206 registers); with .maxntid alone ptxas caps a 128-thread
       // block at 128 registers and spills. .maxnreg lifts the cap to what
       // one block may take (the register file over the block, at most 255).
       if (!kernel.getBodyBlock().getOps<OnlineContractOp>().empty())

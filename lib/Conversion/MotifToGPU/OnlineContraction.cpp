@@ -56,9 +56,7 @@ LogicalResult KernelEmitter::emitOnlineContraction(OnlineContractOp op) {
   int64_t S = extents[iDim], N = extents[jDim], D = extents[dDim],
           E = extents[eDim];
   int64_t T = threads;
-  int64_t rows = 1;
-  if (TileAttr tile = op.getTile(iDim))
-    rows = tile.resolvedSizes(S)[1];
+  int64_t rows = op.getRowsPerBlock();
   int64_t R = rows * 4 / T;
   int64_t groups = T / 4;
   for (unsigned k = 0; k < 3; ++k) {

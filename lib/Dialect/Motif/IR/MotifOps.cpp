@@ -1664,9 +1664,7 @@ OnlineContractOp::getLoweringLimit(int64_t threads) {
             ": the lowering needs the first a multiple of 4 up to 256 and the "
             "second a multiple of 16 up to 128")
         .str();
-  int64_t rows = 1;
-  if (TileAttr tile = getTile(iDim))
-    rows = tile.resolvedSizes(extents[iDim])[1];
+  int64_t rows = getRowsPerBlock();
   if (threads % 32 || (rows * 4) % threads || rows * 4 / threads > 4 ||
       rows * 4 / threads < 1)
     return ("has " + Twine(rows) + " rows per block in threads(" +
@@ -1680,13 +1678,16 @@ OnlineContractOp::getLoweringLimit(int64_t threads) {
 SmallVector<std::tuple<StringRef, int64_t, int64_t>>
 OnlineContractOp::getStagedTiles() {
   SmallVector<int64_t> extents = getIterationExtents();
-  int64_t rows = 1;
-  if (TileAttr tile = getTile(getRowDim()))
-    rows = tile.resolvedSizes(extents[getRowDim()])[1];
   int64_t d = extents[getContractedDim()], e = extents[getValueDim()];
-  return {{"query rows", rows, d + kOnlinePad},
+  return {{"query rows", getRowsPerBlock(), d + kOnlinePad},
           {"key tile", kOnlineKeyTile, d + kOnlinePad},
           {"value tile", kOnlineKeyTile, e + kOnlinePad}};
+}
+
+int64_t OnlineContractOp::getRowsPerBlock() {
+  if (TileAttr tile = getTile(getRowDim()))
+    return tile.resolvedSizes(getIterationExtents()[getRowDim()])[1];
+  return 1;
 }
 
 int64_t OnlineContractOp::getKeyDim() { return dimWithRoles(*this, 2 | 4); }

@@ -263,6 +263,8 @@ def Motif_OnlineContractOp : Motif_ComputeOp<"online_contract", [Pure]> {
     int64_t getContractedDim(); // d
     int64_t getRowDim();        // i
     int64_t getValueDim();      // e
+    /// Rows of the row dim per block: its tile's inner size, 1 under 'block'.
+    int64_t getRowsPerBlock();
     /// Why the flash lowering (lib/Conversion/MotifToGPU/OnlineContraction)
     /// cannot take this op in a block of `threads` threads, or nullopt: the
     /// operand layout, the contracted and value extents, rows per block.
