@@ -264,7 +264,13 @@ Expected<ToolRun> runTool(StringRef program, ArrayRef<std::string> args,
                                        ec.message());
     removeOut.emplace(outPath);
   } else {
+    // The redirect opens the file without truncating it (LLVM's Unix
+    // ExecuteAndWait: O_WRONLY | O_CREAT): a shorter output would leave the
+    // tail of an earlier, longer one behind.
     outPath = stdoutFile;
+    if (std::error_code ec = sys::fs::remove(outPath))
+      return createStringError(ec, "cannot replace '" + outPath.str() +
+                                       "': " + ec.message());
   }
   if (std::error_code ec =
           sys::fs::createTemporaryFile("motif-compile", "err", errPath))
