@@ -18,10 +18,12 @@ FAMILIES = (
     "toy_attention", "softmax", "layernorm", "rmsnorm", "attention",
     "gemm_bias_gelu", "residual_relu", "transpose_scale", "gemm", "mha",
     "softmax_bf16", "layernorm_bf16", "rmsnorm_bf16", "gemm_bf16", "gemm_f16",
+    "attention_bf16", "mha_bf16", "mha_f16",
 )
 #: The element type of each family's tensors (its inputs and output): f32 unless named here.
 FAMILY_DTYPES = {"softmax_bf16": "bf16", "layernorm_bf16": "bf16", "rmsnorm_bf16": "bf16",
-                 "gemm_bf16": "bf16", "gemm_f16": "f16"}
+                 "gemm_bf16": "bf16", "gemm_f16": "f16",
+                 "attention_bf16": "bf16", "mha_bf16": "bf16", "mha_f16": "f16"}
 
 
 def base_family(family):
@@ -224,21 +226,47 @@ def load_example(family, dims=None, variant=None):
     return specialize(text, dims) if dims else text
 
 
-def attention_text(S, N, D, E, heads=None, scale=None):
+def attention_text(S, N, D, E, heads=None, scale=None, dtype="f32"):
     """The unfused attention program (examples/attention.mlir's seven kernels: scores, scale, max,
     exp, sum, divide, P.V) for S queries, N keys, head dim D and value dim E, batched over
     ``heads`` when given. ``scale`` defaults to 1/sqrt(D). The flash-form tests run it at shapes
-    the examples do not have (keys not a multiple of the key tile, one key, D != E)."""
+    the examples do not have (keys not a multiple of the key tile, one key, D != E).
+
+    ``dtype="bf16"`` or ``"f16"`` gives the half form of examples/attention_bf16.mlir and
+    examples/mha_bf16.mlir: q, k, v and the result in that type, both contractions on half operands
+    with f32 results, f32 statistics, P rounded to the half type in the divide's body
+    (``truncf(divf(e, l))``) and an eighth kernel, attn_out, the ``truncf`` of the f32 P.V. The f32
+    form is the text it always was."""
+    if dtype not in ("f32", "bf16", "f16"):
+        raise ExampleError(f"attention_text: dtype must be f32, bf16 or f16, got {dtype!r}")
+    half = dtype != "f32"
     scale = 1.0 / math.sqrt(D) if scale is None else scale
     b = f"{heads}x" if heads else ""
     hb = "h, " if heads else ""
     blk = "block, " if heads else ""
     t = lambda *dims: f"tensor<{b}{'x'.join(map(str, dims))}xf32>"  # noqa: E731
+    ti = lambda *dims: f"tensor<{b}{'x'.join(map(str, dims))}x{dtype}>"  # noqa: E731  (inputs, P, result)
     row = t(S)
-    return f"""func.func @attention(%q: {t(S, D)}, %k: {t(N, D)}, %v: {t(N, E)}) -> {t(S, E)} {{
+    probs_body = (f"""      %r = arith.divf %e, %l : f32
+      %t = arith.truncf %r : f32 to {dtype}
+      motif.yield %t : {dtype}""" if half else """      %r = arith.divf %e, %l : f32
+      motif.yield %r : f32""")
+    out_kernel = f"""  %out = motif.kernel "attn_out" threads(256) -> {ti(S, E)} {{
+    %t = motif.map (%y[{hb}i, e]) -> [{hb}i, e] over [{blk}block, thread] : ({t(S, E)}) -> {ti(S, E)} {{
+    ^bb0(%x: f32):
+      %r = arith.truncf %x : f32 to {dtype}
+      motif.yield %r : {dtype}
+    }}
+    %g = motif.materialize %t in global : {ti(S, E)}
+    motif.yield %g : {ti(S, E)}
+  }}
+  return %out : {ti(S, E)}
+""" if half else f"""  return %y : {t(S, E)}
+"""
+    return f"""func.func @attention(%q: {ti(S, D)}, %k: {ti(N, D)}, %v: {ti(N, E)}) -> {ti(S, E)} {{
   %s = motif.kernel "attn_scores" threads(256) -> {t(S, N)} {{
     %qk = motif.contract (%q[{hb}i, d], %k[{hb}j, d]) -> [{hb}i, j] over [{blk}block, thread, seq]
-           : ({t(S, D)}, {t(N, D)}) -> {t(S, N)}
+           : ({ti(S, D)}, {ti(N, D)}) -> {t(S, N)}
     %g = motif.materialize %qk in global : {t(S, N)}
     motif.yield %g : {t(S, N)}
   }}
@@ -273,24 +301,22 @@ def attention_text(S, N, D, E, heads=None, scale=None):
     %g = motif.materialize %l in global : {row}
     motif.yield %g : {row}
   }}
-  %p = motif.kernel "attn_probs" threads(256) -> {t(S, N)} {{
+  %p = motif.kernel "attn_probs" threads(256) -> {ti(S, N)} {{
     %pr = motif.map (%exp[{hb}i, j], %sum[{hb}i]) -> [{hb}i, j] over [{blk}block, thread]
-           : ({t(S, N)}, {row}) -> {t(S, N)} {{
+           : ({t(S, N)}, {row}) -> {ti(S, N)} {{
     ^bb0(%e: f32, %l: f32):
-      %r = arith.divf %e, %l : f32
-      motif.yield %r : f32
+{probs_body}
     }}
-    %g = motif.materialize %pr in global : {t(S, N)}
-    motif.yield %g : {t(S, N)}
+    %g = motif.materialize %pr in global : {ti(S, N)}
+    motif.yield %g : {ti(S, N)}
   }}
   %y = motif.kernel "attn_pv" threads(256) -> {t(S, E)} {{
     %o = motif.contract (%p[{hb}i, j], %v[{hb}j, e]) -> [{hb}i, e] over [{blk}block, thread, seq]
-           : ({t(S, N)}, {t(N, E)}) -> {t(S, E)}
+           : ({ti(S, N)}, {ti(N, E)}) -> {t(S, E)}
     %g = motif.materialize %o in global : {t(S, E)}
     motif.yield %g : {t(S, E)}
   }}
-  return %y : {t(S, E)}
-}}
+{out_kernel}}}
 """
 
 
@@ -300,3 +326,12 @@ def attention_text(S, N, D, E, heads=None, scale=None):
 FLASH_EDGE_SHAPES = ((64, 1, 64, 64, None), (8, 63, 16, 16, None), (80, 65, 32, 16, None),
                      (128, 100, 64, 128, None), (256, 1000, 128, 64, None), (96, 200, 36, 48, 3),
                      (1024, 100, 64, 64, 9), (2048, 65, 32, 32, 17))
+
+#: Shapes (S, N, D, E, heads) of the half-precision flash-form GPU test
+#: (python/tests/test_gpu.py::test_flash_form_edges_half), run through ``attention_text(...,
+#: dtype="bf16" | "f16")``: keys 1, 63, 65, 100, 1000 and 200 (none a multiple of a 64-key tile but
+#: the first), query rows not a multiple of 64 (80, 200), D = E = 64 and 128, D != E both ways
+#: (64/128, 128/64), and 3 and 17 heads; the last two have grids of many row blocks.
+FLASH_EDGE_SHAPES_HALF = ((64, 1, 64, 64, None), (80, 63, 64, 64, None), (200, 65, 128, 128, None),
+                          (128, 100, 64, 128, None), (256, 1000, 128, 64, None), (80, 200, 64, 64, 3),
+                          (1024, 100, 128, 128, 17), (2048, 65, 64, 64, 17))

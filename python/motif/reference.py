@@ -106,4 +106,7 @@ REFERENCES = {
     "rmsnorm_bf16": rmsnorm,
     "gemm_bf16": gemm,
     "gemm_f16": gemm,
+    "attention_bf16": attention,
+    "mha_bf16": mha,
+    "mha_f16": mha,
 }

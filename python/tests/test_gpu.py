@@ -19,7 +19,7 @@ import pytest
 from motif import reference
 from motif.compiler import FORMS, compile_text, find_motif_compile
 from motif.errors import CompilerNotFoundError
-from motif.examples import FAMILIES, FLASH_EDGE_SHAPES, load_example, variants
+from motif.examples import FAMILIES, FLASH_EDGE_SHAPES, FLASH_EDGE_SHAPES_HALF, load_example, variants
 from motif.numerics import TOLERANCES, check_family, format_table, rel_err
 from motif.runtime import Program, get_backend
 
@@ -408,6 +408,54 @@ def test_flash_form_edges(shape, motif_compile, tmp_path):
         err = rel_err(y, ref)
         assert err <= 1e-4, f"{shape} q x{qs} v x{vs}: rel err {err:.2e}"
     if shape == FLASH_EDGE_SHAPES[1] or shape == FLASH_EDGE_SHAPES[-1]:
+        for tool in ("racecheck", "memcheck"):
+            p = _sanitize(tool, m.path)
+            assert _clean(p), f"{tool} on {m.path}:\n{(p.stdout + p.stderr)[-4000:]}"
+
+
+def _half_dtype(name):
+    if name == "f16":
+        return np.dtype(np.float16)
+    return np.dtype(pytest.importorskip("ml_dtypes").bfloat16)
+
+
+@pytest.mark.uses_prebuilt
+@pytest.mark.parametrize("dtype", ["bf16", "f16"])
+@pytest.mark.parametrize("shape", FLASH_EDGE_SHAPES_HALF, ids=lambda s: "S{}_N{}_D{}_E{}_H{}".format(*s))
+def test_flash_form_edges_half(shape, dtype, motif_compile, tmp_path):
+    """The unfused half-precision attention program (attention_text(..., dtype): bf16/f16 q, k, v
+    and result, f32 scores and statistics, P = half(e / l) before P.V) at the edge shapes of
+    FLASH_EDGE_SHAPES_HALF (keys 1, 63, 65, 100, 200, 1000; rows 80 and 200; D = E = 64 and 128;
+    D != E both ways; 3 and 17 heads), fused under the mathematical cap: rule 4 derives the
+    tensor-core flash form where it applies, and where it declines the program runs as written (the
+    test then checks that program). Inputs: N(0,1), and q, k x8 (logits in the hundreds: the running
+    max rescales the partial sums many times) with v x1e3 (f16's range ends at 65504). Checked against
+    float64 from the same half inputs at numerics.TOLERANCES of the half mha family: 2u normwise (u the
+    unit roundoff, 2^-8 bf16, 2^-11 f16: P's rounding and the result's), i.e. 2^-7 and 2^-10."""
+    from motif.examples import attention_text
+    from motif.numerics import TOLERANCES
+    S, N, D, E, H = shape
+    tol = TOLERANCES[f"mha_{dtype}"]
+    np_dtype = _half_dtype(dtype)
+    ms = compile_text(attention_text(S, N, D, E, H, dtype=dtype), tmp_path, name="attention", fuse=True,
+                      extra_args=FLASH_FORM)
+    (m,) = ms.values()
+    rewritten = any("online" in k.name for k in m.kernels)
+    print(f"{dtype} {shape}: kernels {[k.name for k in m.kernels]} ({'flash form' if rewritten else 'not rewritten'})")
+    if rewritten:  # S and P are never stored
+        assert not [b.name for b in m.intermediates if tuple(b.shape[-2:]) == (S, N)], m.intermediates
+    rng = np.random.default_rng()
+    b = (H,) if H else ()
+    for qs, vs in ((1.0, 1.0), (8.0, 1e3)):
+        q = (qs * rng.standard_normal(b + (S, D))).astype(np_dtype)
+        k = (qs * rng.standard_normal(b + (N, D))).astype(np_dtype)
+        v = (vs * rng.standard_normal(b + (N, E))).astype(np_dtype)
+        (y,) = Program(m)(q, k, v)
+        assert np.asarray(y).dtype == np_dtype and np.asarray(y).shape == b + (S, E)
+        ref = _attention64(q, k, v, np.float32(1.0 / np.sqrt(D)))
+        err = rel_err(np.asarray(y).astype(np.float64), ref)
+        assert err <= tol, f"{dtype} {shape} q x{qs} v x{vs}: rel err {err:.2e} > {tol:.2e}"
+    if shape in (FLASH_EDGE_SHAPES_HALF[1], FLASH_EDGE_SHAPES_HALF[5]):  # two small shapes
         for tool in ("racecheck", "memcheck"):
             p = _sanitize(tool, m.path)
             assert _clean(p), f"{tool} on {m.path}:\n{(p.stdout + p.stderr)[-4000:]}"

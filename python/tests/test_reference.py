@@ -20,15 +20,17 @@ def test_every_family_has_a_float64_reference(rng):
         "mha": [(2, 6, 4)] * 3,
     }
     half = {"softmax_bf16": "softmax", "layernorm_bf16": "layernorm", "rmsnorm_bf16": "rmsnorm",
-            "gemm_bf16": "gemm", "gemm_f16": "gemm"}
+            "gemm_bf16": "gemm", "gemm_f16": "gemm", "attention_bf16": "attention", "mha_bf16": "mha",
+            "mha_f16": "mha"}
     assert set(R.REFERENCES) == set(args) | set(half)
     for fam, shapes in args.items():
         out = R.REFERENCES[fam](*[rng.standard_normal(s).astype(np.float32) for s in shapes])
         assert out.dtype == np.float64 and np.isfinite(out).all(), fam
-    # The bf16 families compute their f32 family's formula, from bf16 inputs read exactly.
+    # The half families compute their f32 family's formula, from half inputs read exactly.
     ml_dtypes = pytest.importorskip("ml_dtypes")
     for fam, base in half.items():
-        xs = [rng.standard_normal(s).astype(ml_dtypes.bfloat16) for s in args[base]]
+        dt = np.float16 if fam.endswith("_f16") else ml_dtypes.bfloat16
+        xs = [rng.standard_normal(s).astype(dt) for s in args[base]]
         out = R.REFERENCES[fam](*xs)
         assert out.dtype == np.float64 and np.array_equal(out, R.REFERENCES[base](*[x.astype(np.float64) for x in xs]))
 
