@@ -6,7 +6,9 @@
     scripts/emulate-mma.py k.mlir [--seed S]
 
 Random inputs (bf16/f16 operands), the kernel's output against float64 A.B: prints the normwise error
-and exits 1 past --rtol or on an unwritten (NaN) element. It checks what the emitter computes from
+and exits 1 past --rtol or on an unwritten (NaN) element. With --attention SCALE the kernel is a
+motif.online_contract (the flash form on tensor cores): inputs q, k, v, the output against float64
+softmax(SCALE q k^T) v per batch index. It checks what the emitter computes from
 addresses and fragments, with the semantics of the PTX ISA taken independently of the emitter:
 
 * ldmatrix .x1/.x2/.x4: lanes 8q .. 8q+7 give the row addresses of matrix q; lane T receives
@@ -14,7 +16,8 @@ addresses and fragments, with the semantics of the PTX ISA taken independently o
 * mma.sync m16n8k16 .row.col: A regs (g, 2t) (g+8, 2t) (g, 2t+8) (g+8, 2t+8), B regs (k = 2t, n = g)
   (k = 2t+8, n = g), C/D (g, 2t) (g, 2t+1) (g+8, 2t) (g+8, 2t+1), g = lane/4, t = lane%4;
 * cp.async lands as late as allowed: when a wait_group retires its group (shared memory starts as
-  NaN), so a read before the wait sees NaN.
+  NaN), so a read before the wait sees NaN; a source size of 0 zero-fills;
+* shuffle xor within 32 lanes; f32 arithmetic rounded to f32, exp2 exact.
 
 Barriers are not modelled (lock step makes every store visible at once). Only the ops motif's
 tensor-core lowering emits are known; anything else is an error.
@@ -123,7 +126,13 @@ class Emulator:
             r = None
             if n == "arith.constant":
                 m = re.search(r"value = (dense<)?([-\w.+]+)>? : (\w+|vector<[^>]*>)", op["rest"])
-                v = float(m.group(2)) if m.group(3) not in ("index", "i32", "i64", "i1") else int(m.group(2))
+                lit = m.group(2)
+                if lit.startswith("0x"):  # f32 bits (infinities, NaN)
+                    v = float(np.array([int(lit, 16)], np.uint32).view(np.float32)[0])
+                elif lit in ("true", "false"):
+                    v = int(lit == "true")
+                else:
+                    v = float(lit) if m.group(3) not in ("index", "i32", "i64", "i1") else int(lit)
                 if m.group(1):
                     shp, _ = shape_of(m.group(3))
                     r = np.full([T] + shp, v, np.float64)
@@ -142,6 +151,39 @@ class Emulator:
                 pred = prop_int(op, "predicate")
                 x, y = a
                 r = [x == y, x != y, x < y, x <= y, x > y, x >= y, x < y, x <= y, x > y, x >= y][pred]
+            elif n in ("arith.addf", "arith.subf", "arith.mulf", "arith.divf", "arith.maximumf"):
+                x, y = (np.asarray(t, np.float32) for t in a)
+                with np.errstate(all="ignore"):
+                    r = {"arith.addf": lambda: x + y, "arith.subf": lambda: x - y,
+                         "arith.mulf": lambda: x * y, "arith.divf": lambda: x / y,
+                         "arith.maximumf": lambda: np.maximum(x, y)}[n]().astype(np.float64)
+            elif n == "math.fma":
+                x, y, z = (np.asarray(t, np.float64) for t in a)
+                r = (x * y + z).astype(np.float32).astype(np.float64)
+            elif n == "arith.negf":
+                r = -a[0]
+            elif n == "math.exp2":
+                with np.errstate(all="ignore"):
+                    r = np.exp2(a[0]).astype(np.float32).astype(np.float64)
+            elif n == "arith.cmpf":
+                pred = prop_int(op, "predicate")
+                if pred != 1:
+                    raise SystemExit(f"emulate-mma: cmpf predicate {pred} not modelled")
+                r = a[0] == a[1]
+            elif n == "gpu.shuffle":
+                if "mode = #gpu<shuffle_mode xor>" not in op["rest"]:
+                    raise SystemExit("emulate-mma: only xor shuffles are modelled")
+                v, off = a[0], a[1]
+                lanes = np.arange(T)
+                src = (lanes & ~31) | ((lanes & 31) ^ off)
+                r = (v[src], np.ones(T, bool))
+            elif n == "vector.store":
+                v, buf = a[0], a[1][1]
+                idx = [i[mask] for i in a[2:]]
+                v = v.reshape(T, -1)[mask]
+                for e in range(v.shape[1]):
+                    at = idx[:-1] + [idx[-1] + e]
+                    buf[tuple(at)] = v[:, e]
             elif n == "arith.select":
                 r = np.where(a[0], a[1], a[2])
             elif n == "arith.truncf":
@@ -176,8 +218,10 @@ class Emulator:
                 src = a[1 + seg[1]][1]
                 sidx = a[2 + seg[1]:2 + seg[1] + seg[3]]
                 count = prop_int(op, "dstElements")
+                # a source size (elements) below the copy's zero-fills the rest
+                srcn = a[2 + seg[1] + seg[3]] if len(seg) > 4 and seg[4] else np.full(T, count)
                 self.pending.append((dst, [i.copy() for i in didx], src, [i.copy() for i in sidx],
-                                     count, mask.copy()))
+                                     count, mask.copy(), np.asarray(srcn).copy()))
                 r = "token"
             elif n == "nvgpu.device_async_create_group":
                 self.groups.append(self.pending)
@@ -188,13 +232,13 @@ class Emulator:
                 retire = self.groups[:len(self.groups) - keep] if keep else self.groups
                 self.groups = self.groups[len(self.groups) - keep:] if keep else []
                 for g in retire:
-                    for dst, didx, src, sidx, count, m in g:
+                    for dst, didx, src, sidx, count, m, srcn in g:
                         for e in range(count):
                             d = [i[m] for i in didx]
                             s = [i[m] for i in sidx]
                             d[-1] = d[-1] + e
                             s[-1] = s[-1] + e
-                            dst[tuple(d)] = src[tuple(s)]
+                            dst[tuple(d)] = np.where(srcn[m] > e, src[tuple(s)], 0.0)
             elif n == "nvgpu.ldmatrix":
                 buf = a[0][1]
                 idx = a[1:]
@@ -308,6 +352,10 @@ def main():
     p.add_argument("kernel")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--rtol", type=float, default=1e-5)
+    p.add_argument("--attention", type=float, metavar="SCALE",
+                   help="an online contraction: check against softmax(SCALE q k^T) v")
+    p.add_argument("--magnitude", type=float, default=1.0,
+                   help="scale of the random inputs (large values test the running max)")
     p.add_argument("--rhs", choices=("kn", "nk"), default="kn",
                    help="the second operand is B[k, j] (K x N, default) or B[j, k] (N x K)")
     args = p.parse_args()
@@ -323,12 +371,26 @@ def main():
     inputs = []
     for t in types[:-1]:
         shp, el = shape_of(t)
-        x = rng.standard_normal(shp).astype(np.float32)
+        x = (args.magnitude * rng.standard_normal(shp)).astype(np.float32)
         x = bf16_round(x) if el == "bf16" else x.astype(np.float16).astype(np.float32)
         inputs.append(x.astype(np.float64))
     em = Emulator(func, inputs, grid)
     em.block_sig = block_sig
     out = em.run()
+    if args.attention is not None:
+        q, k, v = inputs
+        lead = out.shape[:-2]
+        q3, k3, v3 = (x.reshape((-1,) + x.shape[-2:]) for x in (q, k, v))
+        s_ = args.attention * np.einsum("bid,bjd->bij", q3, k3)
+        p_ = np.exp(s_ - s_.max(axis=-1, keepdims=True))
+        ref = (np.einsum("bij,bje->bie", p_, v3) / p_.sum(axis=-1, keepdims=True)).reshape(out.shape)
+        unwritten = int(np.isnan(out).sum())
+        err = float(np.nanmax(np.abs(out - ref)) / np.abs(ref).max())
+        print(f"emulate-mma: attention {out.shape} from q {q.shape}, k {k.shape}, v {v.shape}, grid {grid}, "
+              f"{em.T} threads: rel err {err:.2e}, {unwritten} unwritten")
+        ok = unwritten == 0 and err <= args.rtol
+        print("emulate-mma: PASS" if ok else "emulate-mma: FAIL")
+        return 0 if ok else 1
     # The kernel takes its inputs in the order it stages them: find A (M x K) and B.
     M, N = out.shape
 

@@ -3,9 +3,11 @@
     python3 scripts/flash-variants.py DIR...
 
 Each DIR holds one motif-compile output (one .json manifest of an attention or multi-head
-attention function). Inputs: fresh N(0,1) fp32 per check; reference: float64, head by head;
-equivalence class: tolerance (rel err <= 1e-4 of max |ref|). Prints one row per variant with its
-ptxas registers / spills / shared bytes, and SDPA fp32 (TF32 off) on the same inputs.
+attention function, f32, bf16 or f16 tensors). Inputs: fresh N(0,1) in the function's dtype per
+check; reference: float64, head by head; equivalence class: tolerance (rel err of max |ref| <= 1e-4
+for f32, 4 units of roundoff of the format for bf16 / f16: 1.6e-2, 2.0e-3). Prints one row per
+variant with its ptxas registers / spills / shared bytes, and SDPA in the same dtype (fp32: TF32
+off) on the same inputs.
 """
 import math
 import statistics
@@ -45,6 +47,8 @@ def reference(q, k, v):
     return torch.cat([one(q[h:h + 1], k[h:h + 1], v[h:h + 1]) for h in range(heads)])
 
 
+DTYPES = {"f32": torch.float32, "bf16": torch.bfloat16, "f16": torch.float16}
+RTOL = {"f32": 1e-4, "bf16": 4 * 2.0 ** -8, "f16": 4 * 2.0 ** -11}
 sdpa_done = {}
 gen = torch.Generator(device="cuda").manual_seed(12)
 print(f"{'variant':28} {'shape':18} {'ms':>9} {'TFLOP/s':>8} {'vs sdpa':>8} {'rel err':>9}  ptxas")
@@ -52,7 +56,9 @@ for d in map(Path, sys.argv[1:]):
     (mpath,) = [p for p in d.glob("*.json")]
     m = load_manifest(mpath)
     shapes = [tuple(b.shape) for b in m.inputs]
-    q, k, v = [torch.randn(s, device="cuda", dtype=torch.float32, generator=gen) for s in shapes]
+    dt = m.inputs[0].dtype
+    q, k, v = [torch.randn(s, device="cuda", dtype=torch.float32, generator=gen).to(DTYPES[dt])
+               for s in shapes]
     prog = Program(m)
     bound = prog.bind(q, k, v)
     bound.launch()
@@ -62,8 +68,9 @@ for d in map(Path, sys.argv[1:]):
     S, D = shapes[0][-2], shapes[0][-1]
     H = shapes[0][0] if len(shapes[0]) == 3 else 1
     flops = 4 * H * S * S * D
-    ms = median_ms(bound.launch) if err <= 1e-4 else float("nan")
-    key = shapes[0]
+    ok = err <= RTOL[dt]
+    ms = median_ms(bound.launch) if ok else float("nan")
+    key = (dt,) + shapes[0]
     if key not in sdpa_done:
         b = [t.reshape(1, H, S, D) for t in (q, k, v)]
         f = lambda: torch.nn.functional.scaled_dot_product_attention(*b)  # noqa: E731
@@ -71,6 +78,6 @@ for d in map(Path, sys.argv[1:]):
     ks = m.kernels[0]
     print(f"{d.name:28} {f'H={H} S={S} D={D}':18} {ms:9.3f} {flops / ms / 1e9:8.1f} "
           f"{sdpa_done[key] / ms:8.2f} {err:9.2e}  {ks.registers}r {ks.spill_store_bytes}/{ks.spill_load_bytes}sp "
-          f"{ks.shared_bytes}B{'' if err <= 1e-4 else '  WRONG'}", flush=True)
+          f"{ks.shared_bytes}B{'' if ok else '  WRONG'}", flush=True)
 for key, t in sdpa_done.items():
-    print(f"sdpa fp32 {key}: {t:.3f} ms")
+    print(f"sdpa {key[0]} {key[1:]}: {t:.3f} ms")

@@ -286,10 +286,12 @@ LogicalResult FunctionEvaluator::evalCompute(ComputeOpInterface op) {
         motif::detail::OnlineContractRows<float> f32;
         motif::detail::OnlineContractRows<double> f64;
         forEachIndex(extents, resultDims, point, [&] {
+          double y = mode == NumericMode::F32
+                         ? static_cast<double>(
+                               f32.at(oc, extents, point, at, /*roundP=*/true))
+                         : f64.at(oc, extents, point, at, /*roundP=*/false);
           results[0].data[linear++] =
-              mode == NumericMode::F32
-                  ? static_cast<double>(f32.at(oc, extents, point, at))
-                  : f64.at(oc, extents, point, at);
+              roundStored(y, mode, oc.getResult().getType().getElementType());
         });
       })
       .Case<ReduceOp>([&](ReduceOp reduce) {
@@ -602,6 +604,9 @@ mlir::motif::compareFunctions(func::FuncOp a, func::FuncOp b,
     out.index = i;
     out.type = typeString(t);
     out.format = floatFormatOf(getElementTypeOrSelf(t));
+    out.bound = options.equivalence == Equivalence::Mathematical
+                    ? mathematicalBoundOf(out.format, cmp.bound)
+                    : cmp.bound;
     cmp.outputs.push_back(out);
   }
 
@@ -669,7 +674,7 @@ mlir::motif::compareFunctions(func::FuncOp a, func::FuncOp b,
     case Equivalence::Tolerance:
     case Equivalence::Mathematical:
       // Written so that a NaN error fails.
-      out.pass = out.relErrA <= cmp.bound && out.relErrB <= cmp.bound;
+      out.pass = out.relErrA <= out.bound && out.relErrB <= out.bound;
       break;
     case Equivalence::Semantic:
       out.pass = true;
@@ -680,6 +685,17 @@ mlir::motif::compareFunctions(func::FuncOp a, func::FuncOp b,
     cmp.pass &= out.pass;
   }
   return cmp;
+}
+
+double mlir::motif::mathematicalBoundOf(FloatFormat format, double rtol) {
+  switch (format) {
+  case FloatFormat::F16:
+    return std::max(rtol, 4.0 * std::ldexp(1.0, -11));
+  case FloatFormat::BF16:
+    return std::max(rtol, 4.0 * std::ldexp(1.0, -8));
+  default:
+    return rtol;
+  }
 }
 
 static std::string sci(double v) {
@@ -725,7 +741,12 @@ void mlir::motif::printComparison(raw_ostream &os,
   case Equivalence::Tolerance:
   case Equivalence::Mathematical:
     os << " (" << stringifyEquivalence(cmp.equivalence) << ": rel err <= "
-       << sci(cmp.bound) << " against the f64 reference)";
+       << sci(cmp.bound);
+    for (const OutputComparison &out : cmp.outputs)
+      if (out.bound != cmp.bound)
+        os << ", #" << out.index << " " << sci(out.bound) << " ("
+           << out.type << ")";
+    os << " against the f64 reference)";
     break;
   case Equivalence::Semantic:
     os << " (semantic: signatures match; numerics not checked)";

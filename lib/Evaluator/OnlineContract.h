@@ -8,6 +8,7 @@
 #define MOTIF_LIB_EVALUATOR_ONLINECONTRACT_H
 
 #include "motif/Dialect/Motif/IR/MotifOps.h"
+#include "motif/Evaluator/ScalarProgram.h"
 
 #include "llvm/ADT/SmallVector.h"
 
@@ -21,7 +22,10 @@ namespace mlir::motif::detail {
 /// m = max_j t_j, p_j = exp(t_j - m), y_e = (sum_j p_j v_je) / (sum_j p_j).
 /// A row whose scores are all -inf gets m = 0 (then p = 0 and y = 0/0 =
 /// NaN, what the unfused softmax gives). The row's p and l are kept
-/// between calls for the same row. `at(i, point)` reads operand i.
+/// between calls for the same row. `at(i, point)` reads operand i. With
+/// half operands, p meets v rounded to their format when `roundP` (the f32
+/// model: a tensor core multiplies half operands; l sums p unrounded), and
+/// exactly in the float64 reference.
 template <typename T>
 struct OnlineContractRows {
   llvm::SmallVector<int64_t> row;
@@ -31,7 +35,10 @@ struct OnlineContractRows {
 
   template <typename At>
   T at(OnlineContractOp op, llvm::ArrayRef<int64_t> extents,
-       llvm::SmallVectorImpl<int64_t> &point, At &&read) {
+       llvm::SmallVectorImpl<int64_t> &point, At &&read, bool roundP) {
+    FloatFormat format =
+        roundP ? floatFormatOf(op.getLhs().getType().getElementType())
+               : FloatFormat::F64;
     int64_t j = op.getKeyDim(), d = op.getContractedDim(),
             e = op.getValueDim();
     llvm::SmallVector<int64_t> key;
@@ -67,7 +74,10 @@ struct OnlineContractRows {
     T acc = 0;
     for (int64_t jj = 0; jj < extents[j]; ++jj) {
       point[j] = jj;
-      acc = std::fma(p[jj], static_cast<T>(read(2u, point)), acc);
+      T pj = format == FloatFormat::F64
+                 ? p[jj]
+                 : static_cast<T>(roundToFormat(p[jj], format));
+      acc = std::fma(pj, static_cast<T>(read(2u, point)), acc);
     }
     return acc / l;
   }

@@ -572,10 +572,13 @@ LogicalResult ScheduleEvaluator::evalMotif(ComputeOpInterface op) {
     };
     std::function<void(unsigned)> walk = [&](unsigned r) {
       if (r == resultDims.size()) {
-        double y = mode == NumericMode::F32
-                       ? static_cast<double>(f32.at(oc, extents, point, read))
-                       : f64.at(oc, extents, point, read);
-        store(0, 0, point, k, true, y);
+        double y =
+            mode == NumericMode::F32
+                ? static_cast<double>(
+                      f32.at(oc, extents, point, read, /*roundP=*/true))
+                : f64.at(oc, extents, point, read, /*roundP=*/false);
+        store(0, 0, point, k, true,
+              roundStored(y, mode, oc.getResult().getType().getElementType()));
         return;
       }
       int64_t d = resultDims[r];

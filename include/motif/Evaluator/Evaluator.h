@@ -96,13 +96,23 @@ struct CompareOptions {
   std::optional<uint64_t> seed;
   /// Relative error bound of the `tolerance` class.
   double rtol = 1e-5;
-  /// Relative error bound of the `mathematical` class.
+  /// Relative error bound of the `mathematical` class (an f32 output; a
+  /// half output takes the larger of this and 4 units of roundoff of its
+  /// format, mathematicalBoundOf).
   double mathematicalRtol = 1e-3;
   /// How A and B are run (the f64 reference is always sequential).
   EvaluationModel model = EvaluationModel::Schedule;
   /// The most thread-instance steps the schedule model may take per run.
   int64_t scheduleWorkLimit = kDefaultScheduleWorkLimit;
 };
+
+/// The `mathematical` bound of an output of `format`: `rtol`, or for f16
+/// and bf16 at least 4 units of roundoff (4 * 2^-11, 4 * 2^-8): the output
+/// is rounded once to its format, and a half operand that a reordered
+/// program rounds at another point (P of the flash form before P.V, not
+/// after the division) carries one more rounding, amplified where the sum
+/// cancels.
+double mathematicalBoundOf(FloatFormat format, double rtol);
 
 /// One output of the compared functions, aggregated over every trial.
 struct OutputComparison {
@@ -123,6 +133,9 @@ struct OutputComparison {
   double relErrB = 0.0;
   /// max|ref| over the trials (the scale the relative errors divide by).
   double refMax = 0.0;
+  /// The relative error bound of this output (tolerance, mathematical): the
+  /// function's, widened for a half output under `mathematical`.
+  double bound = 0.0;
   /// Elements of A's and B's result no thread stored (schedule model),
   /// summed over trials: any fails every class.
   int64_t unwrittenA = 0;

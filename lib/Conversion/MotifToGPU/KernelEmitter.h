@@ -175,6 +175,12 @@ private:
   /// shared memory, S and P in registers, the state (m, l, acc) carried over
   /// tiles of the keys.
   LogicalResult emitOnlineContraction(OnlineContractOp op);
+  /// Its tensor-core form (OnlineContractionMma.cpp, f16/bf16 operands): Q,
+  /// K and V tiles staged by cp.async (K and V double-buffered), S = Q K^T
+  /// and acc += P V on mma.sync m16n8k16, S and P in accumulator fragments.
+  /// The operands and the result are in global memory at `q`, `k`, `v`, `y`.
+  LogicalResult emitOnlineContractionMma(OnlineContractOp op, Value q,
+                                         Value k, Value v, Value y);
   /// The result instances of the thread, one per register-blocked
   /// accumulator (result dims enumerated row-major).
   FailureOr<SmallVector<Instance>> blockedInstances(ComputeOpInterface op,
@@ -233,6 +239,14 @@ private:
   bool reverseRereads = true;
   llvm::DenseSet<Value> globalReads;
 };
+
+/// One mma.sync m16n8k16 with f32 accumulators (TensorCore.cpp): `a` the 4
+/// rows and `bRows` the 2 rows of the A and B fragments, each a
+/// vector<2xT> of f16 or bf16 (nvvm.mma.sync: MLIR 22's convert-nvgpu-to-nvvm
+/// has no bf16 case); returns the 4 new accumulators.
+SmallVector<Value> emitMmaM16N8K16(OpBuilder &b, Location loc, Type element,
+                                   ArrayRef<Value> a, ArrayRef<Value> bRows,
+                                   ArrayRef<Value> acc);
 
 /// Per-family emitters: the scalar work of one instance.
 FailureOr<SmallVector<Value>> emitElementwise(KernelEmitter &e,

@@ -82,6 +82,8 @@ LogicalResult KernelEmitter::emitOnlineContraction(OnlineContractOp op) {
     yMem = storage[cast<MaterializeOp>(u).getResult()].memref;
   Value qMem = storage[op.getLhs()].memref, kMem = storage[op.getRhs()].memref,
         vMem = storage[op.getValues()].memref;
+  if (op.usesTensorCores())
+    return emitOnlineContractionMma(op, qMem, kMem, vMem, yMem);
 
   Type f32 = b.getF32Type();
   auto v4 = VectorType::get({4}, f32);
@@ -89,10 +91,10 @@ LogicalResult KernelEmitter::emitOnlineContraction(OnlineContractOp op) {
                                           gpu::AddressSpace::Workgroup);
   // The tiles the op says it stages (the residency report prints the same).
   SmallVector<Value, 3> staged;
-  for (auto [what, tileRows, rowFloats] : op.getStagedTiles()) {
+  for (const OnlineStagedTile &t : op.getStagedTiles()) {
     staged.push_back(addWorkgroupBuffer(
-        MemRefType::get({tileRows, rowFloats}, f32, nullptr, space), at));
-    sharedBytesUsed += 4 * tileRows * rowFloats;
+        MemRefType::get({t.rows, t.rowElements}, f32, nullptr, space), at));
+    sharedBytesUsed += t.bytes();
   }
   Value qs = staged[0], ks = staged[1], vs = staged[2];
 

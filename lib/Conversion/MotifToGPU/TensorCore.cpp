@@ -151,39 +151,16 @@ public:
                     add(c(kk * 16), kHalf), tiles, /*transpose=*/false);
   }
 
-  /// Row `r` (a vector<2xT>) of a fragment, as the instruction takes it.
-  Value packed(Value fragment, int64_t r) {
-    Value row = vector::ExtractOp::create(b, loc, fragment, r);
-    if (!element.isBF16())
-      return row;
-    auto i32x1 = VectorType::get({1}, b.getI32Type());
-    Value cast = vector::BitCastOp::create(b, loc, i32x1, row);
-    return vector::ExtractOp::create(b, loc, cast, 0);
-  }
-
   /// acc (4 f32) += A (x4 fragment) * B (rows bRow, bRow + 1 of a B fragment).
   SmallVector<Value> mma(Value a, Value bFrag, int64_t bRow,
                          ArrayRef<Value> acc) {
     if (element.isBF16()) {
       SmallVector<Value> as, bs;
       for (int64_t r = 0; r < 4; ++r)
-        as.push_back(packed(a, r));
-      bs.push_back(packed(bFrag, bRow));
-      bs.push_back(packed(bFrag, bRow + 1));
-      Type f32 = b.getF32Type();
-      auto resultType = LLVM::LLVMStructType::getLiteral(
-          b.getContext(), {f32, f32, f32, f32});
-      auto op = NVVM::MmaOp::create(
-          b, loc, resultType, as, bs, acc, {16, 8, 16}, std::nullopt,
-          std::nullopt,
-          std::array<NVVM::MMATypes, 2>{NVVM::MMATypes::bf16,
-                                        NVVM::MMATypes::bf16},
-          std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
-                                         NVVM::MMALayout::col});
-      SmallVector<Value> out;
-      for (int64_t r = 0; r < 4; ++r)
-        out.push_back(LLVM::ExtractValueOp::create(b, loc, op, r));
-      return out;
+        as.push_back(vector::ExtractOp::create(b, loc, a, r));
+      for (int64_t r = 0; r < 2; ++r)
+        bs.push_back(vector::ExtractOp::create(b, loc, bFrag, bRow + r));
+      return emitMmaM16N8K16(b, loc, element, as, bs, acc);
     }
     // f16: nvgpu.mma.sync on vector<4x2xf16> x vector<2x2xf16> + vector<2x2xf32>.
     // Rows bRow, bRow + 1 of the fragment (inserted row by row: an n-D
@@ -250,6 +227,38 @@ private:
   int64_t threads;
 };
 } // namespace
+
+SmallVector<Value> mlir::motif::detail::emitMmaM16N8K16(
+    OpBuilder &b, Location loc, Type element, ArrayRef<Value> a,
+    ArrayRef<Value> bRows, ArrayRef<Value> acc) {
+  // bf16 operands travel packed in i32; f16 ones as vector<2xf16>.
+  auto operand = [&](Value row) -> Value {
+    if (!element.isBF16())
+      return row;
+    auto i32x1 = VectorType::get({1}, b.getI32Type());
+    Value cast = vector::BitCastOp::create(b, loc, i32x1, row);
+    return vector::ExtractOp::create(b, loc, cast, 0);
+  };
+  SmallVector<Value> as, bs;
+  for (Value r : a)
+    as.push_back(operand(r));
+  for (Value r : bRows)
+    bs.push_back(operand(r));
+  Type f32 = b.getF32Type();
+  auto resultType =
+      LLVM::LLVMStructType::getLiteral(b.getContext(), {f32, f32, f32, f32});
+  NVVM::MMATypes type =
+      element.isBF16() ? NVVM::MMATypes::bf16 : NVVM::MMATypes::f16;
+  auto op = NVVM::MmaOp::create(
+      b, loc, resultType, as, bs, acc, {16, 8, 16}, std::nullopt, std::nullopt,
+      std::array<NVVM::MMATypes, 2>{type, type},
+      std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
+                                     NVVM::MMALayout::col});
+  SmallVector<Value> out;
+  for (int64_t r = 0; r < 4; ++r)
+    out.push_back(LLVM::ExtractValueOp::create(b, loc, op, r));
+  return out;
+}
 
 LogicalResult KernelEmitter::emitTensorCoreContraction(ComputeOpInterface op,
                                                        ArrayRef<DimPlan> plans,

@@ -39,3 +39,43 @@ func.func @transposed_keys(%q: tensor<64x16xf32>, %k: tensor<16x64xf32>, %v: ten
   }
   return %y : tensor<64x16xf32>
 }
+
+// -----
+
+// The tensor-core form (f16/bf16 operands): mma.sync m16n8k16 slices of 16.
+func.func @mma_extent(%q: tensor<64x24xbf16>, %k: tensor<64x24xbf16>, %v: tensor<64x16xbf16>) -> tensor<64x16xbf16> {
+  %y = motif.kernel "k" threads(128) -> tensor<64x16xbf16> {
+    // expected-error @+1 {{has a contracted extent 24 and a value extent 16: the tensor-core lowering (mma.sync m16n8k16) needs both multiples of 16, the first up to 256 and the second up to 128}}
+    %o = motif.online_contract (%q[i, d], %k[j, d], %v[j, e]) -> [i, e] scale(0.2) over [block x seq(64), seq, seq, seq]
+           : (tensor<64x24xbf16>, tensor<64x24xbf16>, tensor<64x16xbf16>) -> tensor<64x16xbf16>
+    %g = motif.materialize %o in global : tensor<64x16xbf16>
+    motif.yield %g : tensor<64x16xbf16>
+  }
+  return %y : tensor<64x16xbf16>
+}
+
+// -----
+
+func.func @mma_rows(%q: tensor<96x64xf16>, %k: tensor<96x64xf16>, %v: tensor<96x64xf16>) -> tensor<96x64xf16> {
+  %y = motif.kernel "k" threads(128) -> tensor<96x64xf16> {
+    // expected-error @+1 {{has 48 rows per block in threads(128): the tensor-core lowering takes 128 rows in 128 threads, 64 in 128, 32 in 64 or 16 in 32 (16 rows per m-tile of a warp)}}
+    %o = motif.online_contract (%q[i, d], %k[j, d], %v[j, e]) -> [i, e] scale(0.125) over [block x seq(48), seq, seq, seq]
+           : (tensor<96x64xf16>, tensor<96x64xf16>, tensor<96x64xf16>) -> tensor<96x64xf16>
+    %g = motif.materialize %o in global : tensor<96x64xf16>
+    motif.yield %g : tensor<96x64xf16>
+  }
+  return %y : tensor<96x64xf16>
+}
+
+// -----
+
+func.func @mma_threads(%q: tensor<64x64xbf16>, %k: tensor<64x64xbf16>, %v: tensor<64x64xbf16>) -> tensor<64x64xbf16> {
+  %y = motif.kernel "k" threads(64) -> tensor<64x64xbf16> {
+    // expected-error @+1 {{has 64 rows per block in threads(64): the tensor-core lowering takes 128 rows in 128 threads}}
+    %o = motif.online_contract (%q[i, d], %k[j, d], %v[j, e]) -> [i, e] scale(0.125) over [block x seq(64), seq, seq, seq]
+           : (tensor<64x64xbf16>, tensor<64x64xbf16>, tensor<64x64xbf16>) -> tensor<64x64xbf16>
+    %g = motif.materialize %o in global : tensor<64x64xbf16>
+    motif.yield %g : tensor<64x64xbf16>
+  }
+  return %y : tensor<64x64xbf16>
+}

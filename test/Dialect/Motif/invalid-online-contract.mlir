@@ -53,15 +53,28 @@ func.func @two_rows(%q: tensor<4x256x64xf32>, %k: tensor<256x64xf32>, %v: tensor
 
 // -----
 
-func.func @f16(%q: tensor<256x64xf16>, %k: tensor<256x64xf32>, %v: tensor<256x64xf32>) -> tensor<256x64xf32> {
-  %y = motif.kernel "f16" threads(128) -> tensor<256x64xf32> {
-    // expected-error @+1 {{operand #0 holds 'f16': the online contraction is built for f32}}
+func.func @mixed_types(%q: tensor<256x64xf16>, %k: tensor<256x64xf32>, %v: tensor<256x64xf32>) -> tensor<256x64xf32> {
+  %y = motif.kernel "mixed_types" threads(128) -> tensor<256x64xf32> {
+    // expected-error @+1 {{operand #1 holds 'f32' but operand #0 holds 'f16': the three operands hold one element type}}
     %o = motif.online_contract (%q[i, d], %k[j, d], %v[j, e]) -> [i, e] scale(0.125) over [block x seq(64), seq, seq, seq]
            : (tensor<256x64xf16>, tensor<256x64xf32>, tensor<256x64xf32>) -> tensor<256x64xf32>
     %g = motif.materialize %o in global : tensor<256x64xf32>
     motif.yield %g : tensor<256x64xf32>
   }
   return %y : tensor<256x64xf32>
+}
+
+// -----
+
+func.func @result_type(%q: tensor<256x64xbf16>, %k: tensor<256x64xbf16>, %v: tensor<256x64xbf16>) -> tensor<256x64xf16> {
+  %y = motif.kernel "result_type" threads(128) -> tensor<256x64xf16> {
+    // expected-error @+1 {{result holds 'f16' for operands of 'bf16': the result is f32 or the operands' type}}
+    %o = motif.online_contract (%q[i, d], %k[j, d], %v[j, e]) -> [i, e] scale(0.125) over [block x seq(64), seq, seq, seq]
+           : (tensor<256x64xbf16>, tensor<256x64xbf16>, tensor<256x64xbf16>) -> tensor<256x64xf16>
+    %g = motif.materialize %o in global : tensor<256x64xf16>
+    motif.yield %g : tensor<256x64xf16>
+  }
+  return %y : tensor<256x64xf16>
 }
 
 // -----

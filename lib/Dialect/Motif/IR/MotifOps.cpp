@@ -1658,13 +1658,38 @@ OnlineContractOp::getLoweringLimit(int64_t threads) {
                        "k[batch..., j, d], v[batch..., j, e] and a result "
                        "y[batch..., i, e]; transpose the operands first");
   int64_t D = extents[dDim], E = extents[eDim];
+  int64_t rows = getRowsPerBlock();
+  if (usesTensorCores()) {
+    auto [warps, mTiles] = mmaWarpsAndTiles(rows);
+    if (D % 16 || D > 256 || E % 16 || E > 128)
+      return ("has a contracted extent " + Twine(D) + " and a value extent " +
+              Twine(E) +
+              ": the tensor-core lowering (mma.sync m16n8k16) needs both "
+              "multiples of 16, the first up to 256 and the second up to 128")
+          .str();
+    if (!warps || threads != warps * 32)
+      return ("has " + Twine(rows) + " rows per block in threads(" +
+              Twine(threads) +
+              "): the tensor-core lowering takes 128 rows in 128 threads, 64 "
+              "in 128, 32 in 64 or 16 in 32 (16 rows per m-tile of a warp)")
+          .str();
+
+    int64_t bytes = 0;
+    for (const OnlineStagedTile &t : getStagedTiles())
+      bytes += t.bytes();
+    if (bytes > 232448)
+      return ("stages " + Twine(bytes) +
+              " bytes of tiles in shared memory, over the 232448 a block may "
+              "opt in to")
+          .str();
+    return std::nullopt;
+  }
   if (D % 4 || D > 256 || E % 16 || E > 128)
     return ("has a contracted extent " + Twine(D) + " and a value extent " +
             Twine(E) +
             ": the lowering needs the first a multiple of 4 up to 256 and the "
             "second a multiple of 16 up to 128")
         .str();
-  int64_t rows = getRowsPerBlock();
   if (threads % 32 || (rows * 4) % threads || rows * 4 / threads > 4 ||
       rows * 4 / threads < 1)
     return ("has " + Twine(rows) + " rows per block in threads(" +
@@ -1675,13 +1700,50 @@ OnlineContractOp::getLoweringLimit(int64_t threads) {
   return std::nullopt;
 }
 
-SmallVector<std::tuple<StringRef, int64_t, int64_t>>
-OnlineContractOp::getStagedTiles() {
+SmallVector<OnlineStagedTile> OnlineContractOp::getStagedTiles() {
   SmallVector<int64_t> extents = getIterationExtents();
   int64_t d = extents[getContractedDim()], e = extents[getValueDim()];
-  return {{"query rows", getRowsPerBlock(), d + kOnlinePad},
-          {"key tile", kOnlineKeyTile, d + kOnlinePad},
-          {"value tile", kOnlineKeyTile, e + kOnlinePad}};
+  if (usesTensorCores()) {
+    int64_t bytes =
+        getLhs().getType().getElementType().getIntOrFloatBitWidth() / 8;
+    int64_t pad = kOnlineMmaPad, keys = getKeyTile();
+    return {{"query rows", getRowsPerBlock(), d + pad, pad, bytes, 1},
+            {"key tile", keys, d + pad, pad, bytes, kOnlineMmaStages},
+            {"value tile", keys, e + pad, pad, bytes, kOnlineMmaStages}};
+  }
+  int64_t pad = kOnlinePad, keys = kOnlineKeyTile;
+  return {{"query rows", getRowsPerBlock(), d + pad, pad, 4, 1},
+          {"key tile", keys, d + pad, pad, 4, 1},
+          {"value tile", keys, e + pad, pad, 4, 1}};
+}
+
+int64_t OnlineContractOp::getKeyTile() {
+  if (!usesTensorCores())
+    return kOnlineKeyTile;
+  int64_t e = getIterationExtents()[getValueDim()];
+  return mmaWarpsAndTiles(getRowsPerBlock()).second * e > 128
+             ? kOnlineMmaKeyTile / 2
+             : kOnlineMmaKeyTile;
+}
+
+bool OnlineContractOp::usesTensorCores() {
+  Type t = getLhs().getType().getElementType();
+  return t.isF16() || t.isBF16();
+}
+
+std::pair<int64_t, int64_t> OnlineContractOp::mmaWarpsAndTiles(int64_t rows) {
+  switch (rows) {
+  case 128:
+    return {4, 2};
+  case 64:
+    return {4, 1};
+  case 32:
+    return {2, 1};
+  case 16:
+    return {1, 1};
+  default:
+    return {0, 0};
+  }
 }
 
 int64_t OnlineContractOp::getRowsPerBlock() {
@@ -1752,13 +1814,25 @@ LogicalResult OnlineContractOp::verifyRegions() {
                            << roles[mask];
   if (failed(verifyIterationSpace(*this)))
     return failure();
-  for (unsigned k = 0; k < 3; ++k)
+  // Element types: three f32 operands and an f32 result (fma), or three
+  // operands of one half type (tensor cores) and a result of f32 or that
+  // type (the output rounded once, after the division).
+  Type element = getLhs().getType().getElementType();
+  for (unsigned k = 1; k < 3; ++k)
     if (Type t = cast<ShapedType>(getOperation()->getOperand(k).getType())
                      .getElementType();
-        !t.isF32())
+        t != element)
       return emitOpError() << "operand #" << k << " holds " << t
-                           << ": the online contraction is built for f32 "
-                              "tensors (half inputs are not yet)";
+                           << " but operand #0 holds " << element
+                           << ": the three operands hold one element type";
+  if (!element.isF32() && !element.isF16() && !element.isBF16())
+    return emitOpError() << "operands hold " << element
+                         << ": the online contraction takes f32, f16 or bf16";
+  if (Type r = getResult().getType().getElementType();
+      !r.isF32() && r != element)
+    return emitOpError() << "result holds " << r << " for operands of "
+                         << element
+                         << ": the result is f32 or the operands' type";
   // The mapping: batch dims on blocks, the rows a tile per block, the rest
   // sequential (the lowering splits the block's work itself).
   for (int64_t d = 0; d < n; ++d) {

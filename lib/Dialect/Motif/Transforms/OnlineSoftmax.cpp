@@ -105,6 +105,13 @@ std::string nameOf(Value origin) {
   return s;
 }
 
+std::string typeText(Type t) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << t;
+  return s;
+}
+
 std::string dimsText(ArrayRef<int64_t> dims) {
   std::string s = "[";
   for (auto [i, d] : llvm::enumerate(dims))
@@ -486,7 +493,7 @@ bool isIdentity(ArrayRef<int64_t> dims) {
 
 /// The map `e / l` reading `exp` (at its own indices) and `sum` (at the row
 /// dims), if `use` is such a read.
-MapOp divisionOf(OpOperand *use, Value sumOrigin) {
+MapOp divisionOf(OpOperand *use, Value sumOrigin, bool rounded = false) {
   auto div = dyn_cast<MapOp>(use->getOwner());
   if (!div || div.getInputs().size() != 2)
     return {};
@@ -498,11 +505,49 @@ MapOp divisionOf(OpOperand *use, Value sumOrigin) {
     return {};
   Block &body = div.getBody().front();
   auto yield = cast<YieldOp>(body.getTerminator());
-  auto d = yield.getValues()[0].getDefiningOp<arith::DivFOp>();
+  Value y = yield.getValues()[0];
+  // `rounded`: the quotient may be rounded to a half type (truncf) as the
+  // last op, the probabilities a half-precision contraction reads.
+  if (auto t = y.getDefiningOp<arith::TruncFOp>(); rounded && t)
+    y = t.getIn();
+  auto d = y.getDefiningOp<arith::DivFOp>();
   if (!d || d.getLhs() != body.getArgument(eIdx) ||
       d.getRhs() != body.getArgument(lIdx) || &body.front() != d)
     return {};
   return div;
+}
+
+/// `map` rounds its one input to a half type elementwise (its body one
+/// truncf), reading it at the identity indices.
+bool isRounding(MapOp map) {
+  if (!map || map.getInputs().size() != 1 ||
+      !isIdentity(cast<ComputeOpInterface>(map.getOperation())
+                      .getOperandIterationDims(0)))
+    return false;
+  Block &body = map.getBody().front();
+  auto t = cast<YieldOp>(body.getTerminator())
+               .getValues()[0]
+               .getDefiningOp<arith::TruncFOp>();
+  return t && &body.front() == t && t.getIn() == body.getArgument(0);
+}
+
+/// Rows per block of the tensor-core flash form: 16 per m-tile, up to two
+/// m-tiles per warp, up to 4 warps; the largest size that divides the rows
+/// and still gives 128 blocks (about one per SM of a 132-SM part), else the
+/// smallest that divides; 0 when 16 does not. Measured on the H200 (bf16,
+/// scripts/flash-variants.py, docs/results/flash-half-variants.txt): one
+/// head S=4096 D=64 in 32 rows 0.049 ms, 64 rows 0.050, 16 rows 0.063;
+/// 8 heads S=1024 in 64 rows 0.021, 16 rows 0.032; 64 heads S=4096 D=128
+/// in 128 rows 1.729 ms, 64 rows 1.960.
+int64_t mmaRowsPerBlock(int64_t batch, int64_t rows) {
+  SmallVector<int64_t> dividing;
+  for (int64_t r : {128, 64, 32, 16})
+    if (rows % r == 0)
+      dividing.push_back(r);
+  for (int64_t r : dividing)
+    if (batch * (rows / r) >= 128)
+      return r;
+  return dividing.empty() ? 0 : dividing.back();
 }
 
 /// Every reader of `v` (through materializations and kernel results) is one
@@ -591,12 +636,26 @@ LogicalResult rewriteOnlineContraction(Candidate c, Equivalence cap,
   readersOf(c.exp.map.getResult(), expReaders);
   MapOp div;
   for (OpOperand *u : expReaders)
-    if (MapOp d = divisionOf(u, originOf(c.sum.getResult(0))))
+    if (MapOp d = divisionOf(u, originOf(c.sum.getResult(0)),
+                             /*rounded=*/true))
       div = d;
   if (!div)
     return failure();
+  // P: the quotient, or the quotient rounded to a half type by a map of
+  // its own (a half contraction reads half operands).
+  Value pVal = div.getResult();
+  MapOp roundP;
+  {
+    SmallVector<OpOperand *> readers;
+    readersOf(pVal, readers);
+    if (readers.size() == 1)
+      if (auto m = dyn_cast<MapOp>(readers[0]->getOwner()); isRounding(m)) {
+        roundP = m;
+        pVal = m.getResult();
+      }
+  }
   SmallVector<OpOperand *> pReaders;
-  readersOf(div.getResult(), pReaders);
+  readersOf(pVal, pReaders);
   ContractOp pv;
   unsigned pIdx = 0;
   for (OpOperand *u : pReaders)
@@ -651,9 +710,7 @@ LogicalResult rewriteOnlineContraction(Candidate c, Equivalence cap,
                    "same kernel (the online contraction reads them from "
                    "memory)");
   // Nothing else reads what the rewrite removes.
-  SmallVector<Operation *> chain = {c.max, c.exp.map, c.sum, div, pv};
-  if (scaleMap)
-    chain.push_back(scaleMap);
+
   auto check = [&](Value v, ArrayRef<Operation *> readers,
                    StringRef what) -> std::optional<std::string> {
     return onlyReadBy(v, readers, what);
@@ -666,7 +723,10 @@ LogicalResult rewriteOnlineContraction(Candidate c, Equivalence cap,
   if (!extra)
     extra = check(c.sum.getResult(0), {div}, "the sum");
   if (!extra)
-    extra = check(div.getResult(), {pv}, "the probabilities");
+    extra = check(div.getResult(), {roundP ? roundP.getOperation() : pv},
+                  "the probabilities");
+  if (!extra && roundP)
+    extra = check(roundP.getResult(), {pv}, "the rounded probabilities");
   if (!extra && scaleMap)
     extra = check(x, {c.max, c.exp.map}, "the scaled scores");
   if (!extra)
@@ -714,6 +774,29 @@ LogicalResult rewriteOnlineContraction(Candidate c, Equivalence cap,
   Value v = vOut;
   double c0 = c.exp.scale * (c.exp.base2 ? std::log(2.0) : 1.0);
   auto yType = cast<RankedTensorType>(pv.getResult().getType());
+  Type element = cast<RankedTensorType>(v.getType()).getElementType();
+  bool tensorCores = element.isF16() || element.isBF16();
+  // The output rounded to the operands' half type by a map of its own, in a
+  // kernel of its own: the online contraction rounds once after the
+  // division instead (the same rounding of the same f32 quotient).
+  MapOp roundY;
+  if (tensorCores) {
+    SmallVector<OpOperand *> readers;
+    readersOf(pv.getResult(), readers);
+    if (readers.size() == 1)
+      if (auto m = dyn_cast<MapOp>(readers[0]->getOwner());
+          isRounding(m) && m.getResult().getType().getElementType() == element) {
+        KernelOp k = kernelOf(m);
+        auto mat = dyn_cast<MaterializeOp>(*m->getUsers().begin());
+        if (m->hasOneUse() && mat && mat.getResidency() == Residency::Global &&
+            k.getNumResults() == 1 &&
+            k.getYield().getOperand(0) == mat.getResult() &&
+            llvm::range_size(k.getBodyBlock().without_terminator()) == 2)
+          roundY = m;
+      }
+    if (roundY)
+      yType = cast<RankedTensorType>(roundY.getResult().getType());
+  }
   // Mapping: batch dims block, the rows a tile per block, the rest seq.
   SmallVector<int64_t> extents(r + 2, 1);
   for (int64_t d = 0; d < r; ++d)
@@ -733,16 +816,25 @@ LogicalResult rewriteOnlineContraction(Candidate c, Equivalence cap,
     }
   // Row tiles divide the rows (the tile verifier's rule): the preferred
   // size, or the largest smaller one of 128, 64, 32, 16, 8 that divides.
-  int64_t rows = 0, preferred = rowsPerBlock(batch, extents[rowDim]);
-  for (int64_t t : {128, 64, 32, 16, 8})
-    if (t <= preferred && extents[rowDim] % t == 0) {
-      rows = t;
-      break;
-    }
-  if (!rows)
-    return decline("the rows (" + Twine(extents[rowDim]).str() +
-                   ") are not a multiple of 8: the lowering keeps a tile of "
-                   "128, 64, 32, 16 or 8 rows per block, and tiles divide");
+  int64_t rows = 0;
+  if (tensorCores) {
+    rows = mmaRowsPerBlock(batch, extents[rowDim]);
+    if (!rows)
+      return decline("the rows (" + Twine(extents[rowDim]).str() +
+                     ") are not a multiple of 16: the tensor-core lowering "
+                     "keeps 16 rows per m-tile of a warp, and tiles divide");
+  } else {
+    int64_t preferred = rowsPerBlock(batch, extents[rowDim]);
+    for (int64_t t : {128, 64, 32, 16, 8})
+      if (t <= preferred && extents[rowDim] % t == 0) {
+        rows = t;
+        break;
+      }
+    if (!rows)
+      return decline("the rows (" + Twine(extents[rowDim]).str() +
+                     ") are not a multiple of 8: the lowering keeps a tile of "
+                     "128, 64, 32, 16 or 8 rows per block, and tiles divide");
+  }
   SmallVector<Attribute> mapping;
   for (int64_t d = 0; d < r + 2; ++d) {
     bool batchDim = d < r && d != rowDim && llvm::is_contained(qDims, d);
@@ -754,7 +846,9 @@ LogicalResult rewriteOnlineContraction(Candidate c, Equivalence cap,
     else
       mapping.push_back(LevelAttr::get(ctx, Level::Seq));
   }
-  int64_t threads = onlineThreads(rows);
+  int64_t threads =
+      tensorCores ? 32 * OnlineContractOp::mmaWarpsAndTiles(rows).first
+                  : onlineThreads(rows);
 
   KernelOp pvKernel = kernelOf(pv);
   rewriter.setInsertionPoint(pvKernel);
@@ -770,6 +864,9 @@ LogicalResult rewriteOnlineContraction(Candidate c, Equivalence cap,
   bool observable = false;
   for (Operation *u : pv.getResult().getUsers())
     observable |= cast<MaterializeOp>(u).getObservable();
+  if (roundY)
+    observable |=
+        cast<MaterializeOp>(*roundY->getUsers().begin()).getObservable();
   auto out = MaterializeOp::create(rewriter, loc, yType, oc.getResult(),
                                    Residency::Global, observable);
   // (The builder's body ends in an empty yield.)
@@ -810,21 +907,38 @@ LogicalResult rewriteOnlineContraction(Candidate c, Equivalence cap,
        << kernelOf(c.sum).getSymName() << "', divide '"
        << kernelOf(div).getSymName() << "') and its contraction with "
        << nameOf(v) << " (kernel '" << pvKernel.getSymName()
-       << "') merged into one motif.online_contract in kernel '"
+       << "')"
+       << (roundP ? " (P rounded to " + typeText(element) + " in '" +
+                        kernelOf(roundP).getSymName().str() + "')"
+                  : std::string())
+       << (roundY ? ", rounded to " + typeText(element) + " in '" +
+                        kernelOf(roundY).getSymName().str() + "',"
+                  : std::string())
+       << " merged into one motif.online_contract in kernel '"
        << kernel.getSymName() << "', carrying (max, sum, acc) over tiles of "
-       << "the keys, " << rows << " rows per block; scale "
+       << "the keys, " << rows << " rows per block"
+       << (tensorCores
+               ? " on tensor cores (mma.sync m16n8k16 " + typeText(element) +
+                     ", f32 accumulators; S and P in accumulator fragments)"
+               : std::string())
+       << "; scale "
        << scale * c0 << " (exp as exp2, log2(e) folded in); class "
           "mathematical (partial sums rescaled as the max grows; the division "
           "after the contraction); the scores and the probabilities are "
           "never stored";
   }
-  // Readers of P.V's kernel results read the online kernel's.
-  for (OpResult res : pvKernel.getResults()) {
-    Value yielded = pvKernel.getYield().getOperand(res.getResultNumber());
-    if (auto m = yielded.getDefiningOp<MaterializeOp>();
-        m && m.getInput() == pv.getResult())
-      rewriter.replaceAllUsesWith(res, kernel.getResult(0));
-  }
+  // Readers of P.V's kernel results (or of its rounding) read the online
+  // kernel's.
+  if (roundY)
+    rewriter.replaceAllUsesWith(kernelOf(roundY).getResult(0),
+                                kernel.getResult(0));
+  else
+    for (OpResult res : pvKernel.getResults()) {
+      Value yielded = pvKernel.getYield().getOperand(res.getResultNumber());
+      if (auto m = yielded.getDefiningOp<MaterializeOp>();
+          m && m.getInput() == pv.getResult())
+        rewriter.replaceAllUsesWith(res, kernel.getResult(0));
+    }
   oc->setAttr("motif.rewrite", StringAttr::get(ctx, rule));
   oc.emitRemark() << rule;
   ++done;

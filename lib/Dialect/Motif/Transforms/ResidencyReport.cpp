@@ -93,26 +93,41 @@ LogicalResult writeTable(func::FuncOp func, llvm::raw_ostream &out) {
       return text;
     };
     unsigned k = 0;
-    for (auto [what, tileRows, rowFloats] : op.getStagedTiles()) {
+    bool mma = op.usesTensorCores();
+    for (const OnlineStagedTile &t : op.getStagedTiles()) {
       Row row;
-      row.name = (kernel.getSymName() + " (online_contract " + what + ") " +
+      row.name = (kernel.getSymName() + " (online_contract " + t.what + ") " +
                   operandName(k++))
                      .str();
       row.before = "global";
       row.after = "shared";
-      row.sharedBytes = 4 * tileRows * rowFloats;
+      row.sharedBytes = t.bytes();
       row.barriers = 1;
-      row.rule = ("rule 4: staged by the flash lowering, " + Twine(tileRows) +
-                  " rows of " + Twine(rowFloats - kOnlinePad) +
-                  " floats per block, padded by " + Twine(kOnlinePad) +
-                  " (the quad's 128-bit reads fall in distinct banks)")
+      std::string stages =
+          t.stages > 1 ? ", " + std::to_string(t.stages) +
+                             " stages (cp.async: the next " +
+                             std::to_string(t.stages - 1) +
+                             " tiles land while this one is used)"
+                       : "";
+      row.rule = ("rule 4: staged by the flash lowering, " + Twine(t.rows) +
+                  " rows of " + Twine(t.rowElements - t.pad) +
+                  (mma ? " elements per block" : " floats per block") +
+                  stages + ", padded by " + Twine(t.pad) +
+                  (mma ? " (the eight row addresses of an ldmatrix fall in "
+                         "distinct banks)"
+                       : " (the quad's 128-bit reads fall in distinct banks)"))
                      .str();
       rows.push_back(row);
     }
     // S and P: per batch index and row, a score and a probability per key.
     SmallVector<int64_t> extents = op.getIterationExtents();
     int64_t rank = cast<RankedTensorType>(op.getResult().getType()).getRank();
-    std::optional<int64_t> bytes = 2 * 4;
+    // S in f32, P in f32 or (on tensor cores) the operands' type.
+    int64_t pBytes =
+        mma ? op.getLhs().getType().getElementType().getIntOrFloatBitWidth() /
+                  8
+            : 4;
+    std::optional<int64_t> bytes = 4 + pBytes;
     for (int64_t d = 0; d < rank; ++d)
       if (d != op.getValueDim() && bytes)
         bytes = llvm::checkedMul(*bytes, extents[d]);
@@ -123,9 +138,13 @@ LogicalResult writeTable(func::FuncOp func, llvm::raw_ostream &out) {
     row.before = "global";
     row.after = "register";
     row.savedBytes = bytes.value_or(0);
-    row.rule = "rule 4: never stored; each thread keeps its rows' scores of "
-               "the current key tile, P reaches the threads that multiply it "
-               "with V by shuffles";
+    row.rule = mma ? "rule 4: never stored; S of the current key tile is an "
+                     "mma.sync accumulator fragment (a row in the 4 lanes of a "
+                     "quad: max and sum by 2 shuffles), P is rounded and "
+                     "repacked in place as the A fragment of the P.V mma"
+                   : "rule 4: never stored; each thread keeps its rows' "
+                     "scores of the current key tile, P reaches the threads "
+                     "that multiply it with V by shuffles";
     rows.push_back(row);
   });
 

@@ -43,6 +43,16 @@ std::optional<std::string> crossThreadCombineError(int64_t threads,
                                                    bool acrossLanes,
                                                    bool acrossWarps);
 
+/// One tile the flash lowering of motif.online_contract stages in shared
+/// memory per block: `rows` rows of `rowElements` elements (`pad` of them
+/// padding) of `elementBytes` bytes, `stages` copies (cp.async double
+/// buffering on tensor cores).
+struct OnlineStagedTile {
+  StringRef what;
+  int64_t rows, rowElements, pad, elementBytes, stages;
+  int64_t bytes() const { return stages * rows * rowElements * elementBytes; }
+};
+
 } // namespace mlir::motif
 
 #include "motif/Dialect/Motif/IR/MotifInterfaces.h.inc"
@@ -73,6 +83,16 @@ constexpr int64_t kMaxIterationInstances = int64_t(1) << 40;
 /// consecutive rows fall in distinct banks).
 constexpr int64_t kOnlineKeyTile = 32;
 constexpr int64_t kOnlinePad = 4;
+/// The tensor-core flash lowering (f16/bf16 operands, mma.sync m16n8k16):
+/// keys per staged tile (halved when a warp's accumulators hold more than
+/// 128 value columns: OnlineContractOp::getKeyTile), and elements of padding
+/// per shared row (16 B: the eight row addresses of an ldmatrix fall in
+/// distinct banks).
+constexpr int64_t kOnlineMmaKeyTile = 64;
+constexpr int64_t kOnlineMmaPad = 8;
+/// Copies of the key and value tiles in flight (cp.async): tile t is used
+/// while tiles t + 1 .. t + stages - 1 land.
+constexpr int64_t kOnlineMmaStages = 3;
 } // namespace mlir::motif
 
 #endif

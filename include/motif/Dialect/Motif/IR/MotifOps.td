@@ -270,10 +270,22 @@ def Motif_OnlineContractOp : Motif_ComputeOp<"online_contract", [Pure]> {
     /// operand layout, the contracted and value extents, rows per block.
     /// The rewrite that derives the op asks it first and declines.
     std::optional<std::string> getLoweringLimit(int64_t threads);
-    /// The tiles the flash lowering stages in shared memory per block, as
-    /// (what, rows, floats per row including the padding): the query rows,
-    /// a tile of keys, the same tile of values.
-    SmallVector<std::tuple<StringRef, int64_t, int64_t>> getStagedTiles();
+    /// The tiles the flash lowering stages in shared memory per block: the
+    /// query rows, a tile of keys, the same tile of values.
+    SmallVector<OnlineStagedTile> getStagedTiles();
+    /// Whether the lowering runs the products on tensor cores (f16/bf16
+    /// operands: mma.sync m16n8k16, the scores and probabilities in
+    /// accumulator fragments); f32 operands run on fma.
+    bool usesTensorCores();
+    /// Keys per staged tile: kOnlineKeyTile on fma; on tensor cores
+    /// kOnlineMmaKeyTile, or half of it when the warp's m-tiles hold more
+    /// than 128 value columns (2 m-tiles x E = 128: the scores of a tile
+    /// and the accumulators share the 255 registers).
+    int64_t getKeyTile();
+    /// Warps and m-tiles (16 rows) per warp of the tensor-core lowering for
+    /// `rows` rows per block: 4 x 2 for 128, 4 x 1 for 64, 2 x 1 for 32,
+    /// 1 x 1 for 16; {0, 0} for any other count.
+    static std::pair<int64_t, int64_t> mmaWarpsAndTiles(int64_t rows);
   }];
 }
 
