@@ -377,20 +377,23 @@ def main():
     em = Emulator(func, inputs, grid)
     em.block_sig = block_sig
     out = em.run()
+
+    def verdict(ref, what):
+        """Prints the normwise error of `out` against `ref`; 0 when it passes."""
+        unwritten = int(np.isnan(out).sum())
+        err = float(np.nanmax(np.abs(out - ref)) / np.abs(ref).max())
+        print(f"emulate-mma: {what}, grid {grid}, {em.T} threads: rel err {err:.2e}, {unwritten} unwritten")
+        ok = unwritten == 0 and err <= args.rtol
+        print("emulate-mma: PASS" if ok else "emulate-mma: FAIL")
+        return 0 if ok else 1
+
     if args.attention is not None:
         q, k, v = inputs
-        lead = out.shape[:-2]
         q3, k3, v3 = (x.reshape((-1,) + x.shape[-2:]) for x in (q, k, v))
         s_ = args.attention * np.einsum("bid,bjd->bij", q3, k3)
         p_ = np.exp(s_ - s_.max(axis=-1, keepdims=True))
         ref = (np.einsum("bij,bje->bie", p_, v3) / p_.sum(axis=-1, keepdims=True)).reshape(out.shape)
-        unwritten = int(np.isnan(out).sum())
-        err = float(np.nanmax(np.abs(out - ref)) / np.abs(ref).max())
-        print(f"emulate-mma: attention {out.shape} from q {q.shape}, k {k.shape}, v {v.shape}, grid {grid}, "
-              f"{em.T} threads: rel err {err:.2e}, {unwritten} unwritten")
-        ok = unwritten == 0 and err <= args.rtol
-        print("emulate-mma: PASS" if ok else "emulate-mma: FAIL")
-        return 0 if ok else 1
+        return verdict(ref, f"attention {out.shape} from q {q.shape}, k {k.shape}, v {v.shape}")
     # The kernel takes its inputs in the order it stages them: find A (M x K) and B.
     M, N = out.shape
 
@@ -401,15 +404,7 @@ def main():
     if not orders:
         raise SystemExit(f"emulate-mma: inputs {[i.shape for i in inputs]} are no A.B of {out.shape}")
     a, b = orders[0]
-    ref = a @ (b if args.rhs == "kn" else b.T)
-    unwritten = int(np.isnan(out).sum())
-    err = float(np.nanmax(np.abs(out - ref)) / np.abs(ref).max())
-    print(f"emulate-mma: {out.shape[0]}x{out.shape[1]} from {a.shape} x {b.shape}, grid {grid}, "
-          f"{em.T} threads: rel err {err:.2e}, {unwritten} unwritten")
-    ok = unwritten == 0 and err <= args.rtol
-    print("emulate-mma: PASS" if ok else "emulate-mma: FAIL")
-    return 0 if ok else 1
-
+    return verdict(a @ (b if args.rhs == "kn" else b.T), f"{out.shape[0]}x{out.shape[1]} from {a.shape} x {b.shape}")
 
 if __name__ == "__main__":
     sys.exit(main())
