@@ -167,9 +167,13 @@ class Emulator:
                     r = np.exp2(a[0]).astype(np.float32).astype(np.float64)
             elif n == "arith.cmpf":
                 pred = prop_int(op, "predicate")
-                if pred != 1:
-                    raise SystemExit(f"emulate-mma: cmpf predicate {pred} not modelled")
-                r = a[0] == a[1]
+                with np.errstate(invalid="ignore"):
+                    if pred == 1:  # oeq
+                        r = a[0] == a[1]
+                    elif pred == 13:  # une: unordered or not equal
+                        r = ~(a[0] == a[1])
+                    else:
+                        raise SystemExit(f"emulate-mma: cmpf predicate {pred} not modelled")
             elif n == "gpu.shuffle":
                 if "mode = #gpu<shuffle_mode xor>" not in op["rest"]:
                     raise SystemExit("emulate-mma: only xor shuffles are modelled")
@@ -325,9 +329,14 @@ class Emulator:
                 cond = a[0]
                 then_params, then_body = op["regions"][0]
                 if op["nres"]:
-                    assert np.all(cond == cond[0]), "non-uniform scf.if with results"
-                    region = op["regions"][0 if cond[0] else 1]
-                    r = self.exec(region[1], dict(env), mask)
+                    # both sides under their lanes' masks, each lane keeps its side's values
+                    c = cond.astype(bool)
+                    rt = self.exec(op["regions"][0][1], dict(env), mask & c)
+                    rf = self.exec(op["regions"][1][1], dict(env), mask & ~c)
+                    r = tuple(np.where(c.reshape((-1,) + (1,) * (np.ndim(x) - 1)), x, y)
+                              for x, y in zip(rt, rf))
+                    if op["nres"] == 1:
+                        r = r[0]
                 else:
                     self.exec(then_body, dict(env), mask & cond.astype(bool))
                     if len(op["regions"]) > 1:

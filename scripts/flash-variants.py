@@ -78,6 +78,6 @@ for d in map(Path, sys.argv[1:]):
     ks = m.kernels[0]
     print(f"{d.name:28} {f'H={H} S={S} D={D}':18} {ms:9.3f} {flops / ms / 1e9:8.1f} "
           f"{sdpa_done[key] / ms:8.2f} {err:9.2e}  {ks.registers}r {ks.spill_store_bytes}/{ks.spill_load_bytes}sp "
-          f"{ks.shared_bytes}B{'' if ok else '  WRONG'}", flush=True)
+          f"{ks.shared_bytes}B+{ks.dynamic_shared_bytes}B dyn{'' if ok else '  WRONG'}", flush=True)
 for key, t in sdpa_done.items():
     print(f"sdpa {key[0]} {key[1:]}: {t:.3f} ms")
