@@ -282,6 +282,8 @@ LogicalResult KernelEmitter::emitOnlineContractionMma(OnlineContractOp op,
         }
     // The online state, row (mt, h) = rows g + 8 h of m-tile mt.
     SmallVector<Value> nextState(carried.begin(), carried.end());
+    SmallVector<Value> alphas(nRows);
+    Value moved; // some row of the thread has a new max
     for (int64_t mt = 0; mt < MT; ++mt)
       for (int64_t h = 0; h < 2; ++h) {
         int64_t row = mt * 2 + h;
@@ -319,13 +321,36 @@ LogicalResult KernelEmitter::emitOnlineContractionMma(OnlineContractOp op,
           }
         nextState[row] = mNew;
         nextState[nRows + row] = l;
-        for (int64_t ne = 0; ne < eTiles; ++ne)
-          for (int64_t x = 0; x < 2; ++x) {
-            Value &acc =
-                nextState[2 * nRows + (mt * eTiles + ne) * 4 + 2 * h + x];
-            acc = arith::MulFOp::create(b, at, acc, alpha);
-          }
+        alphas[row] = alpha;
+        Value rowMoved = arith::CmpFOp::create(
+            b, at, arith::CmpFPredicate::UNE, mNew, mOld);
+        moved = moved ? Value(arith::OrIOp::create(b, at, moved, rowMoved))
+                      : rowMoved;
       }
+    // acc *= alpha only where a row's max moved: alpha is exp2(0) = 1
+    // exactly otherwise (and acc is 0 while the max is -inf), so skipping
+    // the multiplies keeps the bits. Late in the keys the max rarely moves;
+    // the rescale is as many FMULs as the P.V tile has HMMAs at E = 128.
+    {
+      SmallVector<Value> accs(nextState.begin() + 2 * nRows, nextState.end());
+      SmallVector<Type> types(accs.size(), f32);
+      auto ifOp = scf::IfOp::create(b, at, types, moved, /*withElse=*/true);
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(ifOp.thenBlock());
+      SmallVector<Value> scaled(accs);
+      for (int64_t mt = 0; mt < MT; ++mt)
+        for (int64_t h = 0; h < 2; ++h)
+          for (int64_t ne = 0; ne < eTiles; ++ne)
+            for (int64_t x = 0; x < 2; ++x) {
+              Value &acc = scaled[(mt * eTiles + ne) * 4 + 2 * h + x];
+              acc = arith::MulFOp::create(b, at, acc, alphas[mt * 2 + h]);
+            }
+      scf::YieldOp::create(b, at, scaled);
+      b.setInsertionPointToStart(ifOp.elseBlock());
+      scf::YieldOp::create(b, at, accs);
+      for (auto [k, r] : llvm::enumerate(ifOp.getResults()))
+        nextState[2 * nRows + k] = r;
+    }
     // acc += P V. P's A fragment at k-slice kk: S n-tiles 2kk, 2kk + 1.
     auto half2 = VectorType::get({2}, element);
     auto f32x2 = VectorType::get({2}, f32);
