@@ -125,7 +125,7 @@ class Emulator:
             n, a = op["name"], [self.val(env, x) for x in op["args"]] if op["name"] != "scf.for" else None
             r = None
             if n == "arith.constant":
-                m = re.search(r"value = (dense<)?([-\w.+]+)>? : (\w+|vector<[^>]*>)", op["rest"])
+                m = re.search(r"value = (dense<)?([-\w.+]+)>? : (vector<[^>]*>|\w+)", op["rest"])
                 lit = m.group(2)
                 if lit.startswith("0x"):  # f32 bits (infinities, NaN)
                     v = float(np.array([int(lit, 16)], np.uint32).view(np.float32)[0])
@@ -175,12 +175,23 @@ class Emulator:
                     else:
                         raise SystemExit(f"emulate-mma: cmpf predicate {pred} not modelled")
             elif n == "gpu.shuffle":
-                if "mode = #gpu<shuffle_mode xor>" not in op["rest"]:
-                    raise SystemExit("emulate-mma: only xor shuffles are modelled")
                 v, off = a[0], a[1]
                 lanes = np.arange(T)
-                src = (lanes & ~31) | ((lanes & 31) ^ off)
+                if "mode = #gpu<shuffle_mode xor>" in op["rest"]:
+                    src = (lanes & ~31) | ((lanes & 31) ^ off)
+                elif "mode = #gpu<shuffle_mode idx>" in op["rest"]:
+                    src = (lanes & ~31) | (np.broadcast_to(off, (T,)) & 31)
+                else:
+                    raise SystemExit("emulate-mma: only xor and idx shuffles are modelled")
                 r = (v[src], np.ones(T, bool))
+            elif n == "arith.index_cast":
+                r = a[0]
+            elif n == "vector.load":
+                buf = a[0][1]
+                shp, _ = shape_of(op["rest"].split("->")[-1].strip())
+                idx = [np.where(mask, i, 0) for i in a[1:]]
+                cols = [buf[tuple(idx[:-1] + [idx[-1] + e])] for e in range(shp[-1])]
+                r = np.stack(cols, axis=1)
             elif n == "vector.store":
                 v, buf = a[0], a[1][1]
                 idx = [i[mask] for i in a[2:]]
@@ -189,7 +200,9 @@ class Emulator:
                     at = idx[:-1] + [idx[-1] + e]
                     buf[tuple(at)] = v[:, e]
             elif n == "arith.select":
-                r = np.where(a[0], a[1], a[2])
+                c = np.asarray(a[0])
+                r = np.where(c.reshape(c.shape + (1,) * (np.ndim(a[1]) - c.ndim)) if np.ndim(a[1]) > c.ndim
+                             else c, a[1], a[2])
             elif n == "arith.truncf":
                 r = bf16_round(a[0]).astype(np.float64) if "bf16" in op["rest"].split("->")[-1] \
                     else a[0].astype(np.float16).astype(np.float64)
@@ -314,17 +327,35 @@ class Emulator:
             elif n == "scf.for":
                 lb, ub, st = [self.val(env, x) for x in op["args"][:3]]
                 inits = [self.val(env, x) for x in op["args"][3:]]
-                for arr in (lb, ub, st):
-                    assert np.all(arr == arr[0]), "non-uniform loop bounds"
                 params, body = op["regions"][0]
                 carried = inits
-                for iv in range(int(lb[0]), int(ub[0]), int(st[0])):
+                if not all(np.all(arr == arr[0]) for arr in (lb, ub, st)):
+                    # per-lane bounds (a cooperative copy): each lane runs its own trips
+                    iv = np.broadcast_to(lb, (T,)).astype(np.int64).copy()
+                    while True:
+                        active = mask & (iv < ub)
+                        if not active.any():
+                            break
+                        inner = dict(env)
+                        inner[params[0]] = iv.copy()
+                        for p_, v in zip(params[1:], carried):
+                            inner[p_] = v
+                        nxt = self.exec(body, inner, active)
+                        carried = [np.where(active.reshape((-1,) + (1,) * (np.ndim(x) - 1)), x, y)
+                                   for x, y in zip(nxt or [], carried)]
+                        iv = iv + st
+                    r = carried
+                    lb = ub = st = None
+                if lb is not None:
+                  for arr in (lb, ub, st):
+                    assert np.all(arr == arr[0]), "non-uniform loop bounds"
+                  for iv in range(int(lb[0]), int(ub[0]), int(st[0])):
                     inner = dict(env)
                     inner[params[0]] = np.full(T, iv, np.int64)
                     for p, v in zip(params[1:], carried):
                         inner[p] = v
                     carried = self.exec(body, inner, mask)
-                r = carried
+                  r = carried
             elif n == "scf.if":
                 cond = a[0]
                 then_params, then_body = op["regions"][0]

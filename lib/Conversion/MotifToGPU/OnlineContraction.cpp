@@ -16,8 +16,14 @@
 //
 // c' = scale * log2(e): exp is exp2 (MUFU.EX2). Keys past the extent score
 // -inf; a row whose scores are all -inf uses 0 for its max (p = 0, l = 0,
-// y = NaN, as the unfused softmax gives). docs/lowering.md, "Online
-// contraction".
+// y = NaN, as the unfused softmax gives).
+//
+// splits(s): the block's threads form s groups of threads / s (whole
+// warps); group q walks key tiles [q t, (q + 1) t), t = ceil(tiles / s),
+// staging them in its own K/V buffers, with the state above. Groups 1.. then
+// store (m, quad-summed l, acc) in shared memory and group 0 merges them:
+// M = max_q m_q, w_q = exp2(m_q - M), y = (sum_q w_q acc_q) / (sum_q w_q l_q)
+// (M = 0 where every m_q is -inf). docs/lowering.md, "Online contraction".
 //
 //===----------------------------------------------------------------------===//
 
@@ -55,7 +61,8 @@ LogicalResult KernelEmitter::emitOnlineContraction(OnlineContractOp op) {
       batch.push_back(d);
   int64_t S = extents[iDim], N = extents[jDim], D = extents[dDim],
           E = extents[eDim];
-  int64_t T = threads;
+  int64_t splits = op.getKeyGroups();
+  int64_t T = threads / splits; // threads of one key group
   int64_t rows = op.getRowsPerBlock();
   int64_t R = rows * 4 / T;
   int64_t groups = T / 4;
@@ -97,6 +104,7 @@ LogicalResult KernelEmitter::emitOnlineContraction(OnlineContractOp op) {
     sharedBytesUsed += t.bytes();
   }
   Value qs = staged[0], ks = staged[1], vs = staged[2];
+  Value partial = splits > 1 ? staged[3] : Value();
 
   auto idx = [&](int64_t v) { return constIndex(v); };
   auto add = [&](Value a, Value c) {
@@ -121,16 +129,23 @@ LogicalResult KernelEmitter::emitOnlineContraction(OnlineContractOp op) {
     v.push_back(c);
     return v;
   };
-  Value g = arith::DivUIOp::create(b, at, tid, idx(4));
-  Value c = arith::RemUIOp::create(b, at, tid, idx(4));
+  // The key group and the thread within it (tid itself without splits).
+  Value group = splits > 1 ? Value(arith::DivUIOp::create(b, at, tid, idx(T)))
+                           : Value();
+  Value gtid =
+      splits > 1 ? Value(arith::RemUIOp::create(b, at, tid, idx(T))) : tid;
+  Value g = arith::DivUIOp::create(b, at, gtid, idx(4));
+  Value c = arith::RemUIOp::create(b, at, gtid, idx(4));
 
-  // Cooperative staging: `count` rows of `width` floats from global rows
-  // base + row (clamped to `extent` - 1; rows past it are zero) into buf.
+  // Cooperative staging by `self` of `step` threads: `count` rows of
+  // `width` floats from global rows base + row (clamped to `extent` - 1;
+  // rows past it are zero) into buf's rows bufBase + row.
   auto stage = [&](Value mem, Value buf, Value base, int64_t count,
-                   int64_t width, int64_t extent) {
+                   int64_t width, int64_t extent, Value self, int64_t step,
+                   Value bufBase) {
     int64_t chunks = count * width / 4;
     int64_t perRow = width / 4;
-    auto loop = scf::ForOp::create(b, at, tid, idx(chunks), idx(T));
+    auto loop = scf::ForOp::create(b, at, self, idx(chunks), idx(step));
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(loop.getBody());
     Value n = loop.getInductionVar();
@@ -145,11 +160,12 @@ LogicalResult KernelEmitter::emitOnlineContraction(OnlineContractOp op) {
     Value zero = arith::ConstantOp::create(
         b, at, DenseElementsAttr::get(v4, b.getF32FloatAttr(0.0f)));
     x = arith::SelectOp::create(b, at, inside, x, zero);
-    vector::StoreOp::create(b, at, x, buf, ValueRange{row, col}, false,
-                            align16);
+    vector::StoreOp::create(b, at, x, buf,
+                            ValueRange{bufBase ? add(bufBase, row) : row, col},
+                            false, align16);
   };
 
-  stage(qMem, qs, rowBase, rows, D, S);
+  stage(qMem, qs, rowBase, rows, D, S, tid, threads, Value());
 
   double scale = op.getScale().convertToDouble() * 1.4426950408889634;
   Value ninf = fconst(-std::numeric_limits<double>::infinity());
@@ -162,23 +178,30 @@ LogicalResult KernelEmitter::emitOnlineContraction(OnlineContractOp op) {
   for (int64_t r = 0; r < R * cols; ++r)
     init.push_back(fconst(0.0)); // acc
   int64_t tiles = llvm::divideCeil(N, kKeyTile);
-  bool partialKeys = N % kKeyTile != 0;
+  // Tiles per key group; a group's tiles past the last are all masked.
+  int64_t groupTiles = llvm::divideCeil(tiles, splits);
+  bool partialKeys = N % kKeyTile != 0 || groupTiles * splits != tiles;
+  // The group's rows in the K/V buffers, and its first key.
+  Value bufBase = splits > 1 ? mul(group, kKeyTile) : Value();
+  Value groupKey = splits > 1 ? mul(group, groupTiles * kKeyTile) : Value();
   Value lane32 = arith::IndexCastOp::create(b, at, b.getI32Type(), laneId);
   Value quadBase = arith::AndIOp::create(
       b, at, lane32, arith::ConstantIntOp::create(b, at, ~int64_t(3), 32));
   Value width32 = arith::ConstantIntOp::create(b, at, 32, 32);
 
-  auto loop = scf::ForOp::create(b, at, idx(0), idx(tiles), idx(1), init);
+  auto loop = scf::ForOp::create(b, at, idx(0), idx(groupTiles), idx(1), init);
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(loop.getBody());
     ++loopDepth;
     Value keyBase = mul(loop.getInductionVar(), kKeyTile);
+    if (groupKey)
+      keyBase = add(groupKey, keyBase);
     ValueRange carried = loop.getRegionIterArgs();
     // Every thread is done with the previous tile (and Q is staged).
     gpu::BarrierOp::create(b, at);
-    stage(kMem, ks, keyBase, kKeyTile, D, N);
-    stage(vMem, vs, keyBase, kKeyTile, E, N);
+    stage(kMem, ks, keyBase, kKeyTile, D, N, gtid, T, bufBase);
+    stage(vMem, vs, keyBase, kKeyTile, E, N, gtid, T, bufBase);
     gpu::BarrierOp::create(b, at);
 
     // S = Q K^T for the thread's R rows and 16 keys.
@@ -186,9 +209,11 @@ LogicalResult KernelEmitter::emitOnlineContraction(OnlineContractOp op) {
     SmallVector<Value> qRow(R);
     for (int64_t r = 0; r < R; ++r)
       qRow[r] = add(g, idx(r * groups));
-    SmallVector<Value> kRow(kKeysPerThread);
-    for (int64_t u = 0; u < kKeysPerThread; ++u)
+    SmallVector<Value> kRow(kKeysPerThread), kBuf(kKeysPerThread);
+    for (int64_t u = 0; u < kKeysPerThread; ++u) {
       kRow[u] = add(c, idx(4 * u));
+      kBuf[u] = bufBase ? add(bufBase, kRow[u]) : kRow[u];
+    }
     for (int64_t dc = 0; dc < D / 4; ++dc) {
       Value col = idx(dc * 4);
       SmallVector<Value> qv(R), kv(kKeysPerThread);
@@ -196,7 +221,7 @@ LogicalResult KernelEmitter::emitOnlineContraction(OnlineContractOp op) {
         qv[r] = vector::LoadOp::create(b, at, v4, qs, ValueRange{qRow[r], col},
                                        false, align16);
       for (int64_t u = 0; u < kKeysPerThread; ++u)
-        kv[u] = vector::LoadOp::create(b, at, v4, ks, ValueRange{kRow[u], col},
+        kv[u] = vector::LoadOp::create(b, at, v4, ks, ValueRange{kBuf[u], col},
                                        false, align16);
       for (int64_t x = 0; x < 4; ++x) {
         SmallVector<Value> qx(R), kx(kKeysPerThread);
@@ -270,9 +295,9 @@ LogicalResult KernelEmitter::emitOnlineContraction(OnlineContractOp op) {
                     .getShuffleResult();
       for (int64_t cw = 0; cw < E / 16; ++cw) {
         Value col = add(mul(c, 4), idx(cw * 16));
-        Value vv = vector::LoadOp::create(b, at, v4, vs,
-                                          ValueRange{idx(jj), col}, false,
-                                          align16);
+        Value vRow = bufBase ? add(bufBase, idx(jj)) : idx(jj);
+        Value vv = vector::LoadOp::create(b, at, v4, vs, ValueRange{vRow, col},
+                                          false, align16);
         for (int64_t x = 0; x < 4; ++x) {
           Value vx = vector::ExtractOp::create(b, at, vv, x);
           for (int64_t r = 0; r < R; ++r) {
@@ -286,8 +311,10 @@ LogicalResult KernelEmitter::emitOnlineContraction(OnlineContractOp op) {
     --loopDepth;
   }
 
-  // y = acc / l, l summed over the quad.
+  // l summed over the quad (every lane takes part in the shuffles).
   ValueRange out = loop.getResults();
+  SmallVector<Value> mOut(out.begin(), out.begin() + R);
+  SmallVector<Value> lOut(R);
   for (int64_t r = 0; r < R; ++r) {
     Value l = out[R + r];
     for (int32_t off : {1, 2}) {
@@ -295,24 +322,121 @@ LogicalResult KernelEmitter::emitOnlineContraction(OnlineContractOp op) {
                     .getShuffleResult();
       l = arith::AddFOp::create(b, at, l, o);
     }
-    Value row = add(rowBase, add(g, idx(r * groups)));
-    Value inside = arith::CmpIOp::create(b, at, arith::CmpIPredicate::ult, row,
-                                         idx(S));
-    auto ifOp = scf::IfOp::create(b, at, inside, /*withElseRegion=*/false);
+    lOut[r] = l;
+  }
+  SmallVector<Value> accOut(out.begin() + 2 * R, out.end());
+  auto accCol = [&](int64_t cw) { return add(mul(c, 4), idx(cw * 16)); };
+
+  // y = acc / l, 128-bit stores of the thread's rows inside the extent.
+  auto storeRows = [&](ArrayRef<Value> acc, ArrayRef<Value> l) {
+    for (int64_t r = 0; r < R; ++r) {
+      Value row = add(rowBase, add(g, idx(r * groups)));
+      Value inside = arith::CmpIOp::create(b, at, arith::CmpIPredicate::ult,
+                                           row, idx(S));
+      auto ifOp = scf::IfOp::create(b, at, inside, /*withElseRegion=*/false);
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+      for (int64_t cw = 0; cw < E / 16; ++cw) {
+        Value vec = arith::ConstantOp::create(
+            b, at, DenseElementsAttr::get(v4, b.getF32FloatAttr(0.0f)));
+        for (int64_t x = 0; x < 4; ++x) {
+          Value y =
+              arith::DivFOp::create(b, at, acc[r * cols + cw * 4 + x], l[r]);
+          vec = vector::InsertOp::create(b, at, y, vec, x);
+        }
+        vector::StoreOp::create(b, at, vec, yMem, globalIdx(row, accCol(cw)),
+                                false, align16);
+      }
+    }
+  };
+  if (splits == 1) {
+    storeRows(accOut, lOut);
+    return success();
+  }
+
+  // Key groups 1..: their partial states to shared memory, row
+  // (group - 1) * rows + the row in the block: acc, then m and l in the
+  // row's padding (columns E and E + 1).
+  Value zeroIdx = idx(0);
+  auto slotOf = [&](Value q, int64_t r) {
+    return add(mul(arith::SubIOp::create(b, at, q, idx(1)), rows),
+               add(g, idx(r * groups)));
+  };
+  {
+    Value later = arith::CmpIOp::create(b, at, arith::CmpIPredicate::ne, group,
+                                        zeroIdx);
+    auto ifOp = scf::IfOp::create(b, at, later, /*withElseRegion=*/false);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-    for (int64_t cw = 0; cw < E / 16; ++cw) {
-      Value vec = arith::ConstantOp::create(
-          b, at, DenseElementsAttr::get(v4, b.getF32FloatAttr(0.0f)));
-      for (int64_t x = 0; x < 4; ++x) {
-        Value y = arith::DivFOp::create(b, at, out[2 * R + r * cols + cw * 4 + x],
-                                        l);
-        vec = vector::InsertOp::create(b, at, y, vec, x);
+    Value first = arith::CmpIOp::create(b, at, arith::CmpIPredicate::eq, c,
+                                        zeroIdx);
+    for (int64_t r = 0; r < R; ++r) {
+      Value slot = slotOf(group, r);
+      for (int64_t cw = 0; cw < E / 16; ++cw) {
+        Value vec = arith::ConstantOp::create(
+            b, at, DenseElementsAttr::get(v4, b.getF32FloatAttr(0.0f)));
+        for (int64_t x = 0; x < 4; ++x)
+          vec = vector::InsertOp::create(b, at, accOut[r * cols + cw * 4 + x],
+                                         vec, x);
+        vector::StoreOp::create(b, at, vec, partial,
+                                ValueRange{slot, accCol(cw)}, false, align16);
       }
-      Value col = add(mul(c, 4), idx(cw * 16));
-      vector::StoreOp::create(b, at, vec, yMem, globalIdx(row, col), false,
-                              align16);
+      auto lead = scf::IfOp::create(b, at, first, /*withElseRegion=*/false);
+      OpBuilder::InsertionGuard inner(b);
+      b.setInsertionPoint(lead.thenBlock()->getTerminator());
+      memref::StoreOp::create(b, at, mOut[r], partial,
+                              ValueRange{slot, idx(E)});
+      memref::StoreOp::create(b, at, lOut[r], partial,
+                              ValueRange{slot, idx(E + 1)});
     }
   }
+  gpu::BarrierOp::create(b, at);
+  // Group 0 merges: M = max_q m_q (0 where all are -inf), w_q =
+  // exp2(m_q - M), acc = sum_q w_q acc_q, l = sum_q w_q l_q.
+  Value isFirst =
+      arith::CmpIOp::create(b, at, arith::CmpIPredicate::eq, group, zeroIdx);
+  auto ifOp = scf::IfOp::create(b, at, isFirst, /*withElseRegion=*/false);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+  SmallVector<Value> acc(accOut), l(lOut);
+  for (int64_t r = 0; r < R; ++r) {
+    SmallVector<Value> slot(splits), mq(splits), lq(splits);
+    Value mMax = mOut[r];
+    for (int64_t q = 1; q < splits; ++q) {
+      slot[q] = slotOf(idx(q), r);
+      mq[q] = memref::LoadOp::create(b, at, partial,
+                                     ValueRange{slot[q], idx(E)});
+      lq[q] = memref::LoadOp::create(b, at, partial,
+                                     ValueRange{slot[q], idx(E + 1)});
+      mMax = arith::MaximumFOp::create(b, at, mMax, mq[q]);
+    }
+    Value empty = arith::CmpFOp::create(b, at, arith::CmpFPredicate::OEQ, mMax,
+                                        ninf);
+    Value mUse = arith::SelectOp::create(b, at, empty, fconst(0.0), mMax);
+    auto weight = [&](Value m) {
+      return math::Exp2Op::create(b, at,
+                                  arith::SubFOp::create(b, at, m, mUse))
+          .getResult();
+    };
+    Value w0 = weight(mOut[r]);
+    l[r] = arith::MulFOp::create(b, at, lOut[r], w0);
+    for (int64_t w = 0; w < cols; ++w)
+      acc[r * cols + w] =
+          arith::MulFOp::create(b, at, accOut[r * cols + w], w0);
+    for (int64_t q = 1; q < splits; ++q) {
+      Value wq = weight(mq[q]);
+      l[r] = fma(lq[q], wq, l[r]);
+      for (int64_t cw = 0; cw < E / 16; ++cw) {
+        Value vec = vector::LoadOp::create(b, at, v4, partial,
+                                           ValueRange{slot[q], accCol(cw)},
+                                           false, align16);
+        for (int64_t x = 0; x < 4; ++x) {
+          Value &a = acc[r * cols + cw * 4 + x];
+          a = fma(vector::ExtractOp::create(b, at, vec, x), wq, a);
+        }
+      }
+    }
+  }
+  storeRows(acc, l);
   return success();
 }

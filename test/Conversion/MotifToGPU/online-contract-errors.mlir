@@ -79,3 +79,59 @@ func.func @mma_threads(%q: tensor<64x64xbf16>, %k: tensor<64x64xbf16>, %v: tenso
   }
   return %y : tensor<64x64xbf16>
 }
+
+// -----
+
+// Key groups are whole warps.
+func.func @split_warps(%q: tensor<64x16xf32>, %k: tensor<64x16xf32>, %v: tensor<64x16xf32>) -> tensor<64x16xf32> {
+  %y = motif.kernel "k" threads(96) -> tensor<64x16xf32> {
+    // expected-error @+1 {{splits the keys into 2 groups in threads(96): each group is a whole number of warps (threads a multiple of 32 x splits)}}
+    %o = motif.online_contract (%q[i, d], %k[j, d], %v[j, e]) -> [i, e] scale(0.25) splits(2) over [block x seq(32), seq, seq, seq]
+           : (tensor<64x16xf32>, tensor<64x16xf32>, tensor<64x16xf32>) -> tensor<64x16xf32>
+    %g = motif.materialize %o in global : tensor<64x16xf32>
+    motif.yield %g : tensor<64x16xf32>
+  }
+  return %y : tensor<64x16xf32>
+}
+
+// -----
+
+// Each group keeps 1, 2 or 4 rows a quad.
+func.func @split_rows(%q: tensor<64x16xf32>, %k: tensor<64x16xf32>, %v: tensor<64x16xf32>) -> tensor<64x16xf32> {
+  %y = motif.kernel "k" threads(256) -> tensor<64x16xf32> {
+    // expected-error @+1 {{has 16 rows per block in threads(256) (128 a key group): the lowering needs a multiple of 32 threads and 1, 2 or 4 rows per quad of 4 threads (rows = threads / 4 * R in each key group)}}
+    %o = motif.online_contract (%q[i, d], %k[j, d], %v[j, e]) -> [i, e] scale(0.25) splits(2) over [block x seq(16), seq, seq, seq]
+           : (tensor<64x16xf32>, tensor<64x16xf32>, tensor<64x16xf32>) -> tensor<64x16xf32>
+    %g = motif.materialize %o in global : tensor<64x16xf32>
+    motif.yield %g : tensor<64x16xf32>
+  }
+  return %y : tensor<64x16xf32>
+}
+
+// -----
+
+// A tile of K and V per group: 8 groups of D = E = 128 over the opt-in limit.
+func.func @split_bytes(%q: tensor<64x128xf32>, %k: tensor<1024x128xf32>, %v: tensor<1024x128xf32>) -> tensor<64x128xf32> {
+  %y = motif.kernel "k" threads(512) -> tensor<64x128xf32> {
+    // expected-error @+1 {{stages 540672 bytes of tiles in shared memory, over the 232448 a block may opt in to}}
+    %o = motif.online_contract (%q[i, d], %k[j, d], %v[j, e]) -> [i, e] scale(0.25) splits(8) over [block x seq(64), seq, seq, seq]
+           : (tensor<64x128xf32>, tensor<1024x128xf32>, tensor<1024x128xf32>) -> tensor<64x128xf32>
+    %g = motif.materialize %o in global : tensor<64x128xf32>
+    motif.yield %g : tensor<64x128xf32>
+  }
+  return %y : tensor<64x128xf32>
+}
+
+// -----
+
+// The tensor-core form takes no key groups.
+func.func @mma_split(%q: tensor<64x64xbf16>, %k: tensor<64x64xbf16>, %v: tensor<64x64xbf16>) -> tensor<64x64xbf16> {
+  %y = motif.kernel "k" threads(256) -> tensor<64x64xbf16> {
+    // expected-error @+1 {{splits the keys into 2 groups: the tensor-core lowering runs one group per block (splits are lowered on fma, for f32 operands)}}
+    %o = motif.online_contract (%q[i, d], %k[j, d], %v[j, e]) -> [i, e] scale(0.125) splits(2) over [block x seq(64), seq, seq, seq]
+           : (tensor<64x64xbf16>, tensor<64x64xbf16>, tensor<64x64xbf16>) -> tensor<64x64xbf16>
+    %g = motif.materialize %o in global : tensor<64x64xbf16>
+    motif.yield %g : tensor<64x64xbf16>
+  }
+  return %y : tensor<64x64xbf16>
+}

@@ -115,3 +115,16 @@ func.func @key_block(%q: tensor<256x64xf32>, %k: tensor<256x64xf32>, %v: tensor<
   }
   return %y : tensor<256x64xf32>
 }
+
+// -----
+
+func.func @one_split(%q: tensor<64x16xf32>, %k: tensor<64x16xf32>, %v: tensor<64x16xf32>) -> tensor<64x16xf32> {
+  %y = motif.kernel "k" threads(32) -> tensor<64x16xf32> {
+    // expected-error @+1 {{splits the keys into 1 groups: splits(s) takes 2 to 32 (omit it for one group)}}
+    %o = motif.online_contract (%q[i, d], %k[j, d], %v[j, e]) -> [i, e] scale(0.25) splits(1) over [block x seq(32), seq, seq, seq]
+           : (tensor<64x16xf32>, tensor<64x16xf32>, tensor<64x16xf32>) -> tensor<64x16xf32>
+    %g = motif.materialize %o in global : tensor<64x16xf32>
+    motif.yield %g : tensor<64x16xf32>
+  }
+  return %y : tensor<64x16xf32>
+}

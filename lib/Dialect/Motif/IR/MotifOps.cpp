@@ -1551,6 +1551,13 @@ ParseResult OnlineContractOp::parse(OpAsmParser &parser,
       parser.parseFloat(scale) || parser.parseRParen())
     return failure();
   state.addAttribute("scale", b.getF64FloatAttr(scale));
+  if (succeeded(parser.parseOptionalKeyword("splits"))) {
+    int64_t splits = 0;
+    if (parser.parseLParen() || parser.parseInteger(splits) ||
+        parser.parseRParen())
+      return failure();
+    state.addAttribute("splits", b.getI64IntegerAttr(splits));
+  }
   SMLoc attrLoc;
   if (parseMapping(parser, state))
     return failure();
@@ -1559,7 +1566,7 @@ ParseResult OnlineContractOp::parse(OpAsmParser &parser,
   if (parser.parseOptionalAttrDict(extra) ||
       checkNoInherent(parser, attrLoc, extra,
                       {"lhs_dims", "rhs_dims", "values_dims", "scale",
-                       "mapping"}))
+                       "mapping", "splits"}))
     return failure();
   state.attributes.append(extra);
   return parseSignature(parser, state, operands);
@@ -1570,10 +1577,12 @@ void OnlineContractOp::print(OpAsmPrinter &p) {
   p << " scale(";
   p.printFloat(getScaleAttr().getValue());
   p << ")";
+  if (std::optional<uint64_t> splits = getSplits())
+    p << " splits(" << static_cast<int64_t>(*splits) << ")";
   printMapping(p, getMapping());
   p.printOptionalAttrDict(
       (*this)->getAttrs(),
-      {"lhs_dims", "rhs_dims", "values_dims", "scale", "mapping"});
+      {"lhs_dims", "rhs_dims", "values_dims", "scale", "mapping", "splits"});
   p << " : ";
   p.printFunctionalType(getOperation());
 }
@@ -1659,7 +1668,13 @@ OnlineContractOp::getLoweringLimit(int64_t threads) {
                        "y[batch..., i, e]; transpose the operands first");
   int64_t D = extents[dDim], E = extents[eDim];
   int64_t rows = getRowsPerBlock();
+  int64_t splits = getKeyGroups();
   if (usesTensorCores()) {
+    if (splits > 1)
+      return ("splits the keys into " + Twine(splits) +
+              " groups: the tensor-core lowering runs one group per block "
+              "(splits are lowered on fma, for f32 operands)")
+          .str();
     auto [warps, mTiles] = mmaWarpsAndTiles(rows);
     if (D % 16 || D > 256 || E % 16 || E > 128)
       return ("has a contracted extent " + Twine(D) + " and a value extent " +
@@ -1690,12 +1705,29 @@ OnlineContractOp::getLoweringLimit(int64_t threads) {
             ": the lowering needs the first a multiple of 4 up to 256 and the "
             "second a multiple of 16 up to 128")
         .str();
-  if (threads % 32 || (rows * 4) % threads || rows * 4 / threads > 4 ||
-      rows * 4 / threads < 1)
-    return ("has " + Twine(rows) + " rows per block in threads(" +
+  if (threads % splits || (threads / splits) % 32)
+    return ("splits the keys into " + Twine(splits) + " groups in threads(" +
             Twine(threads) +
-            "): the lowering needs a multiple of 32 threads and 1, 2 or 4 rows "
-            "per quad of 4 threads (rows = threads / 4 * R)")
+            "): each group is a whole number of warps (threads a multiple of "
+            "32 x splits)")
+        .str();
+  int64_t group = threads / splits;
+  if (group % 32 || (rows * 4) % group || rows * 4 / group > 4 ||
+      rows * 4 / group < 1)
+    return ("has " + Twine(rows) + " rows per block in threads(" +
+            Twine(threads) + ")" +
+            (splits > 1 ? " (" + Twine(group) + " a key group)" : Twine("")) +
+            ": the lowering needs a multiple of 32 threads and 1, 2 or 4 rows "
+            "per quad of 4 threads (rows = threads / 4 * R" +
+            (splits > 1 ? " in each key group)" : ")"))
+        .str();
+  int64_t bytes = 0;
+  for (const OnlineStagedTile &t : getStagedTiles())
+    bytes += t.bytes();
+  if (bytes > 232448)
+    return ("stages " + Twine(bytes) +
+            " bytes of tiles in shared memory, over the 232448 a block may "
+            "opt in to")
         .str();
   return std::nullopt;
 }
@@ -1711,10 +1743,18 @@ SmallVector<OnlineStagedTile> OnlineContractOp::getStagedTiles() {
             {"key tile", keys, d + pad, pad, bytes, kOnlineMmaStages},
             {"value tile", keys, e + pad, pad, bytes, kOnlineMmaStages}};
   }
-  int64_t pad = kOnlinePad, keys = kOnlineKeyTile;
-  return {{"query rows", getRowsPerBlock(), d + pad, pad, 4, 1},
-          {"key tile", keys, d + pad, pad, 4, 1},
-          {"value tile", keys, e + pad, pad, 4, 1}};
+  // With key groups: a key and a value tile per group, and the partial
+  // states of groups 1.. (acc, then m and l in the row's padding) that
+  // group 0 merges.
+  int64_t pad = kOnlinePad, keys = kOnlineKeyTile, groups = getKeyGroups();
+  SmallVector<OnlineStagedTile> tiles = {
+      {"query rows", getRowsPerBlock(), d + pad, pad, 4, 1},
+      {"key tile", keys * groups, d + pad, pad, 4, 1},
+      {"value tile", keys * groups, e + pad, pad, 4, 1}};
+  if (groups > 1)
+    tiles.push_back(
+        {"partial states", (groups - 1) * getRowsPerBlock(), e + pad, pad, 4, 1});
+  return tiles;
 }
 
 int64_t OnlineContractOp::getKeyTile() {
@@ -1784,6 +1824,13 @@ LogicalResult OnlineContractOp::verifyRegions() {
       !std::isfinite(getScale().convertToDouble()))
     return emitOpError() << "scale must be a finite number > 0, got "
                          << getScale().convertToDouble();
+  if (std::optional<uint64_t> splits = getSplits();
+      splits && (static_cast<int64_t>(*splits) < 2 ||
+                 static_cast<int64_t>(*splits) > 32))
+    return emitOpError() << "splits the keys into "
+                         << static_cast<int64_t>(*splits)
+                         << " groups: splits(s) takes 2 to 32 (omit it for "
+                            "one group)";
   // Every dim has one role: batch (all three and the result), i (first and
   // result), e (third and result), j (second and third), d (first and
   // second).

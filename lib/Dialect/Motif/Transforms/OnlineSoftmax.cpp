@@ -596,14 +596,37 @@ static int64_t onlineThreads(int64_t rows) {
   return rows <= 16 ? 4 * rows : rows;
 }
 
-/// Rows per block of the online contraction: the largest of 128, 64, 32 and
-/// 16 that still gives two blocks per SM of a 132-SM part (fewer rows, more
-/// blocks; each block reads all the keys and values once).
+/// Key groups of the fma flash lowering (`splits`) for `blocks` blocks of
+/// `threads` threads: the largest power of two, up to 8, that keeps the grid
+/// within one wave at 8 warps a SM of a 132-SM part (a quad holding 4 rows
+/// takes about 216 registers a thread: 9 warps fill the register file),
+/// while the block stays within 1024 threads, every group gets at least two
+/// of the `tiles` key tiles, and the staged bytes (`bytesAt(s)`) within what
+/// a block may opt in to. Measured on the H200 (scripts/flash-variants.py,
+/// fp32, docs/results/flash-f32-splits.txt): one head S=4096 D=64 in 32-row
+/// blocks with 8 groups 0.149 ms, 4 groups 0.289, 16-row blocks of 1 row a
+/// thread (no groups) 0.441; 8 heads S=1024 in 32 rows with 4 groups 0.078,
+/// in 16 rows without 0.173.
+static int64_t keyGroups(int64_t blocks, int64_t threads, int64_t tiles,
+                         llvm::function_ref<int64_t(int64_t)> bytesAt) {
+  int64_t s = 1, warps = llvm::divideCeil(threads, 32);
+  while (s < 8 && blocks * warps * 2 * s <= 132 * 8 &&
+         threads * s * 2 <= kMaxThreadsPerBlock && tiles >= 4 * s &&
+         bytesAt(2 * s) <= 232448)
+    s *= 2;
+  return s;
+}
+
+/// Rows per block of the online contraction: the largest of 128 and 64
+/// that still gives two blocks per SM of a 132-SM part (fewer rows, more
+/// blocks; each block reads all the keys and values once), else 32: a
+/// smaller grid is filled by splitting the keys (keyGroups), not by rows
+/// of fewer per thread.
 int64_t rowsPerBlock(int64_t batch, int64_t rows) {
-  for (int64_t r : {128, 64, 32})
+  for (int64_t r : {128, 64})
     if (batch * llvm::divideCeil(rows, r) >= 2 * 132)
       return r;
-  return 16;
+  return 32;
 }
 
 /// Rewrites the softmax of candidate `c` and the contraction reading its
@@ -860,7 +883,31 @@ LogicalResult rewriteOnlineContraction(Candidate c, Equivalence cap,
   auto oc = OnlineContractOp::create(
       rewriter, loc, yType, q, k, v, rewriter.getDenseI64ArrayAttr(qDims),
       rewriter.getDenseI64ArrayAttr(kDims), rewriter.getDenseI64ArrayAttr(vDims),
-      rewriter.getF64FloatAttr(scale * c0), rewriter.getArrayAttr(mapping));
+      rewriter.getF64FloatAttr(scale * c0), rewriter.getArrayAttr(mapping),
+      IntegerAttr());
+  // Small grids: split the keys over groups of threads.
+  int64_t splits = 1;
+  if (!tensorCores) {
+    SmallVector<int64_t> ext = oc.getIterationExtents();
+    int64_t keys = ext[oc.getKeyDim()];
+    int64_t blocks = batch * (extents[rowDim] / rows);
+    splits = keyGroups(
+        blocks, threads, llvm::divideCeil(keys, kOnlineKeyTile),
+        [&](int64_t s) {
+          oc.setSplitsAttr(rewriter.getI64IntegerAttr(s));
+          int64_t bytes = 0;
+          for (const OnlineStagedTile &t : oc.getStagedTiles())
+            bytes += t.bytes();
+          return bytes;
+        });
+    if (splits > 1) {
+      oc.setSplitsAttr(rewriter.getI64IntegerAttr(splits));
+      threads *= splits;
+      kernel.setThreads(threads);
+    } else {
+      oc.removeSplitsAttr();
+    }
+  }
   bool observable = false;
   for (Operation *u : pv.getResult().getUsers())
     observable |= cast<MaterializeOp>(u).getObservable();
@@ -917,6 +964,10 @@ LogicalResult rewriteOnlineContraction(Candidate c, Equivalence cap,
        << " merged into one motif.online_contract in kernel '"
        << kernel.getSymName() << "', carrying (max, sum, acc) over tiles of "
        << "the keys, " << rows << " rows per block"
+       << (splits > 1 ? ", the keys split over " + Twine(splits).str() +
+                            " groups of " + Twine(threads / splits).str() +
+                            " threads (their partial states merged at the end)"
+                      : std::string())
        << (tensorCores
                ? " on tensor cores (mma.sync m16n8k16 " + typeText(element) +
                      ", f32 accumulators; S and P in accumulator fragments)"

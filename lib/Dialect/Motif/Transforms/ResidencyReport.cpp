@@ -96,9 +96,28 @@ LogicalResult writeTable(func::FuncOp func, llvm::raw_ostream &out) {
     bool mma = op.usesTensorCores();
     for (const OnlineStagedTile &t : op.getStagedTiles()) {
       Row row;
-      row.name = (kernel.getSymName() + " (online_contract " + t.what + ") " +
-                  operandName(k++))
+      // The tiles of the three operands, then (with key groups) the
+      // partial states that group 0 merges.
+      bool ofOperand = k < op->getNumOperands();
+      row.name = (kernel.getSymName() + " (online_contract " + t.what + ")" +
+                  (ofOperand ? " " + operandName(k++) : std::string()))
                      .str();
+      if (!ofOperand) {
+        row.before = "register";
+        row.after = "shared";
+        row.sharedBytes = t.bytes();
+        row.barriers = 1;
+        row.rule = ("rule 4: the keys split over " +
+                    Twine(op.getKeyGroups()) +
+                    " groups of threads; groups 1.. leave (acc, m, l) of " +
+                    Twine(op.getRowsPerBlock()) +
+                    " rows here, " + Twine(t.rowElements - t.pad) +
+                    " floats a row padded by " + Twine(t.pad) +
+                    " (m and l in the padding), for group 0 to merge")
+                       .str();
+        rows.push_back(row);
+        continue;
+      }
       row.before = "global";
       row.after = "shared";
       row.sharedBytes = t.bytes();
@@ -109,8 +128,14 @@ LogicalResult writeTable(func::FuncOp func, llvm::raw_ostream &out) {
                              std::to_string(t.stages - 1) +
                              " tiles land while this one is used)"
                        : "";
+      std::string perGroup =
+          op.getKeyGroups() > 1 && k > 1
+              ? " (a tile of " + std::to_string(t.rows / op.getKeyGroups()) +
+                    " keys for each of the " +
+                    std::to_string(op.getKeyGroups()) + " key groups)"
+              : "";
       row.rule = ("rule 4: staged by the flash lowering, " + Twine(t.rows) +
-                  " rows of " + Twine(t.rowElements - t.pad) +
+                  " rows" + perGroup + " of " + Twine(t.rowElements - t.pad) +
                   (mma ? " elements per block" : " floats per block") +
                   stages + ", padded by " + Twine(t.pad) +
                   (mma ? " (the eight row addresses of an ldmatrix fall in "

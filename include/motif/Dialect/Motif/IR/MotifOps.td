@@ -241,7 +241,11 @@ def Motif_OnlineContractOp : Motif_ComputeOp<"online_contract", [Pure]> {
     and the result, one (e) the third and the result. The mapping puts the
     batch dims on `block`, i on `block x seq(rows)` (a tile of rows per
     block) and every other dim on `seq`; the lowering splits the block's
-    work among its threads itself (docs/lowering.md).
+    work among its threads itself (docs/lowering.md). `splits(s)` (optional,
+    fma lowering only) divides the block's threads into s groups, each
+    walking a contiguous run of the key tiles with its own state; the
+    partial states merge at the end (rule 4's merge) -- for grids too small
+    to fill the GPU.
 
     ```mlir
     %y = motif.online_contract (%q[h, i, d], %k[h, j, d], %v[h, j, e])
@@ -255,7 +259,8 @@ def Motif_OnlineContractOp : Motif_ComputeOp<"online_contract", [Pure]> {
                        Motif_Tensor:$values,
                        DenseI64ArrayAttr:$lhs_dims, DenseI64ArrayAttr:$rhs_dims,
                        DenseI64ArrayAttr:$values_dims, F64Attr:$scale,
-                       Motif_MappingAttr:$mapping);
+                       Motif_MappingAttr:$mapping,
+                       OptionalAttr<I64Attr>:$splits);
   let results = (outs Motif_Tensor:$result);
   let extraClassDeclaration = [{
     /// The roles of the iteration dims (valid after verification).
@@ -265,6 +270,8 @@ def Motif_OnlineContractOp : Motif_ComputeOp<"online_contract", [Pure]> {
     int64_t getValueDim();      // e
     /// Rows of the row dim per block: its tile's inner size, 1 under 'block'.
     int64_t getRowsPerBlock();
+    /// Groups of threads that split the keys (`splits(s)`), 1 without.
+    int64_t getKeyGroups() { return getSplits().value_or(1); }
     /// Why the flash lowering (lib/Conversion/MotifToGPU/OnlineContraction)
     /// cannot take this op in a block of `threads` threads, or nullopt: the
     /// operand layout, the contracted and value extents, rows per block.
