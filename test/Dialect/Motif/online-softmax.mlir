@@ -5,6 +5,7 @@
 // RUN: motif-opt %S/../../Pipeline/Inputs/softmax_long_rows.mlir --fuse-materialization=equivalence-cap=mathematical --motif-residency-report -o /dev/null 2>/dev/null | FileCheck %s --check-prefix=REPORT
 // RUN: motif-opt %S/../../Pipeline/Inputs/softmax_long_rows.mlir --fuse-materialization="equivalence-cap=mathematical online-softmax=false" --motif-residency-report -o /dev/null 2>/dev/null | FileCheck %s --check-prefix=OFF
 // RUN: motif-opt %s --split-input-file --fuse-materialization=equivalence-cap=mathematical -o /dev/null 2>&1 | FileCheck %s --check-prefix=GATE
+// RUN: motif-opt %S/Inputs/softmax_live_set_gate.mlir --fuse-materialization=equivalence-cap=mathematical --motif-residency-report -o /dev/null 2>&1 | FileCheck %s --check-prefix=LIVE
 
 // Through fuse-materialization, on a row of 65536 (256 per thread, over the
 // register budget): the rewrite first, then the fusion, one kernel; the
@@ -18,7 +19,12 @@
 // OFF-NOT: rewrite:
 // fuse-materialization rewrites only where a pass goes: a row that fits the
 // register budget is already read once by the fusion.
-// GATE: remark: rule 4 (online softmax) not applied: the row stays on chip: 2 element(s) per thread, within the register budget (64), so the fusion reads it once and the online state would only add work (--motif-online-softmax rewrites regardless)
+// GATE: remark: rule 4 (online softmax) not applied: the row stays on chip: 2 element(s) per thread, within the register budget (64) and, with its statistic, within the live set of threads(32) (231), so the fusion reads it once and the online state would only add work (--motif-online-softmax rewrites regardless)
+
+// Within the per-value budget but over the live set: rewritten, one kernel.
+// LIVE: remark: rule 4 (online softmax): the max over dims [1] of argument #0 (kernel 'softmax_max')
+// LIVE-NOT: the row stays on chip
+// LIVE: total: 1 kernel(s)
 
 // Rule 4 (docs/residency.md): a max, exp(x - max) and the sum of it over the
 // max's dims become one reduction carrying (max, sum); the division reads the

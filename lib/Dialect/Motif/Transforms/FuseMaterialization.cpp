@@ -836,16 +836,25 @@ void FuseMaterializationPass::runOnOperation() {
     auto gate = [&](ReduceOp max) -> std::string {
       // The row's elements each thread walks: the instances per thread
       // of every dim (reduced ones included).
+      int64_t threads = max->getParentOfType<KernelOp>().getThreads();
       MotifSchedule schedule(cast<ComputeOpInterface>(max.getOperation()),
-                             max->getParentOfType<KernelOp>().getThreads());
+                             threads);
       int64_t perThread = 1;
       for (const DimSchedule &d : schedule.getDims())
         perThread *= d.count;
-      if (perThread > registerBudget)
+      // The fused kernel keeps the row and its statistic live at once: the
+      // same live-set budget the fusion holds it to (a row within the
+      // per-value budget but over the live set would be refused there and
+      // stay two kernels, with neither the one read nor the online state).
+      int64_t live = liveRegisterBudget(threads, target->registersPerThread,
+                                        target->registersPerSM);
+      if (perThread > registerBudget || perThread + 1 > live)
         return "";
       return "the row stays on chip: " + std::to_string(perThread) +
              " element(s) per thread, within the register budget (" +
-             std::to_string(registerBudget) +
+             std::to_string(registerBudget) + ") and, with its statistic, "
+             "within the live set of threads(" + std::to_string(threads) +
+             ") (" + std::to_string(live) +
              "), so the fusion reads it once and the online state would "
              "only add work (--motif-online-softmax rewrites regardless)";
     };
