@@ -163,14 +163,19 @@ def _rel_err(torch, a, ref):
 
 def _kernel_stats(manifest):
     return [{"name": k.name, "registers": k.registers, "spill_store_bytes": k.spill_store_bytes,
-             "spill_load_bytes": k.spill_load_bytes, "shared_bytes": k.shared_bytes} for k in manifest.kernels]
+             "spill_load_bytes": k.spill_load_bytes, "shared_bytes": k.shared_bytes,
+             "dynamic_shared_bytes": k.dynamic_shared_bytes, "block": k.block[0]} for k in manifest.kernels]
 
 
 def _ptxas_text(kernels):
     def f(v):
         return "?" if v is None else str(v)
+    def dyn(k):
+        d = k.get("dynamic_shared_bytes") or 0
+        return f"+{d}B dyn" if d else ""
     return ", ".join(f"{k['name']}: {f(k['registers'])}r {f(k['spill_store_bytes'])}/{f(k['spill_load_bytes'])}sp "
-                     f"{f(k['shared_bytes'])}B" for k in kernels)
+                     f"{f(k['shared_bytes'])}B{dyn(k)}" + (f" {k['block']}t" if k.get("block") else "")
+                     for k in kernels)
 
 
 def bench_family(family, dims, torch, timer, workdir, backend, compiled_peers, copy_gbps, seed):

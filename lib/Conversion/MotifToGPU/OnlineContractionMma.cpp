@@ -329,9 +329,24 @@ LogicalResult KernelEmitter::emitOnlineContractionMma(OnlineContractOp op,
       }
     // acc *= alpha only where a row's max moved: alpha is exp2(0) = 1
     // exactly otherwise (and acc is 0 while the max is -inf), so skipping
-    // the multiplies keeps the bits. Late in the keys the max rarely moves;
-    // the rescale is as many FMULs as the P.V tile has HMMAs at E = 128.
-    {
+    // the multiplies keeps the bits. Late in the keys the max rarely moves.
+    // Worth its branch where the rescale is as many FMULs as the tile has
+    // HMMAs (D = E = 128 in 32-key tiles: 128 each; H200, bf16 64 heads x
+    // S=4096: 1.683 ms against 1.712), not where it is half as many (D = E
+    // = 64 in 64-key tiles: 0.931 ms against 0.882; docs/results/
+    // flash-half-skip.txt, flash-variants.txt).
+    int64_t rescaleMuls = MT * 2 * eTiles * 2;
+    int64_t hmmas = MT * sTiles * (D / 16) + MT * eTiles * (KT / 16);
+    if (rescaleMuls < hmmas) {
+      for (int64_t mt = 0; mt < MT; ++mt)
+        for (int64_t h = 0; h < 2; ++h)
+          for (int64_t ne = 0; ne < eTiles; ++ne)
+            for (int64_t x = 0; x < 2; ++x) {
+              Value &acc =
+                  nextState[2 * nRows + (mt * eTiles + ne) * 4 + 2 * h + x];
+              acc = arith::MulFOp::create(b, at, acc, alphas[mt * 2 + h]);
+            }
+    } else {
       SmallVector<Value> accs(nextState.begin() + 2 * nRows, nextState.end());
       SmallVector<Type> types(accs.size(), f32);
       auto ifOp = scf::IfOp::create(b, at, types, moved, /*withElse=*/true);

@@ -28,15 +28,18 @@ func.func @flash(%q: tensor<2x256x64xf32>, %k: tensor<2x256x64xf32>, %v: tensor<
 
 // examples/attention.mlir unchanged: seven kernels become one; the scale
 // 0.125 of 'attn_scale' is folded into the op; S and P are gone.
-// ATT: remark: rule 4 (online contraction): the softmax over dim [1] of the scores (kernel 'attn_scores', scaled in 'attn_scale'; max 'attn_max', exp 'attn_exp', sum 'attn_sum', divide 'attn_probs') and its contraction with argument #2 (kernel 'attn_pv') merged into one motif.online_contract in kernel 'attn_pv_online', carrying (max, sum, acc) over tiles of the keys, 32 rows per block, the keys split over 4 groups of 32 threads (their partial states merged at the end)
+// ATT: remark: rule 4 (online contraction): the softmax over dim [1] of the scores (kernel 'attn_scores', scaled in 'attn_scale'; max 'attn_max', exp 'attn_exp', sum 'attn_sum', divide 'attn_probs') and its contraction with argument #2 (kernel 'attn_pv') merged into one motif.online_contract in kernel 'attn_pv_online', carrying (max, sum, acc) over tiles of the keys, 64 rows per block, the keys split over 4 groups of 64 threads (their partial states merged at the end)
 // ATT-SAME: class mathematical
 // ATT-LABEL: func.func @attention
 // ATT-SAME: motif.equivalence = #motif<equivalence mathematical>
 // ATT-NOT: motif.kernel "attn_
-// One head of 256 rows is 8 blocks of 32: the keys (8 tiles of 32) split
-// over 4 groups of a warp each, to give the grid 32 warps (keyGroups).
-// ATT: motif.kernel "attn_pv_online" threads(128) -> tensor<256x64xf32>
-// ATT-NEXT: motif.online_contract (%arg0[i, l], %arg1[k, l], %arg2[k, j]) -> [i, j] scale(1.250000e-01) splits(4) over [block x seq(32), seq, seq, seq]
+// One head of 256 rows: the keys (8 tiles of 32) split over 4 groups of
+// threads (keyGroups: each group at least two tiles); 4 blocks of 64 rows in
+// groups of 2 warps give the grid as many warps as 8 blocks of 32 in groups
+// of one, and the tie goes to 64 (each block reads the keys once for more
+// rows).
+// ATT: motif.kernel "attn_pv_online" threads(256) -> tensor<256x64xf32>
+// ATT-NEXT: motif.online_contract (%arg0[i, l], %arg1[k, l], %arg2[k, j]) -> [i, j] scale(1.250000e-01) splits(4) over [block x seq(64), seq, seq, seq]
 // ATT-NEXT: motif.materialize %{{.*}} in global
 // ATT-NOT: motif.kernel
 // ATT: return
@@ -45,7 +48,7 @@ func.func @flash(%q: tensor<2x256x64xf32>, %k: tensor<2x256x64xf32>, %v: tensor<
 // MHA-LABEL: func.func @mha
 // MHA-NOT: motif.kernel "attn_
 // MHA: motif.kernel "attn_pv_online"
-// MHA-NEXT: motif.online_contract (%arg0[i, j, m], %arg1[i, l, m], %arg2[i, l, k]) -> [i, j, k] scale(1.250000e-01) splits(4) over [block, block x seq(32), seq, seq, seq]
+// MHA-NEXT: motif.online_contract (%arg0[i, j, m], %arg1[i, l, m], %arg2[i, l, k]) -> [i, j, k] scale(1.250000e-01) splits(4) over [block, block x seq(64), seq, seq, seq]
 // MHA-NOT: motif.kernel
 
 // Below the mathematical cap: refused with a remark, the program unchanged.
@@ -64,15 +67,15 @@ func.func @flash(%q: tensor<2x256x64xf32>, %k: tensor<2x256x64xf32>, %v: tensor<
 // report names the rewrite.
 // REPORT-LABEL: residency report: @attention
 // REPORT: attn_pv_online#0 (online_contract) tensor<256x64xf32>  global    global
-// The tiles the lowering stages (32 rows of Q; 32 keys of K and V for each
+// The tiles the lowering stages (64 rows of Q; 32 keys of K and V for each
 // of the 4 key groups; rows of 64 + 4 floats), the partial states of groups
-// 1..3 (3 x 32 rows), and the S x S pair it never stores (2 x 256 x 256 x 4 B).
-// REPORT-NEXT: attn_pv_online (online_contract query rows) tensor<256x64xf32>  global shared 0 8704 1 rule 4: staged by the flash lowering, 32 rows of 64 floats per block, padded by 4
+// 1..3 (3 x 64 rows), and the S x S pair it never stores (2 x 256 x 256 x 4 B).
+// REPORT-NEXT: attn_pv_online (online_contract query rows) tensor<256x64xf32>  global shared 0 17408 1 rule 4: staged by the flash lowering, 64 rows of 64 floats per block, padded by 4
 // REPORT-NEXT: attn_pv_online (online_contract key tile) tensor<256x64xf32> global shared 0 34816 1 rule 4: staged by the flash lowering, 128 rows (a tile of 32 keys for each of the 4 key groups) of 64 floats
 // REPORT-NEXT: attn_pv_online (online_contract value tile) tensor<256x64xf32> global shared 0 34816 1 rule 4
-// REPORT-NEXT: attn_pv_online (online_contract partial states) register shared 0 26112 1 rule 4: the keys split over 4 groups of threads; groups 1.. leave (acc, m, l) of 32 rows here
+// REPORT-NEXT: attn_pv_online (online_contract partial states) register shared 0 52224 1 rule 4: the keys split over 4 groups of threads; groups 1.. leave (acc, m, l) of 64 rows here
 // REPORT-NEXT: attn_pv_online (online_contract scores S, probabilities P) global register 524288 0 0 rule 4: never stored
-// REPORT-NEXT: total: 1 kernel(s), 524288 global bytes saved, 104448 shared bytes
+// REPORT-NEXT: total: 1 kernel(s), 524288 global bytes saved, 139264 shared bytes
 // REPORT-NEXT: rewrite: rule 4 (online contraction)
 // REPORT-SAME: the scores and the probabilities are never stored
 

@@ -619,14 +619,14 @@ static int64_t keyGroups(int64_t blocks, int64_t threads, int64_t tiles,
 
 /// Rows per block of the online contraction: the largest of 128 and 64
 /// that still gives two blocks per SM of a 132-SM part (fewer rows, more
-/// blocks; each block reads all the keys and values once), else 32: a
+/// blocks; each block reads all the keys and values once), else 0: a
 /// smaller grid is filled by splitting the keys (keyGroups), not by rows
-/// of fewer per thread.
+/// of fewer per thread, and the rows are chosen with the split.
 int64_t rowsPerBlock(int64_t batch, int64_t rows) {
   for (int64_t r : {128, 64})
     if (batch * llvm::divideCeil(rows, r) >= 2 * 132)
       return r;
-  return 32;
+  return 0;
 }
 
 /// Rewrites the softmax of candidate `c` and the contraction reading its
@@ -840,6 +840,7 @@ LogicalResult rewriteOnlineContraction(Candidate c, Equivalence cap,
   // Row tiles divide the rows (the tile verifier's rule): the preferred
   // size, or the largest smaller one of 128, 64, 32, 16, 8 that divides.
   int64_t rows = 0;
+  bool smallGrid = false;
   if (tensorCores) {
     rows = mmaRowsPerBlock(batch, extents[rowDim]);
     if (!rows)
@@ -848,6 +849,9 @@ LogicalResult rewriteOnlineContraction(Candidate c, Equivalence cap,
                      "keeps 16 rows per m-tile of a warp, and tiles divide");
   } else {
     int64_t preferred = rowsPerBlock(batch, extents[rowDim]);
+    smallGrid = !preferred;
+    if (smallGrid)
+      preferred = 64; // or 32: chosen with the key groups below
     for (int64_t t : {128, 64, 32, 16, 8})
       if (t <= preferred && extents[rowDim] % t == 0) {
         rows = t;
@@ -885,27 +889,52 @@ LogicalResult rewriteOnlineContraction(Candidate c, Equivalence cap,
       rewriter.getDenseI64ArrayAttr(kDims), rewriter.getDenseI64ArrayAttr(vDims),
       rewriter.getF64FloatAttr(scale * c0), rewriter.getArrayAttr(mapping),
       IntegerAttr());
-  // Small grids: split the keys over groups of threads.
+  // Small grids: split the keys over groups of threads; the rows per
+  // block (64 or 32, 4 a quad) are those that then give the grid the most
+  // warps, 64 on a tie (each block reads the keys once for more rows).
   int64_t splits = 1;
   if (!tensorCores) {
     SmallVector<int64_t> ext = oc.getIterationExtents();
     int64_t keys = ext[oc.getKeyDim()];
-    int64_t blocks = batch * (extents[rowDim] / rows);
-    splits = keyGroups(
-        blocks, threads, llvm::divideCeil(keys, kOnlineKeyTile),
-        [&](int64_t s) {
-          oc.setSplitsAttr(rewriter.getI64IntegerAttr(s));
-          int64_t bytes = 0;
-          for (const OnlineStagedTile &t : oc.getStagedTiles())
-            bytes += t.bytes();
-          return bytes;
-        });
+    auto withRows = [&](int64_t r) {
+      mapping[rowDim] =
+          TileAttr::get(ctx, {Level::Block, Level::Seq}, {0, r});
+      oc.setMappingAttr(rewriter.getArrayAttr(mapping));
+    };
+    auto groupsFor = [&](int64_t r) {
+      withRows(r);
+      return keyGroups(batch * (extents[rowDim] / r), onlineThreads(r),
+                       llvm::divideCeil(keys, kOnlineKeyTile),
+                       [&](int64_t s) {
+                         oc.setSplitsAttr(rewriter.getI64IntegerAttr(s));
+                         int64_t bytes = 0;
+                         for (const OnlineStagedTile &t : oc.getStagedTiles())
+                           bytes += t.bytes();
+                         return bytes;
+                       });
+    };
+    if (smallGrid) {
+      int64_t bestWarps = 0;
+      for (int64_t r : {rows, rows / 2}) {
+        if (r < 32 || extents[rowDim] % r)
+          continue;
+        int64_t s = groupsFor(r);
+        int64_t warps = batch * (extents[rowDim] / r) * (r / 32) * s;
+        if (warps > bestWarps) {
+          bestWarps = warps;
+          rows = r;
+        }
+      }
+      threads = onlineThreads(rows);
+    }
+    splits = groupsFor(rows);
     if (splits > 1) {
       oc.setSplitsAttr(rewriter.getI64IntegerAttr(splits));
       threads *= splits;
       kernel.setThreads(threads);
     } else {
       oc.removeSplitsAttr();
+      kernel.setThreads(threads);
     }
   }
   bool observable = false;
