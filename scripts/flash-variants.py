@@ -10,7 +10,6 @@ variant with its ptxas registers / spills / shared bytes, and SDPA in the same d
 off) on the same inputs.
 """
 import math
-import statistics
 import sys
 from pathlib import Path
 
@@ -18,6 +17,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "python"))
 import torch  # noqa: E402
 
 from motif.manifest import load_manifest  # noqa: E402
+from motif import gputime  # noqa: E402
 from motif.runtime import Program  # noqa: E402
 
 torch.backends.cuda.matmul.allow_tf32 = False
@@ -25,16 +25,7 @@ torch.backends.cudnn.allow_tf32 = False
 
 
 def median_ms(fn, runs=10, warmup=3):
-    for _ in range(warmup):
-        fn()
-    torch.cuda.synchronize()
-    ev = [(torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)) for _ in range(runs)]
-    for s, e in ev:
-        s.record()
-        fn()
-        e.record()
-    torch.cuda.synchronize()
-    return statistics.median(s.elapsed_time(e) for s, e in ev)
+    return gputime.median_ms(torch, fn, runs, warmup)
 
 
 def reference(q, k, v):

@@ -8,7 +8,6 @@ float64 torch.softmax; equivalence class: tolerance (rel err of max |ref| <= 1e-
 bf16). Prints one row per variant (ms, GB/s, of the copy ceiling, ptxas registers / spills /
 shared bytes) and torch eager / torch.compile on the same inputs.
 """
-import statistics
 import sys
 from pathlib import Path
 
@@ -16,20 +15,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "python"))
 import torch  # noqa: E402
 
 from motif.manifest import load_manifest  # noqa: E402
+from motif import gputime  # noqa: E402
 from motif.runtime import Program  # noqa: E402
 
 
 def median_ms(fn, runs=20, warmup=3):
-    for _ in range(warmup):
-        fn()
-    torch.cuda.synchronize()
-    ev = [(torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)) for _ in range(runs)]
-    for s, e in ev:
-        s.record()
-        fn()
-        e.record()
-    torch.cuda.synchronize()
-    return statistics.median(s.elapsed_time(e) for s, e in ev)
+    return gputime.median_ms(torch, fn, runs, warmup)
 
 
 DTYPES = {"f32": torch.float32, "bf16": torch.bfloat16}

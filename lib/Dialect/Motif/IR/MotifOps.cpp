@@ -1669,6 +1669,15 @@ OnlineContractOp::getLoweringLimit(int64_t threads) {
   int64_t D = extents[dDim], E = extents[eDim];
   int64_t rows = getRowsPerBlock();
   int64_t splits = getKeyGroups();
+  auto stagedBytesError = [&]() -> std::optional<std::string> {
+    int64_t bytes = getStagedBytes();
+    if (bytes <= kOnlineSharedLimit)
+      return std::nullopt;
+    return ("stages " + Twine(bytes) +
+            " bytes of tiles in shared memory, over the " +
+            Twine(kOnlineSharedLimit) + " a block may opt in to")
+        .str();
+  };
   if (usesTensorCores()) {
     if (splits > 1)
       return ("splits the keys into " + Twine(splits) +
@@ -1688,16 +1697,7 @@ OnlineContractOp::getLoweringLimit(int64_t threads) {
               "): the tensor-core lowering takes 128 rows in 128 threads, 64 "
               "in 128, 32 in 64 or 16 in 32 (16 rows per m-tile of a warp)")
           .str();
-
-    int64_t bytes = 0;
-    for (const OnlineStagedTile &t : getStagedTiles())
-      bytes += t.bytes();
-    if (bytes > 232448)
-      return ("stages " + Twine(bytes) +
-              " bytes of tiles in shared memory, over the 232448 a block may "
-              "opt in to")
-          .str();
-    return std::nullopt;
+    return stagedBytesError();
   }
   if (D % 4 || D > 256 || E % 16 || E > 128)
     return ("has a contracted extent " + Twine(D) + " and a value extent " +
@@ -1721,15 +1721,7 @@ OnlineContractOp::getLoweringLimit(int64_t threads) {
             "per quad of 4 threads (rows = threads / 4 * R" +
             (splits > 1 ? " in each key group)" : ")"))
         .str();
-  int64_t bytes = 0;
-  for (const OnlineStagedTile &t : getStagedTiles())
-    bytes += t.bytes();
-  if (bytes > 232448)
-    return ("stages " + Twine(bytes) +
-            " bytes of tiles in shared memory, over the 232448 a block may "
-            "opt in to")
-        .str();
-  return std::nullopt;
+  return stagedBytesError();
 }
 
 SmallVector<OnlineStagedTile> OnlineContractOp::getStagedTiles() {
@@ -1755,6 +1747,13 @@ SmallVector<OnlineStagedTile> OnlineContractOp::getStagedTiles() {
     tiles.push_back(
         {"partial states", (groups - 1) * getRowsPerBlock(), e + pad, pad, 4, 1});
   return tiles;
+}
+
+int64_t OnlineContractOp::getStagedBytes() {
+  int64_t bytes = 0;
+  for (const OnlineStagedTile &t : getStagedTiles())
+    bytes += t.bytes();
+  return bytes;
 }
 
 int64_t OnlineContractOp::getKeyTile() {

@@ -612,7 +612,7 @@ static int64_t keyGroups(int64_t blocks, int64_t threads, int64_t tiles,
   int64_t s = 1, warps = llvm::divideCeil(threads, 32);
   while (s < 8 && blocks * warps * 2 * s <= 132 * 8 &&
          threads * s * 2 <= kMaxThreadsPerBlock && tiles >= 4 * s &&
-         bytesAt(2 * s) <= 232448)
+         bytesAt(2 * s) <= kOnlineSharedLimit)
     s *= 2;
   return s;
 }
@@ -907,10 +907,7 @@ LogicalResult rewriteOnlineContraction(Candidate c, Equivalence cap,
                        llvm::divideCeil(keys, kOnlineKeyTile),
                        [&](int64_t s) {
                          oc.setSplitsAttr(rewriter.getI64IntegerAttr(s));
-                         int64_t bytes = 0;
-                         for (const OnlineStagedTile &t : oc.getStagedTiles())
-                           bytes += t.bytes();
-                         return bytes;
+                         return oc.getStagedBytes();
                        });
     };
     if (smallGrid) {

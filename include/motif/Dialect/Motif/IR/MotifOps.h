@@ -83,6 +83,8 @@ constexpr int64_t kMaxIterationInstances = int64_t(1) << 40;
 /// consecutive rows fall in distinct banks).
 constexpr int64_t kOnlineKeyTile = 32;
 constexpr int64_t kOnlinePad = 4;
+/// Shared bytes a block of the flash form may opt in to (sm_80 .. sm_90).
+constexpr int64_t kOnlineSharedLimit = 232448;
 /// The tensor-core flash lowering (f16/bf16 operands, mma.sync m16n8k16):
 /// keys per staged tile (halved when a warp's accumulators hold more than
 /// 128 value columns: OnlineContractOp::getKeyTile), and elements of padding

@@ -280,6 +280,8 @@ def Motif_OnlineContractOp : Motif_ComputeOp<"online_contract", [Pure]> {
     /// The tiles the flash lowering stages in shared memory per block: the
     /// query rows, a tile of keys, the same tile of values.
     SmallVector<OnlineStagedTile> getStagedTiles();
+    /// Their bytes, all together (at most kOnlineSharedLimit to lower).
+    int64_t getStagedBytes();
     /// Whether the lowering runs the products on tensor cores (f16/bf16
     /// operands: mma.sync m16n8k16, the scores and probabilities in
     /// accumulator fragments); f32 operands run on fma.
