@@ -333,6 +333,21 @@ static void printResidency(OpAsmPrinter &p, Operation *, ResidencyAttr attr) {
   p << stringifyResidency(attr.getValue());
 }
 
+/// Parses an optional `keyword(N)` clause into the i64 attribute `name`.
+static ParseResult parseOptionalIntegerClause(OpAsmParser &parser,
+                                              OperationState &state,
+                                              StringRef keyword,
+                                              StringRef name) {
+  if (failed(parser.parseOptionalKeyword(keyword)))
+    return success();
+  int64_t value = 0;
+  if (parser.parseLParen() || parser.parseInteger(value) ||
+      parser.parseRParen())
+    return failure();
+  state.addAttribute(name, parser.getBuilder().getI64IntegerAttr(value));
+  return success();
+}
+
 /// Refuses an attribute dictionary that names an inherent attribute the
 /// syntax already gives (it would silently win).
 static ParseResult checkNoInherent(OpAsmParser &parser, SMLoc loc,
@@ -1339,13 +1354,8 @@ ParseResult ContractOp::parse(OpAsmParser &parser, OperationState &state) {
                                    symbolizeMmaShape, "m16n8k16", shape))
       return failure();
     state.addAttribute("mma", MmaShapeAttr::get(b.getContext(), shape));
-    if (succeeded(parser.parseOptionalKeyword("stages"))) {
-      int64_t stages = 0;
-      if (parser.parseLParen() || parser.parseInteger(stages) ||
-          parser.parseRParen())
-        return failure();
-      state.addAttribute("mma_stages", b.getI64IntegerAttr(stages));
-    }
+    if (parseOptionalIntegerClause(parser, state, "stages", "mma_stages"))
+      return failure();
   }
   if (parser.parseOptionalAttrDict(state.attributes) ||
       parseSignature(parser, state, operands))
@@ -1551,13 +1561,8 @@ ParseResult OnlineContractOp::parse(OpAsmParser &parser,
       parser.parseFloat(scale) || parser.parseRParen())
     return failure();
   state.addAttribute("scale", b.getF64FloatAttr(scale));
-  if (succeeded(parser.parseOptionalKeyword("splits"))) {
-    int64_t splits = 0;
-    if (parser.parseLParen() || parser.parseInteger(splits) ||
-        parser.parseRParen())
-      return failure();
-    state.addAttribute("splits", b.getI64IntegerAttr(splits));
-  }
+  if (parseOptionalIntegerClause(parser, state, "splits", "splits"))
+    return failure();
   SMLoc attrLoc;
   if (parseMapping(parser, state))
     return failure();
