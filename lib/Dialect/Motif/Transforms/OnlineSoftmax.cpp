@@ -605,8 +605,8 @@ static int64_t onlineThreads(int64_t rows) {
 /// a block may opt in to. Measured on the H200 (scripts/flash-variants.py,
 /// fp32, docs/results/flash-f32-splits.txt): one head S=4096 D=64 in 32-row
 /// blocks with 8 groups 0.149 ms, 4 groups 0.289, 16-row blocks of 1 row a
-/// thread (no groups) 0.441; 8 heads S=1024 in 32 rows with 4 groups 0.078,
-/// in 16 rows without 0.173.
+/// thread (no groups) 0.441; 8 heads S=1024 in 64 rows with 4 groups 0.069,
+/// 32 rows with 4 groups 0.078, 16 rows without 0.173.
 static int64_t keyGroups(int64_t blocks, int64_t threads, int64_t tiles,
                          llvm::function_ref<int64_t(int64_t)> bytesAt) {
   int64_t s = 1, warps = llvm::divideCeil(threads, 32);
@@ -925,14 +925,12 @@ LogicalResult rewriteOnlineContraction(Candidate c, Equivalence cap,
       threads = onlineThreads(rows);
     }
     splits = groupsFor(rows);
-    if (splits > 1) {
+    if (splits > 1)
       oc.setSplitsAttr(rewriter.getI64IntegerAttr(splits));
-      threads *= splits;
-      kernel.setThreads(threads);
-    } else {
+    else
       oc.removeSplitsAttr();
-      kernel.setThreads(threads);
-    }
+    threads *= splits;
+    kernel.setThreads(threads);
   }
   bool observable = false;
   for (Operation *u : pv.getResult().getUsers())
