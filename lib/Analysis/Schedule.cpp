@@ -8,6 +8,7 @@
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <limits>
 
 using namespace mlir;
@@ -408,6 +409,29 @@ RegisterLayout mlir::motif::registerLayoutOf(const MotifSchedule &producer) {
     layout.slots = saturatingMul(layout.slots, c);
   }
   return layout;
+}
+
+TailLayout mlir::motif::tailLayoutOf(int64_t slots, int64_t tail,
+                                     int64_t threads, int64_t elementBytes) {
+  TailLayout layout;
+  layout.slots = std::clamp<int64_t>(tail, 0, slots);
+  layout.from = slots - layout.slots;
+  layout.threads = threads;
+  layout.elementBytes = elementBytes;
+  int64_t width = std::max<int64_t>(16 / elementBytes, 1);
+  while (width > 1 && (layout.slots % width || layout.from % width))
+    width /= 2;
+  layout.width = width;
+  return layout;
+}
+
+int64_t mlir::motif::sharedTailFor(int64_t slots, int64_t registers,
+                                   int64_t elementBytes) {
+  if (slots <= registers)
+    return 0;
+  int64_t width = std::max<int64_t>(16 / elementBytes, 1);
+  int64_t kept = std::max<int64_t>(registers, 0) / width * width;
+  return slots - kept;
 }
 
 SmallVector<int64_t> SharedLayout::bufferIndex(ArrayRef<int64_t> valueIndex,
@@ -846,6 +870,15 @@ std::optional<std::string> mlir::motif::checkMaterialization(MaterializeOp mat) 
              "most " +
              std::to_string(kMaxRegisterSlots) +
              " (map more dims to threads, or use 'shared')";
+    if (std::optional<int64_t> tail = mat.getSharedTail()) {
+      if (constantOf(producer))
+        return std::string("keeps a constant map's value with a shared tail: "
+                           "a constant has no slots to move");
+      if (*tail > layout.slots)
+        return "keeps " + std::to_string(*tail) +
+               " slots per thread in its shared tail, but the value has " +
+               std::to_string(layout.slots) + " per thread";
+    }
   }
   // Readers in program order, so the first illegal one is named.
   SmallVector<OpOperand *> uses;

@@ -62,9 +62,53 @@ int64_t shuffleOffset(const SassInstruction &inst) {
 ///   hazard: a shared store with no ordering barrier before a later shared
 ///           load (LDS/LDSM). Shared atomics count as stores only: their
 ///           own read is atomic.
+///   read-back: a shared load naming the address a pending store of the
+///           same thread named, with no register of it redefined between
+///           (PrivateRoundTrips): no hazard.
 class SharedScan {
 public:
   explicit SharedScan(KernelProfile &profile) : profile(profile) {}
+
+  /// The bracketed address operand ("[R49+0x1000]"), or empty.
+  static StringRef addressOf(const SassInstruction &inst) {
+    for (const std::string &op : inst.operands)
+      if (StringRef(op).starts_with("["))
+        return op;
+    return "";
+  }
+
+  /// The registers an address names ("R49", "UR4"; not RZ/URZ).
+  static SmallVector<std::string> registersOf(StringRef address) {
+    SmallVector<std::string> regs;
+    SmallVector<StringRef> parts;
+    address.trim("[]").split(parts, '+');
+    for (StringRef part : parts) {
+      StringRef name = part.trim().split('.').first; // R49.X4 -> R49
+      if ((name.starts_with("R") || name.starts_with("UR")) && name != "RZ" &&
+          name != "URZ")
+        regs.push_back(name.str());
+    }
+    return regs;
+  }
+
+  /// Registers `inst` writes: its first operand when it is a register, as
+  /// many as a 64- or 128-bit access writes.
+  static SmallVector<std::string> definedBy(const SassInstruction &inst,
+                                            const InstrClass &cls) {
+    SmallVector<std::string> defs;
+    if (cls.kind == InstrKind::Store || inst.operands.empty())
+      return defs;
+    StringRef first = inst.operands.front();
+    bool uniform = first.starts_with("UR");
+    StringRef digits = first.drop_front(uniform ? 2 : 1);
+    unsigned n = 0;
+    if (!(first.starts_with("R") || uniform) || digits.getAsInteger(10, n))
+      return defs;
+    unsigned width = inst.hasModifier("128") ? 4 : inst.hasModifier("64") ? 2 : 1;
+    for (unsigned i = 0; i < width; ++i)
+      defs.push_back((uniform ? "UR" : "R") + std::to_string(n + i));
+    return defs;
+  }
 
   void visit(const SassInstruction &inst, const InstrClass &cls) {
     if (cls.kind == InstrKind::Barrier && cls.ordersSharedMemory) {
@@ -72,8 +116,14 @@ public:
         openChains.push_back({pendingStores.back(), refOf(inst)});
       pendingStores.clear();
       unreportedStores.clear();
+      storeAddresses.clear();
       return;
     }
+    // A redefined register makes the addresses naming it unknown.
+    for (const std::string &def : definedBy(inst, cls))
+      llvm::erase_if(storeAddresses, [&](const auto &entry) {
+        return llvm::is_contained(registersOf(entry.first), def);
+      });
     bool isPlainSharedLoad =
         cls.space == MemorySpace::Shared && cls.kind == InstrKind::Load;
     if (cls.isSharedLoad()) {
@@ -81,11 +131,39 @@ public:
         profile.sharedChains.push_back({open.first, open.second, refOf(inst)});
       openChains.clear();
     }
-    if (isPlainSharedLoad && !unreportedStores.empty()) {
-      profile.hazards.push_back({unreportedStores.front(), refOf(inst)});
-      unreportedStores.clear();
+    if (isPlainSharedLoad) {
+      StringRef address = addressOf(inst);
+      auto stored = llvm::find_if(storeAddresses, [&](const auto &entry) {
+        return entry.first == address;
+      });
+      // A uniform address (UR, immediate) is the same in every thread: only
+      // one through a per-thread register can be the thread's own.
+      bool perThread = llvm::any_of(registersOf(address), [](StringRef r) {
+        return r.starts_with("R");
+      });
+      if (perThread && stored != storeAddresses.end()) {
+        // Reads back what this thread stored there.
+        if (!profile.privateRoundTrips)
+          profile.privateRoundTrips =
+              PrivateRoundTrips{stored->second, refOf(inst), 0, {}};
+        ++profile.privateRoundTrips->loads;
+        for (std::string &reg : registersOf(address))
+          if (!llvm::is_contained(profile.privateRoundTrips->registers, reg))
+            profile.privateRoundTrips->registers.push_back(reg);
+      } else if (!unreportedStores.empty()) {
+        profile.hazards.push_back({unreportedStores.front(), refOf(inst)});
+        unreportedStores.clear();
+      }
     }
     if (cls.isSharedStore()) {
+      if (cls.kind != InstrKind::AsyncCopy) {
+        StringRef address = addressOf(inst);
+        llvm::erase_if(storeAddresses, [&](const auto &entry) {
+          return entry.first == address;
+        });
+        if (!address.empty())
+          storeAddresses.push_back({address.str(), refOf(inst)});
+      }
       pendingStores.push_back(refOf(inst));
       // An asynchronous copy (LDGSTS, cp.async) is ordered by its own wait
       // (LDGDEPBAR / DEPBAR) before a barrier: a load after it in address
@@ -100,6 +178,8 @@ private:
   std::vector<InstrRef> pendingStores;
   /// Pending stores not yet named in a hazard (one hazard per store run).
   std::vector<InstrRef> unreportedStores;
+  /// The addresses of the stores since the last barrier, still known.
+  std::vector<std::pair<std::string, InstrRef>> storeAddresses;
   std::vector<std::pair<InstrRef, InstrRef>> openChains;
 };
 

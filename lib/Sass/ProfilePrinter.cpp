@@ -149,6 +149,17 @@ void printKernel(raw_ostream &os, const KernelProfile &kernel) {
     }
     os << "\n";
   }
+  if (const std::optional<PrivateRoundTrips> &rt = kernel.privateRoundTrips) {
+    os << "  verdict thread-private shared: " << rt->loads
+       << " shared load(s) read back the address their thread stored, no "
+          "barrier between (through";
+    for (const std::string &reg : rt->registers)
+      os << " " << reg;
+    os << "), first " << rt->firstStore.opcode << " at "
+       << formatAddress(rt->firstStore.address) << " -> "
+       << rt->firstLoad.opcode << " at "
+       << formatAddress(rt->firstLoad.address) << "\n";
+  }
   for (const SharedHazard &hazard : kernel.hazards)
     os << "  verdict HAZARD: shared store at "
        << formatAddress(hazard.store.address) << " (" << hazard.store.opcode
@@ -333,6 +344,13 @@ json::Value kernelToJSON(const KernelProfile &kernel) {
       {"register_only", kernel.isRegisterOnly()},
       {"shared_materialization", std::move(chains)},
       {"hazards", std::move(hazards)},
+      {"private_round_trips",
+       kernel.privateRoundTrips
+           ? json::Value(json::Object{
+                 {"loads", static_cast<int64_t>(kernel.privateRoundTrips->loads)},
+                 {"first_store", refToJSON(kernel.privateRoundTrips->firstStore)},
+                 {"first_load", refToJSON(kernel.privateRoundTrips->firstLoad)}})
+           : json::Value(nullptr)},
       {"staged_loops", std::move(staged)},
       {"tensor_cores", tensorCoresToJSON(kernel)},
       {"warp_reductions", std::move(reductions)},

@@ -28,6 +28,8 @@ EXTRA_SOURCES = (
     ("test/Pipeline/Inputs/fault_fused_misaligned_shared.mlir", True),
     ("test/Conversion/MotifToGPU/copy-kernels.mlir", False),
     ("test/Pipeline/Inputs/dynamic_shared.mlir", False),
+    ("test/Pipeline/Inputs/shared_tails.mlir", False),
+    ("test/Pipeline/Inputs/shared_tails.mlir", True),
 )
 
 

@@ -459,3 +459,56 @@ def test_flash_form_edges_half(shape, dtype, motif_compile, tmp_path):
         for tool in ("racecheck", "memcheck"):
             p = _sanitize(tool, m.path)
             assert _clean(p), f"{tool} on {m.path}:\n{(p.stdout + p.stderr)[-4000:]}"
+
+
+# ----------------------------------------------------------------------------- shared tails
+def _softmax64(x):
+    x = x.astype(np.float64)
+    e = np.exp(x - x.max(axis=-1, keepdims=True))
+    return e / e.sum(axis=-1, keepdims=True)
+
+
+@pytest.mark.uses_prebuilt
+def test_shared_tails(motif_compile, tmp_path):
+    """Rows too long for the register budget, fused with the slots past it in a shared tail of
+    each thread's own (docs/residency.md, "Shared tails"; test/Pipeline/Inputs/shared_tails.mlir):
+    softmax 8x65536 (64 + 192 slots, exp's tail in x's region), 6x40000 (no runs, a partly
+    inactive last slot), 4x65536 at threads(1024) (36 + 28), bf16 8x65536 (exp's tail only) and
+    RMSNorm 8x32768. Fused against unfused: bitwise (class bitwise: a residency move, the same
+    trees); both against float64 (tolerance 1e-5 normwise, 2^-8 for bf16). Inputs: N(0,1), a row
+    scaled by 1e4, a row with masked (-inf) entries, fresh per run. racecheck and memcheck clean on
+    the fused kernels (the tails have no barrier: each thread reads only what it wrote)."""
+    fused = _repro("test/Pipeline/Inputs/shared_tails.mlir", tmp_path / "fused", fuse=True)
+    plain = _repro("test/Pipeline/Inputs/shared_tails.mlir", tmp_path / "plain", fuse=False)
+    tails = {name: [v for v in (m.kernels[0].register_values or []) if "shared tail" in v]
+             for name, m in fused.items()}
+    for name in ("softmax_long", "softmax_odd", "softmax_t1024", "softmax_bf16_long", "rmsnorm_long"):
+        assert len(fused[name].kernels) == 1, (name, [k.name for k in fused[name].kernels])
+        assert tails[name], (name, fused[name].kernels[0].register_values)
+    rng = np.random.default_rng()
+    for name, m in fused.items():
+        shape = tuple(m.inputs[0].shape)
+        half = m.inputs[0].dtype == "bf16"
+        x = rng.standard_normal(shape)
+        x[1] *= 1e4  # large magnitudes
+        if name.startswith("softmax"):
+            x[2, rng.choice(shape[1], shape[1] // 3, replace=False)] = -np.inf  # masked entries
+        x = x.astype(_half_dtype("bf16") if half else np.float32)
+        args = [x]
+        if name.startswith("rmsnorm"):
+            args.append(rng.standard_normal(shape[1]).astype(np.float32))
+        (y,) = Program(m)(*args)
+        (y0,) = Program(plain[name])(*args)
+        y, y0 = np.asarray(y), np.asarray(y0)
+        assert np.array_equal(y.view(np.uint16) if half else y, y0.view(np.uint16) if half else y0), name
+        if name.startswith("softmax"):
+            ref = _softmax64(x.astype(np.float64))
+        else:
+            x64 = x.astype(np.float64)
+            ref = x64 / np.sqrt((x64 * x64).mean(axis=1, keepdims=True) + 1e-6) * args[1].astype(np.float64)
+        err = rel_err(y.astype(np.float64), ref)
+        assert err <= (2.0 ** -8 if half else 1e-5), f"{name}: rel err {err:.2e}"
+    for name in ("softmax_long", "softmax_odd"):
+        for tool in ("racecheck", "memcheck"):
+            p = _sanitize(tool, fused[name].path)
+            assert _clean(p), f"{name} {tool}:\n{(p.stdout + p.stderr)[-4000:]}"

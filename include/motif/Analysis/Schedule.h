@@ -213,6 +213,31 @@ struct RegisterLayout {
 };
 RegisterLayout registerLayoutOf(const MotifSchedule &producer);
 
+/// The shared tail of a register value (`register shared_tail(n)`,
+/// docs/residency.md "Shared tails"): slots [from, from + n) of every thread
+/// live in shared memory instead of registers, in a region no other thread
+/// touches (so no barrier). Slot s of thread t is element
+/// [(s - from) / width][t][(s - from) % width]: a thread's `width`
+/// consecutive slots are one 16-byte access, and a warp's accesses to the
+/// same slot are contiguous (no bank conflict past the access width).
+struct TailLayout {
+  int64_t from = 0, slots = 0, width = 1, threads = 1, elementBytes = 4;
+  int64_t bytes() const { return slots * threads * elementBytes; }
+  /// The buffer: [slots / width, threads, width].
+  SmallVector<int64_t> shape() const {
+    return {slots / width, threads, width};
+  }
+};
+/// The tail of `tail` slots of a value of `slots` slots per thread in a block
+/// of `threads`, for elements of `elementBytes`.
+TailLayout tailLayoutOf(int64_t slots, int64_t tail, int64_t threads,
+                        int64_t elementBytes);
+/// The slots a shared tail moves out of registers when a thread may keep
+/// `registers` of a value's `slots`: the rest, with the register part rounded
+/// down to 16 bytes of elements so that the tail starts on an access
+/// boundary (0: the value fits).
+int64_t sharedTailFor(int64_t slots, int64_t registers, int64_t elementBytes);
+
 /// A value kept in registers, live over the motifs [first, last] of a kernel
 /// (positions in program order: from the motif that computes it, or the
 /// kernel's start (-1) for an input loaded there, to its last reader),

@@ -46,6 +46,19 @@ struct SharedHazard {
   InstrRef store, load;
 };
 
+/// Shared loads that read back an address a store of the same thread wrote
+/// with no barrier between: the store and the load name the same address
+/// (`[R49+0x1000]`) and no instruction between them redefines a register of
+/// it. Where that address differs per thread (a register value's shared
+/// tail, docs/residency.md) each thread reads its own store: no barrier is
+/// needed and this is no hazard.
+struct PrivateRoundTrips {
+  InstrRef firstStore, firstLoad;
+  uint64_t loads = 0;
+  /// The address registers they go through ("R49").
+  std::vector<std::string> registers;
+};
+
 /// A run of shuffles of one mode whose immediate lane offsets do not repeat
 /// (16, 8, 4, 2, 1 for a full warp butterfly).
 struct WarpReduction {
@@ -112,6 +125,8 @@ struct KernelProfile {
 
   std::vector<SharedChain> sharedChains;
   std::vector<SharedHazard> hazards;
+  /// Set when shared loads read back their own thread's stores.
+  std::optional<PrivateRoundTrips> privateRoundTrips;
   std::vector<WarpReduction> warpReductions;
   std::vector<FmaChain> fmaChains;
   std::vector<GlobalRoundTrip> globalRoundTrips;

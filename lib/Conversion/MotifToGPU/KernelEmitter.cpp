@@ -420,6 +420,9 @@ FailureOr<Value> KernelEmitter::loadOperand(ComputeOpInterface op, unsigned i,
       return op->emitOpError() << "reads register slot " << slot
                                << " of operand #" << i
                                << " before it is computed (internal)";
+    if (s.tail && slot >= s.tailStart)
+      return Value(
+          memref::LoadOp::create(b, loc, s.tail, tailIndex(s, slot)));
     return s.slots[slot];
   }
   }
@@ -525,6 +528,14 @@ LogicalResult KernelEmitter::prepareDestinations(ComputeOpInterface op,
                  << kMaxRegisterSlots
                  << " (map more dims to threads, or use 'shared')";
         s.slots.assign(s.registers.slots, Value());
+        if (std::optional<int64_t> tail = mat.getSharedTail()) {
+          Type element = type.getElementType();
+          s.tailLayout = tailLayoutOf(
+              s.registers.slots, *tail, threads,
+              llvm::divideCeil(element.getIntOrFloatBitWidth(), 8));
+          s.tailStart = s.tailLayout.from;
+          assignTail(op, s, element, mat.getLoc());
+        }
         break;
       }
       case Residency::Shared: {
@@ -557,6 +568,77 @@ LogicalResult KernelEmitter::prepareDestinations(ComputeOpInterface op,
   return success();
 }
 
+SmallVector<Value> KernelEmitter::tailIndex(const Storage &s, int64_t slot) {
+  int64_t t = slot - s.tailLayout.from, w = s.tailLayout.width;
+  return {constIndex(t / w), tid, constIndex(t % w)};
+}
+
+/// The motif of the kernel that reads `v` last (null: a reader that is not
+/// a motif, e.g. another materialization).
+static Operation *lastReaderOf(Value v) {
+  Operation *last = nullptr;
+  for (Operation *u : v.getUsers()) {
+    if (!isa<ComputeOpInterface>(u))
+      return nullptr;
+    if (!last || last->isBeforeInBlock(u))
+      last = u;
+  }
+  return last;
+}
+
+void KernelEmitter::assignTail(ComputeOpInterface op, Storage &s,
+                               Type element, Location at) {
+  auto space = gpu::AddressSpaceAttr::get(b.getContext(),
+                                          gpu::AddressSpace::Workgroup);
+  auto type =
+      MemRefType::get(s.tailLayout.shape(), element, nullptr, space);
+  for (auto it = freeTails.begin(); it != freeTails.end(); ++it)
+    if (it->getType() == type) {
+      s.tail = *it;
+      freeTails.erase(it);
+      return;
+    }
+  // A map reading an operand in its own register layout for the last time:
+  // instance by instance it reads slot s of the operand before it writes
+  // slot s of its result, so the result may keep its tail where the
+  // operand's was (the operand's layout, a tail starting no earlier).
+  if (isa<MapOp>(op.getOperation())) {
+    SmallVector<int64_t> resultDims = op.getResultIterationDims();
+    for (auto [i, v] : llvm::enumerate(op->getOperands())) {
+      auto it = storage.find(v);
+      if (it == storage.end() || !it->second.tail)
+        continue;
+      const Storage &from = it->second;
+      if (from.registers.counts != s.registers.counts ||
+          op.getOperandIterationDims(i) != resultDims ||
+          cast<MemRefType>(from.tail.getType()).getElementType() != element ||
+          from.tailLayout.from > s.tailStart ||
+          lastReaderOf(v) != op.getOperation() ||
+          llvm::is_contained(takenTails, from.tail))
+        continue;
+      takenTails.push_back(from.tail);
+      s.tail = from.tail;
+      s.tailLayout = from.tailLayout;
+      return;
+    }
+  }
+  s.tail = addWorkgroupBuffer(type, at);
+  sharedBytesUsed += s.tailLayout.bytes();
+}
+
+void KernelEmitter::releaseTails(ComputeOpInterface op) {
+  for (Value v : op->getOperands()) {
+    auto it = storage.find(v);
+    if (it == storage.end() || !it->second.tail ||
+        lastReaderOf(v) != op.getOperation() ||
+        llvm::is_contained(takenTails, it->second.tail) ||
+        llvm::is_contained(freeTails, it->second.tail))
+      continue;
+    freeTails.push_back(it->second.tail);
+  }
+  takenTails.clear();
+}
+
 LogicalResult KernelEmitter::storeResults(ComputeOpInterface op,
                                           ArrayRef<DimPlan> plans,
                                           const Instance &inst,
@@ -577,7 +659,10 @@ LogicalResult KernelEmitter::storeResults(ComputeOpInterface op,
         SmallVector<int64_t> k;
         for (int64_t d : resultDims)
           k.push_back(inst.k[d]);
-        s.slots[s.registers.slotOf(k)] = value;
+        int64_t slot = s.registers.slotOf(k);
+        s.slots[slot] = value;
+        if (s.tail && slot >= s.tailStart)
+          memref::StoreOp::create(b, loc, value, s.tail, tailIndex(s, slot));
         continue;
       }
       SmallVector<Value> idx;
@@ -971,6 +1056,7 @@ LogicalResult KernelEmitter::emit() {
       return op.emitOpError() << "cannot be lowered inside a motif.kernel";
     if (failed(emitOp(motif)))
       return failure();
+    releaseTails(motif);
   }
   gpu::ReturnOp::create(b, loc);
   return success();

@@ -56,6 +56,13 @@ struct Storage {
   /// producer's RegisterLayout.
   RegisterLayout registers;
   SmallVector<Value> slots;
+  /// Registers with a shared tail (`register shared_tail(n)`): slots from
+  /// `tailStart` on live in `tail`, each thread's own region, slot s at
+  /// `tailLayout`'s element of s (a tail taken over from an operand keeps
+  /// the operand's layout, whose `from` may be below `tailStart`).
+  Value tail;
+  TailLayout tailLayout;
+  int64_t tailStart = 0;
   /// Constant: the value.
   TypedAttr constant;
   /// A staged operand tile: the global tensor it copies.
@@ -196,6 +203,16 @@ private:
   Value ownerPredicate(ComputeOpInterface op);
   LogicalResult prepareDestinations(ComputeOpInterface op,
                                     ArrayRef<DimPlan> plans);
+  /// A buffer for a shared tail of `type`: one that an earlier value's last
+  /// reader freed, the tail of an operand `op` reads slot for slot for the
+  /// last time (the map writes slot s after reading it, in the thread's own
+  /// region), or a new one.
+  void assignTail(ComputeOpInterface op, Storage &s, Type element,
+                  Location at);
+  /// Frees the tails of the operands whose last reader is `op`.
+  void releaseTails(ComputeOpInterface op);
+  /// The element (tail layout) of slot `slot` of a register value's tail.
+  SmallVector<Value> tailIndex(const Storage &s, int64_t slot);
   LogicalResult storeResults(ComputeOpInterface op, ArrayRef<DimPlan> plans,
                              const Instance &inst, ValueRange values,
                              Value owner);
@@ -217,6 +234,10 @@ private:
   SmallVector<Value> blockCoords; // per grid dim
   llvm::DenseMap<Value, Storage> storage;
   int64_t sharedBytesUsed = 0;
+  /// Shared tails whose values nothing reads any more.
+  SmallVector<Value> freeTails;
+  /// Tails the motif being emitted took over from its operands.
+  SmallVector<Value> takenTails;
   /// Dynamic shared memory: the base (i8 memref), the op after which the
   /// next view goes, and the end of the last view.
   bool dynamicShared = false;

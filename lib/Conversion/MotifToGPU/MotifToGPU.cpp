@@ -316,9 +316,12 @@ ConvertMotifToGPUPass::convertFunction(func::FuncOp func,
           os << was.getValue();
         else
           os << "a value";
-        os << " (" << m.getType() << "): " << slots << " per thread";
+        int64_t tail = std::min<int64_t>(m.getSharedTail().value_or(0), slots);
+        os << " (" << m.getType() << "): " << slots - tail << " per thread";
+        if (tail)
+          os << " (and " << tail << " in its shared tail)";
         registerValues.push_back(mb.getStringAttr(text));
-        largestRegisterValue = std::max(largestRegisterValue, slots);
+        largestRegisterValue = std::max(largestRegisterValue, slots - tail);
       });
       if (!registerValues.empty()) {
         gfunc->setAttr("motif.register_values",

@@ -155,3 +155,20 @@ func.func @mma_operand_not_staged(%a: tensor<16x16xbf16>, %b: tensor<16x8xbf16>)
   }
   return %c : tensor<16x8xf32>
 }
+
+// -----
+
+func.func @shared_tail_too_long(%x: tensor<8x1024xf32>) -> tensor<8xf32> {
+  %y = motif.kernel "k" threads(64) -> tensor<8xf32> {
+    %m = motif.map (%x[i, j]) -> [i, j] over [block, thread] : (tensor<8x1024xf32>) -> tensor<8x1024xf32> {
+    ^bb0(%a: f32):
+      motif.yield %a : f32
+    }
+    // expected-error @+1 {{keeps 17 slots per thread in its shared tail, but the value has 16 per thread}}
+    %r = motif.materialize %m in register shared_tail(17) : tensor<8x1024xf32>
+    %s = motif.reduce <add> (%r[i, j]) -> [i] over [block, thread] : (tensor<8x1024xf32>) -> tensor<8xf32>
+    %g = motif.materialize %s in global : tensor<8xf32>
+    motif.yield %g : tensor<8xf32>
+  }
+  return %y : tensor<8xf32>
+}

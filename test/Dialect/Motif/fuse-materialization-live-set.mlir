@@ -8,8 +8,8 @@
 // Softmax 16x65536 on threads(1024) kept x and exp(x - max) each at the
 // 64-register per-value budget, fused into one kernel, and ptxas spilled
 // 576 B / 880 B (test/Pipeline/live-set-spills.test).
-// RUN: motif-opt %s --split-input-file --fuse-materialization --mlir-print-op-on-diagnostic=false -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
-// RUN: motif-opt %s --split-input-file --fuse-materialization -o - 2>/dev/null | FileCheck %s
+// RUN: motif-opt %s --split-input-file --fuse-materialization=tail-budget=0 --mlir-print-op-on-diagnostic=false -o /dev/null 2>&1 | FileCheck %s --check-prefix=REMARK
+// RUN: motif-opt %s --split-input-file --fuse-materialization=tail-budget=0 -o - 2>/dev/null | FileCheck %s
 // RUN: motif-opt %S/../../Driver/Inputs/three_live.mlir --fuse-materialization="shared-budget=65536" --mlir-print-op-on-diagnostic=false -o - 2>&1 | FileCheck %s --check-prefix=SHARED
 
 // A chain of maps, each read slot for slot by the next: one 32-register value

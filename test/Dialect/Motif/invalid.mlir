@@ -590,3 +590,31 @@ func.func @materialize_cycle(%x: tensor<128xf32>) -> tensor<128xf32> {
   }
   return %y : tensor<128xf32>
 }
+
+// -----
+
+func.func @shared_tail_not_register(%x: tensor<4xf32>) {
+  motif.kernel "k" threads(32) {
+    %m = motif.map (%x[i]) -> [i] over [thread] : (tensor<4xf32>) -> tensor<4xf32> {
+    ^bb0(%a: f32):
+      motif.yield %a : f32
+    }
+    // expected-error @+1 {{has a shared tail in 'shared': only a register value keeps part of its slots in shared memory}}
+    %r = motif.materialize %m in shared shared_tail(2) : tensor<4xf32>
+  }
+  return
+}
+
+// -----
+
+func.func @shared_tail_empty(%x: tensor<4xf32>) {
+  motif.kernel "k" threads(32) {
+    %m = motif.map (%x[i]) -> [i] over [thread] : (tensor<4xf32>) -> tensor<4xf32> {
+    ^bb0(%a: f32):
+      motif.yield %a : f32
+    }
+    // expected-error @+1 {{has a shared tail of 0 slots: it must be at least 1}}
+    %r = motif.materialize %m in register shared_tail(0) : tensor<4xf32>
+  }
+  return
+}

@@ -2,10 +2,11 @@
 // RUN: motif-opt %s --motif-online-softmax="equivalence-cap=tolerance" --split-input-file --mlir-print-op-on-diagnostic=false -o %t 2>&1 | FileCheck %s --check-prefix=CAP
 // RUN: FileCheck %s --check-prefix=CAPIR < %t
 // RUN: not motif-opt %s --motif-online-softmax="equivalence-cap=approximate" 2>&1 | FileCheck %s --check-prefix=BADCAP
-// RUN: motif-opt %S/../../Pipeline/Inputs/softmax_long_rows.mlir --fuse-materialization=equivalence-cap=mathematical --motif-residency-report -o /dev/null 2>/dev/null | FileCheck %s --check-prefix=REPORT
-// RUN: motif-opt %S/../../Pipeline/Inputs/softmax_long_rows.mlir --fuse-materialization="equivalence-cap=mathematical online-softmax=false" --motif-residency-report -o /dev/null 2>/dev/null | FileCheck %s --check-prefix=OFF
+// RUN: motif-opt %S/../../Pipeline/Inputs/softmax_long_rows.mlir --fuse-materialization="equivalence-cap=mathematical tail-budget=0" --motif-residency-report -o /dev/null 2>/dev/null | FileCheck %s --check-prefix=REPORT
+// RUN: motif-opt %S/../../Pipeline/Inputs/softmax_long_rows.mlir --fuse-materialization="equivalence-cap=mathematical online-softmax=false tail-budget=0" --motif-residency-report -o /dev/null 2>/dev/null | FileCheck %s --check-prefix=OFF
 // RUN: motif-opt %s --split-input-file --fuse-materialization=equivalence-cap=mathematical -o /dev/null 2>&1 | FileCheck %s --check-prefix=GATE
-// RUN: motif-opt %S/Inputs/softmax_live_set_gate.mlir --fuse-materialization=equivalence-cap=mathematical --motif-residency-report -o /dev/null 2>&1 | FileCheck %s --check-prefix=LIVE
+// RUN: motif-opt %S/Inputs/softmax_live_set_gate.mlir --fuse-materialization="equivalence-cap=mathematical tail-budget=0" --motif-residency-report -o /dev/null 2>&1 | FileCheck %s --check-prefix=LIVE
+// RUN: motif-opt %S/Inputs/softmax_live_set_gate.mlir --fuse-materialization=equivalence-cap=mathematical --motif-residency-report -o /dev/null 2>&1 | FileCheck %s --check-prefix=TAIL
 
 // Through fuse-materialization, on a row of 65536 (256 per thread, over the
 // register budget): the rewrite first, then the fusion, one kernel; the
@@ -25,6 +26,15 @@
 // LIVE: remark: rule 4 (online softmax): the max over dims [1] of argument #0 (kernel 'softmax_max')
 // LIVE-NOT: the row stays on chip
 // LIVE: total: 1 kernel(s)
+
+// With shared tails (the default tail budget) the same row stays on chip: 36
+// of its 64 slots per thread in registers, 28 in a shared tail (28 x 4 B x
+// 1024 threads), so rule 4 declines and the fusion reads x once.
+// TAIL: remark: rule 4 (online softmax) not applied: the row stays on chip: 64 element(s) per thread, 36 in registers and 28 in a shared tail of each thread's own (114688 B per block, within the tail budget of 232448 B)
+// TAIL-NOT: remark: rule 4 (online softmax): the max
+// TAIL: 'softmax_exp'#0 (tensor<2048x65536xf32>): global -> register shared_tail(28)
+// TAIL: argument #0 ('tensor<2048x65536xf32>'): global -> register (rule 3: argument #0 is read by 2 motifs of the kernel; loaded once, 36 register(s) per thread and 28 slots in a shared tail
+// TAIL: total: 1 kernel(s)
 
 // Rule 4 (docs/residency.md): a max, exp(x - max) and the sum of it over the
 // max's dims become one reduction carrying (max, sum); the division reads the

@@ -97,3 +97,22 @@ func.func @rows_per_warp(%x: tensor<64x128xf32>) -> tensor<64xf32> {
   }
   return %y : tensor<64xf32>
 }
+
+// A register value with a shared tail (docs/residency.md, "Shared tails"):
+// 16 slots per thread, the last 8 in shared memory.
+// CHECK-LABEL: func.func @shared_tail
+func.func @shared_tail(%x: tensor<8x1024xf32>) -> tensor<8xf32> {
+  %y = motif.kernel "tail" threads(64) -> tensor<8xf32> {
+    %e = motif.map (%x[i, j]) -> [i, j] over [block, thread] : (tensor<8x1024xf32>) -> tensor<8x1024xf32> {
+    ^bb0(%a: f32):
+      %r = math.exp %a : f32
+      motif.yield %r : f32
+    }
+    // CHECK: motif.materialize %{{.*}} in register shared_tail(8) : tensor<8x1024xf32>
+    %t = motif.materialize %e in register shared_tail(8) : tensor<8x1024xf32>
+    %s = motif.reduce <add> (%t[i, j]) -> [i] over [block, thread] : (tensor<8x1024xf32>) -> tensor<8xf32>
+    %g = motif.materialize %s in global : tensor<8xf32>
+    motif.yield %g : tensor<8xf32>
+  }
+  return %y : tensor<8xf32>
+}

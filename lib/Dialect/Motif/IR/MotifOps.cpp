@@ -786,6 +786,14 @@ ParseResult MaterializeOp::parse(OpAsmParser &parser, OperationState &result) {
       parseResidency(parser, residency))
     return failure();
   result.getOrAddProperties<Properties>().residency = residency;
+  if (succeeded(parser.parseOptionalKeyword("shared_tail"))) {
+    int64_t tail = 0;
+    if (parser.parseLParen() || parser.parseInteger(tail) ||
+        parser.parseRParen())
+      return failure();
+    result.getOrAddProperties<Properties>().shared_tail =
+        parser.getBuilder().getI64IntegerAttr(tail);
+  }
   if (succeeded(parser.parseOptionalKeyword("observable")))
     result.getOrAddProperties<Properties>().observable =
         parser.getBuilder().getUnitAttr();
@@ -793,7 +801,7 @@ ParseResult MaterializeOp::parse(OpAsmParser &parser, OperationState &result) {
   RankedTensorType type;
   if (parser.parseOptionalAttrDict(result.attributes) ||
       checkNoInherent(parser, loc, result.attributes,
-                      {"residency", "observable"}) ||
+                      {"residency", "observable", "shared_tail"}) ||
       parser.parseColon() || parser.parseType(type))
     return failure();
   result.addTypes(type);
@@ -804,9 +812,12 @@ ParseResult MaterializeOp::parse(OpAsmParser &parser, OperationState &result) {
 void MaterializeOp::print(OpAsmPrinter &p) {
   p << ' ' << getInput() << " in ";
   printResidency(p, *this, getResidencyAttr());
+  if (std::optional<int64_t> tail = getSharedTail())
+    p << " shared_tail(" << *tail << ")";
   if (getObservable())
     p << " observable";
-  p.printOptionalAttrDict((*this)->getAttrs(), {"residency", "observable"});
+  p.printOptionalAttrDict((*this)->getAttrs(),
+                          {"residency", "observable", "shared_tail"});
   p << " : ";
   p.printStrippedAttrOrType(getResult().getType());
 }
@@ -931,6 +942,16 @@ LogicalResult MaterializeOp::verify() {
       return emitOpError() << "has more than " << kMaxIterationInstances
                            << " elements (2^40): sizes past that limit are "
                               "not supported";
+  }
+  if (std::optional<int64_t> tail = getSharedTail()) {
+    if (getResidency() != Residency::Register)
+      return emitOpError() << "has a shared tail in '"
+                           << stringifyResidency(getResidency())
+                           << "': only a register value keeps part of its "
+                              "slots in shared memory";
+    if (*tail < 1)
+      return emitOpError() << "has a shared tail of " << *tail
+                           << " slots: it must be at least 1";
   }
   if (getObservable() && getResidency() != Residency::Global)
     return emitOpError() << "marks an observable value '"

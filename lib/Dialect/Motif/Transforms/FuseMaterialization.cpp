@@ -39,6 +39,8 @@
 #include "llvm/Support/Debug.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
+
 #define DEBUG_TYPE "fuse-materialization"
 
 namespace mlir::motif {
@@ -65,10 +67,22 @@ struct Edge {
   std::string rule;
   int64_t sharedBytes = 0;
   int64_t registers = 0;
+  /// A register value's slots kept in its shared tail (docs/residency.md,
+  /// "Shared tails"), and their bytes per block.
+  int64_t tail = 0;
+  int64_t tailBytes = 0;
 
   bool fused() const { return decision != Residency::Global; }
   Value value() { return producer.getResult(result); }
 };
+
+/// "the first R slots stay in registers, the last T in a shared tail ..."
+std::string tailText(const Edge &e) {
+  return "the first " + std::to_string(e.registers - e.tail) +
+         " slots per thread stay in registers, the last " +
+         std::to_string(e.tail) + " in a shared tail of each thread's own (" +
+         std::to_string(e.tailBytes) + " B per block, no barrier)";
+}
 
 std::string describe(Edge &e) {
   std::string s;
@@ -94,10 +108,35 @@ groupKernels(MutableArrayRef<Edge> edges, ArrayRef<KernelOp> kernels) {
   return groups;
 }
 
+/// Bytes of one element of `type` (a tensor).
+int64_t elementBytesOf(Type type) {
+  return llvm::divideCeil(
+      cast<ShapedType>(type).getElementType().getIntOrFloatBitWidth(), 8);
+}
+
 /// Bytes of a tensor; per row when its leading dim is the runtime row count.
 int64_t tensorBytes(Type type) {
   auto t = cast<RankedTensorType>(type);
   return elementsPerRow(t) * llvm::divideCeil(t.getElementTypeBitWidth(), 8);
+}
+
+/// Shared bytes a kernel declares besides shared tails: its shared values
+/// and the cross-warp scratch of its reductions.
+int64_t kernelSharedBytes(KernelOp kernel) {
+  int64_t bytes = 0;
+  int64_t threads = kernel.getThreads();
+  kernel.getBodyBlock().walk([&](ComputeOpInterface op) {
+    bytes += scratchBytesOf(MotifSchedule(op, threads));
+  });
+  kernel.getBodyBlock().walk([&](MaterializeOp m) {
+    if (m.getResidency() != Residency::Shared)
+      return;
+    if (ComputeOpInterface p = producerOf(m))
+      bytes += sharedLayoutOf(MotifSchedule(p, threads),
+                              m.getType().getElementType())
+                   .bytes;
+  });
+  return bytes;
 }
 
 /// The register values of kernels that run as one body (members in order,
@@ -116,8 +155,9 @@ struct LiveSet {
   /// A value computed by `producer` (null: loaded at the start of `kernel`,
   /// rule 3) and read by the motifs among `readers`; `skip` is a motif not
   /// to count as a reader (a load about to be replaced).
+  /// `tail`: the slots of the value kept in its shared tail.
   void add(std::string name, Value value, ComputeOpInterface producer,
-           KernelOp kernel, Edge *owner, Operation *skip = nullptr) {
+           KernelOp kernel, Edge *owner, int64_t tail = 0) {
     int64_t first = producer ? position.lookup(producer.getOperation())
                              : start.lookup(kernel.getOperation());
     int64_t slots =
@@ -125,11 +165,14 @@ struct LiveSet {
         : constantOf(producer)
             ? 0 // a constant map: its readers make the value
             : registerLayoutOf(MotifSchedule(producer, threads)).slots;
-    addInterval(std::move(name), value, first, slots, owner, skip);
+    addInterval(std::move(name), value, first, slots, owner, nullptr, tail);
   }
 
+  /// `slots` per thread, of which `tail` in the value's shared tail.
   void addInterval(std::string name, Value value, int64_t first, int64_t slots,
-                   Edge *owner, Operation *skip = nullptr) {
+                   Edge *owner, Operation *skip = nullptr, int64_t tail = 0) {
+    tail = std::clamp<int64_t>(tail, 0, slots);
+    int64_t tailBytes = tail * threads * elementBytesOf(value.getType());
     int64_t last = first;
     Operation *lastReader = nullptr;
     for (Operation *u : value.getUsers())
@@ -144,7 +187,15 @@ struct LiveSet {
         registerLayoutOf(MotifSchedule(cast<ComputeOpInterface>(lastReader),
                                        threads))
                 .slots == slots;
-    intervals.push_back({first, last, slots, consumed});
+    intervals.push_back({first, last, slots - tail, consumed});
+    // A map reading its operand's tail for the last time, slot for slot,
+    // writes a result tail of the same element type in the same region (the
+    // lowering reuses it).
+    bool sameElement =
+        consumed && lastReader->getNumResults() == 1 &&
+        cast<ShapedType>(lastReader->getResult(0).getType()).getElementType() ==
+            cast<ShapedType>(value.getType()).getElementType();
+    tails.push_back({first, last, tailBytes, sameElement});
     names.push_back(std::move(name));
     owners.push_back(owner);
   }
@@ -162,7 +213,8 @@ struct LiveSet {
         else
           os << "a register value of '" << k.getSymName() << "'";
         os << " (" << m.getType() << ")";
-        add(name, m.getResult(), producerOf(m), k, nullptr);
+        add(name, m.getResult(), producerOf(m), k, nullptr,
+            m.getSharedTail().value_or(0));
       });
   }
 
@@ -178,6 +230,8 @@ struct LiveSet {
   int64_t threads;
   llvm::DenseMap<Operation *, int64_t> position, start;
   SmallVector<LiveInterval> intervals;
+  /// The same intervals in shared bytes of their tails.
+  SmallVector<LiveInterval> tails;
   SmallVector<std::string> names;
   SmallVector<Edge *> owners; // null: a value the kernels already had
 };
@@ -194,6 +248,8 @@ private:
   TargetResources target;
   Equivalence cap = Equivalence::Bitwise;
   int64_t budget = 0;
+  /// Shared bytes per block the shared tails of register values may take.
+  int64_t tails = 0;
 
   /// Decides one edge in isolation (rules 1-5).
   void decide(Edge &e, const TargetResources &target, int64_t budget);
@@ -286,9 +342,37 @@ void FuseMaterializationPass::decide(Edge &e, const TargetResources &target,
       e.rule = "rule 1: not observable, same thread; " + why;
       return;
     }
-    why = "rule 5: " + std::to_string(e.registers) +
-          " registers per thread exceed the register budget (" +
-          std::to_string(registerBudget) + "), downgraded to shared; " + why;
+    std::string over = std::to_string(e.registers) +
+                       " registers per thread exceed the register budget (" +
+                       std::to_string(registerBudget) + ")";
+    if (e.sharedBytes > budget) {
+      // Too large for shared memory as a whole: the part past the register
+      // budget in a shared tail, each thread's own.
+      int64_t eb = elementBytesOf(e.value().getType());
+      int64_t tail = sharedTailFor(e.registers, registerBudget, eb);
+      int64_t bytes = tailLayoutOf(e.registers, tail, threads, eb).bytes();
+      if (e.registers <= kMaxRegisterSlots && bytes <= tails) {
+        e.decision = Residency::Register;
+        e.tail = tail;
+        e.tailBytes = bytes;
+        e.rule = "rule 5: " + over + " and the whole value would need " +
+                 std::to_string(e.sharedBytes) +
+                 " shared bytes, over the budget (" + std::to_string(budget) +
+                 " B); " + tailText(e) + "; " + why;
+        return;
+      }
+      why = "rule 5: " + over + ", downgraded to shared (a shared tail of " +
+            std::to_string(tail) + " slots would need " +
+            std::to_string(bytes) + " B, over the tail budget (" +
+            std::to_string(tails) + " B)" +
+            (e.registers > kMaxRegisterSlots
+                 ? ", and the lowering unrolls at most " +
+                       std::to_string(kMaxRegisterSlots) + " slots"
+                 : std::string()) +
+            "); " + why;
+    } else {
+      why = "rule 5: " + over + ", downgraded to shared; " + why;
+    }
   } else {
     why = "rule 1: not observable, other threads of the block read it "
           "(block barrier); " + why;
@@ -311,6 +395,7 @@ void FuseMaterializationPass::legalizeGroups(SmallVectorImpl<Edge> &edges,
                             << "\n");
     e.decision = Residency::Global;
     e.rule = why.str();
+    e.tail = e.tailBytes = 0;
   };
   bool changed = true;
   while (changed) {
@@ -466,8 +551,41 @@ void FuseMaterializationPass::legalizeGroups(SmallVectorImpl<Edge> &edges,
         LiveSet set(ks, mergedThreads);
         for (Edge *e : groupEdges)
           if (e->decision == Residency::Register)
-            set.add(describe(*e), e->value(), e->producerOp, e->producer, e);
+            set.add(describe(*e), e->value(), e->producerOp, e->producer, e,
+                    e->tail);
         set.addMaterializations(ks);
+
+        // The shared tails live at once (a map that consumes a tail slot for
+        // slot writes its own in the same region) fit the tail budget and,
+        // with the rest of the kernel's shared memory, the chip.
+        RegisterPressure tailPeak = peakRegisterPressure(set.tails);
+        if (tailPeak.slots > tails ||
+            (tailPeak.slots > 0 &&
+             shared + tailPeak.slots > target.sharedBytesPerBlockOptIn)) {
+          Edge *victim = nullptr;
+          for (unsigned i : tailPeak.live)
+            if (set.owners[i] && set.owners[i]->tail &&
+                (!victim || set.owners[i]->tailBytes > victim->tailBytes))
+              victim = set.owners[i];
+          std::string why =
+              "rule 5: the merged kernel's shared tails would need " +
+              std::to_string(tailPeak.slots) + " B at once, over " +
+              (tailPeak.slots > tails
+                   ? "the tail budget (" + std::to_string(tails) + " B)"
+                   : "what " + target.chip.str() + " gives a block (" +
+                         std::to_string(target.sharedBytesPerBlockOptIn) +
+                         " B) with its other " + std::to_string(shared) +
+                         " shared bytes");
+          if (!victim) {
+            for (Edge *e : groupEdges)
+              giveBack(*e, "kept: " + why);
+          } else {
+            giveBack(*victim, why + "; this is the largest");
+          }
+          changed = true;
+          break;
+        }
+
         int64_t liveBudget = liveRegisterBudget(
             mergedThreads, target.registersPerThread, target.registersPerSM);
         RegisterPressure peak = peakRegisterPressure(set.intervals);
@@ -495,10 +613,26 @@ void FuseMaterializationPass::legalizeGroups(SmallVectorImpl<Edge> &edges,
             break;
           }
           LLVM_DEBUG(llvm::dbgs() << "live set over budget: " << describe(*victim) << "\n");
+          // A register value too large for shared memory as a whole moves
+          // the slots over the live budget into its shared tail.
+          int64_t eb = elementBytesOf(victim->value().getType());
+          int64_t keep = victim->registers - victim->tail -
+                         (peak.slots - liveBudget);
+          int64_t tail = sharedTailFor(victim->registers, keep, eb);
+          int64_t tailBytes =
+              tailLayoutOf(victim->registers, tail, mergedThreads, eb).bytes();
           if (victim->sharedBytes <= budget) {
             victim->decision = Residency::Shared;
+            victim->tail = victim->tailBytes = 0;
             victim->rule = why + "; the largest of them moved to shared (" +
                            std::to_string(victim->sharedBytes) + " B)";
+          } else if (victim->decision == Residency::Register &&
+                     victim->registers <= kMaxRegisterSlots &&
+                     tail > victim->tail && tailBytes <= tails) {
+            victim->tail = tail;
+            victim->tailBytes = tailBytes;
+            victim->rule = why + "; the largest of them keeps " +
+                           tailText(*victim);
           } else {
             giveBack(*victim, why + "; the largest of them needs " +
                                   std::to_string(victim->sharedBytes) +
@@ -631,6 +765,8 @@ void FuseMaterializationPass::mergeGroup(ArrayRef<KernelOp> group,
         continue;
       auto mat = cast<MaterializeOp>(map.lookup(e->mat.getResult()).getDefiningOp());
       mat.setResidency(e->decision);
+      if (e->decision == Residency::Register && e->tail)
+        mat.setSharedTailAttr(rewriter.getI64IntegerAttr(e->tail));
       map.map(k.getResult(r), mat.getResult());
     }
   }
@@ -707,30 +843,76 @@ void FuseMaterializationPass::cacheReusedInputs(KernelOp kernel,
     std::string refusal;
     if (loadIface.getGridExtents() != first.getGridExtents())
       refusal = "its first reader spreads other dims over blocks";
-    int64_t regs = elementsPerThread(loadIface, kernel.getThreads());
-    if (refusal.empty() && regs > registerBudget)
-      refusal = std::to_string(regs) + " registers per thread exceed the "
+    int64_t threads = kernel.getThreads();
+    int64_t regs = elementsPerThread(loadIface, threads);
+    int64_t eb = elementBytesOf(type);
+    // Slots past the register budget (or the live set) go to a shared tail,
+    // each thread's own, where the tail budget allows.
+    int64_t tail = 0;
+    std::string tailWhy;
+    if (refusal.empty() && regs > registerBudget) {
+      tailWhy = std::to_string(regs) + " registers per thread exceed the "
                 "register budget (" + std::to_string(registerBudget) + ")";
-    if (refusal.empty()) {
+      if (tails == 0 || regs > kMaxRegisterSlots)
+        refusal = tailWhy + (tails == 0
+                                 ? std::string(" (shared tails are off: "
+                                               "tail-budget=0)")
+                                 : " (the lowering unrolls at most " +
+                                       std::to_string(kMaxRegisterSlots) +
+                                       " slots, so no shared tail)");
+      else
+        tail = sharedTailFor(regs, registerBudget, eb);
+    }
+    int64_t liveBudget = liveRegisterBudget(threads, target.registersPerThread,
+                                            target.registersPerSM);
+    while (refusal.empty()) {
       // The kernel's register live set with the load: it is live from the
       // kernel's start to its last reader.
-      LiveSet set({kernel}, kernel.getThreads());
+      LiveSet set({kernel}, threads);
       set.addMaterializations({kernel});
       set.addInterval("this input", value, -1, regs, nullptr,
-                      load.getOperation());
-      int64_t liveBudget = liveRegisterBudget(kernel.getThreads(),
-                                              target.registersPerThread,
-                                              target.registersPerSM);
+                      load.getOperation(), tail);
       RegisterPressure peak = peakRegisterPressure(set.intervals);
       if (peak.slots > liveBudget &&
-          llvm::is_contained(peak.live, set.intervals.size() - 1))
-        refusal = "the kernel would keep " + std::to_string(peak.slots) +
-                  " registers per thread live at once (" + set.describe(peak) +
-                  "), over the " + std::to_string(liveBudget) +
-                  " a thread of threads(" +
-                  std::to_string(kernel.getThreads()) + ") has for values (" +
-                  std::to_string(kRegisterReserve) +
-                  " kept for addresses and indices)";
+          llvm::is_contained(peak.live, set.intervals.size() - 1)) {
+        std::string over =
+            "the kernel would keep " + std::to_string(peak.slots) +
+            " registers per thread live at once (" + set.describe(peak) +
+            "), over the " + std::to_string(liveBudget) +
+            " a thread of threads(" + std::to_string(threads) +
+            ") has for values (" + std::to_string(kRegisterReserve) +
+            " kept for addresses and indices)";
+        int64_t grown =
+            tails > 0 && regs <= kMaxRegisterSlots
+                ? sharedTailFor(regs, regs - tail - (peak.slots - liveBudget),
+                                eb)
+                : 0;
+        if (grown > tail) {
+          tail = grown;
+          tailWhy = over;
+          continue;
+        }
+        refusal = over;
+        break;
+      }
+      if (tail) {
+        RegisterPressure tailPeak = peakRegisterPressure(set.tails);
+        int64_t other = kernelSharedBytes(kernel);
+        if (tailPeak.slots > tails ||
+            tailPeak.slots + other > target.sharedBytesPerBlockOptIn)
+          refusal = tailWhy + "; with a shared tail of " +
+                    std::to_string(tail) + " slots the kernel's tails would "
+                    "need " + std::to_string(tailPeak.slots) + " B at once, "
+                    "over " +
+                    (tailPeak.slots > tails
+                         ? "the tail budget (" + std::to_string(tails) + " B)"
+                         : "what " + target.chip.str() + " gives a block (" +
+                               std::to_string(
+                                   target.sharedBytesPerBlockOptIn) +
+                               " B) with its other " + std::to_string(other) +
+                               " shared bytes");
+      }
+      break;
     }
     for (OpOperand *use : uses) {
       if (!refusal.empty())
@@ -755,10 +937,17 @@ void FuseMaterializationPass::cacheReusedInputs(KernelOp kernel,
     std::string rule = "rule 3: " + name + " is read by " +
                        std::to_string(readers.size()) +
                        " motifs of the kernel; loaded once, " +
-                       std::to_string(regs) + " register(s) per thread";
+                       std::to_string(regs - tail) + " register(s) per thread";
+    if (tail)
+      rule += " and " + std::to_string(tail) +
+              " slots in a shared tail of each thread's own (" +
+              std::to_string(tail * threads * eb) +
+              " B per block, no barrier; " + tailWhy + ")";
     auto mat = MaterializeOp::create(rewriter, kernel.getLoc(), type,
                                      load.getResult(), Residency::Register,
                                      /*observable=*/false);
+    if (tail)
+      mat.setSharedTailAttr(rewriter.getI64IntegerAttr(tail));
     mat->setAttr("motif.was", ResidencyAttr::get(ctx, Residency::Global));
     mat->setAttr("motif.rule", StringAttr::get(ctx, rule));
     mat->setAttr("motif.producer", StringAttr::get(ctx, "input " + name));
@@ -800,6 +989,15 @@ LogicalResult FuseMaterializationPass::initialize(MLIRContext *ctx) {
     return bad("shared budget " + Twine(budget) + " B exceeds " + target.chip +
                "'s per-block maximum (" + Twine(target.sharedBytesPerBlockOptIn) +
                " B)");
+  if (tailBudget < -1)
+    return bad("tail budget " + Twine(static_cast<int64_t>(tailBudget)) +
+               " is negative (use -1 for the chip's opt-in maximum, 0 for "
+               "no tails)");
+  tails = tailBudget < 0 ? target.sharedBytesPerBlockOptIn : tailBudget;
+  if (tails > target.sharedBytesPerBlockOptIn)
+    return bad("tail budget " + Twine(tails) + " B exceeds " + target.chip +
+               "'s per-block maximum (" +
+               Twine(target.sharedBytesPerBlockOptIn) + " B)");
   if (registerBudget < 0 || registerBudget > target.registersPerThread)
     return bad("register budget " + Twine(static_cast<int64_t>(registerBudget)) +
                " is outside [0, " + Twine(target.registersPerThread) + "]");
@@ -848,8 +1046,29 @@ void FuseMaterializationPass::runOnOperation() {
       // stay two kernels, with neither the one read nor the online state).
       int64_t live = liveRegisterBudget(threads, target->registersPerThread,
                                         target->registersPerSM);
-      if (perThread > registerBudget || perThread + 1 > live)
-        return "";
+      if (perThread > registerBudget || perThread + 1 > live) {
+        // Registers and a shared tail may still hold it: the fusion then
+        // reads it once as well (docs/residency.md, "Shared tails").
+        Type element = cast<RankedTensorType>(max.getInputs()[0].getType())
+                           .getElementType();
+        int64_t eb = llvm::divideCeil(element.getIntOrFloatBitWidth(), 8);
+        int64_t keep = std::min<int64_t>(registerBudget, live - 1);
+        int64_t tail = sharedTailFor(perThread, keep, eb);
+        int64_t bytes = tailLayoutOf(perThread, tail, threads, eb).bytes();
+        if (tails == 0 || perThread > kMaxRegisterSlots ||
+            bytes + scratchBytesOf(schedule) >
+                std::min(tails, target->sharedBytesPerBlockOptIn))
+          return "";
+        return "the row stays on chip: " + std::to_string(perThread) +
+               " element(s) per thread, " + std::to_string(perThread - tail) +
+               " in registers and " + std::to_string(tail) +
+               " in a shared tail of each thread's own (" +
+               std::to_string(bytes) + " B per block, within the tail budget "
+               "of " + std::to_string(tails) + " B), so the fusion reads it "
+               "once and the online state would only add work "
+               "(--motif-online-softmax rewrites regardless; tail-budget=0 "
+               "turns tails off)";
+      }
       return "the row stays on chip: " + std::to_string(perThread) +
              " element(s) per thread, within the register budget (" +
              std::to_string(registerBudget) + ") and, with its statistic, "
@@ -920,8 +1139,11 @@ void FuseMaterializationPass::runOnOperation() {
   for (Edge &e : edges) {
     if (e.fused())
       e.mat.emitRemark() << describe(e) << ": global -> "
-                         << stringifyResidency(e.decision) << " (" << e.rule
-                         << ")";
+                         << stringifyResidency(e.decision)
+                         << (e.tail ? " shared_tail(" + std::to_string(e.tail) +
+                                          ")"
+                                    : std::string())
+                         << " (" << e.rule << ")";
     else
       e.mat.emitRemark() << describe(e) << ": stays global (" << e.rule << ")";
     e.mat->setAttr("motif.was", ResidencyAttr::get(ctx, Residency::Global));

@@ -50,6 +50,18 @@ LogicalResult writeTable(func::FuncOp func, llvm::raw_ostream &out) {
       row.rule = rule.getValue().str();
     if (auto saved = mat->getAttrOfType<IntegerAttr>("motif.saved_bytes"))
       row.savedBytes = saved.getInt();
+    if (std::optional<int64_t> tail = mat.getSharedTail();
+        tail && producer && mat.getResidency() == Residency::Register) {
+      // Registers and a shared tail (no barrier: each thread's own region).
+      row.after = "reg+tail";
+      int64_t slots =
+          registerLayoutOf(MotifSchedule(producer, kernel.getThreads())).slots;
+      row.sharedBytes =
+          tailLayoutOf(slots, *tail, kernel.getThreads(),
+                       llvm::divideCeil(mat.getType().getElementTypeBitWidth(),
+                                        8))
+              .bytes();
+    }
     if (mat.getResidency() == Residency::Shared) {
       std::string why;
       FailureOr<SharedLayout> tileLayout =

@@ -83,11 +83,26 @@ def Motif_MaterializeOp : Motif_Op<"materialize", [Pure,
     `--fuse-materialization` rewrites residencies; the verifier checks only
     what is local: a `global` materialization is yielded by its kernel, and
     `register`/`shared` ones are not.
+
+    `register shared_tail(n)` keeps the last `n` of each thread's register
+    slots in shared memory instead: a region of the thread's own (no other
+    thread reads it, so no barrier), for a row too long for the register
+    file but not for registers and shared memory together
+    (docs/residency.md, "Shared tails").
   }];
   let arguments = (ins Motif_Tensor:$input, Motif_ResidencyAttr:$residency,
-                       UnitAttr:$observable);
+                       UnitAttr:$observable, OptionalAttr<I64Attr>:$shared_tail);
   let results = (outs Motif_Tensor:$result);
-  // `$input in <residency> (observable)? attr-dict : type`, written by hand
+  let builders = [
+    OpBuilder<(ins "::mlir::Type":$type, "::mlir::Value":$input,
+                   "::mlir::motif::Residency":$residency,
+                   CArg<"bool", "false">:$observable), [{
+      build($_builder, $_state, type, input, residency, observable,
+            ::mlir::IntegerAttr());
+    }]>
+  ];
+  // `$input in <residency> (shared_tail(n))? (observable)? attr-dict : type`,
+  // written by hand
   // so that the attribute dictionary cannot set `residency` or `observable`
   // a second time.
   let hasCustomAssemblyFormat = 1;

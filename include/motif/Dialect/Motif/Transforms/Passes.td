@@ -47,6 +47,10 @@ def FuseMaterialization : Pass<"fuse-materialization", "::mlir::func::FuncOp"> {
            "48 KiB static limit; up to the chip's opt-in maximum)">,
     Option<"registerBudget", "register-budget", "int64_t", /*default=*/"64",
            "32-bit registers per thread fused intermediates may keep (<= 255)">,
+    Option<"tailBudget", "tail-budget", "int64_t", /*default=*/"-1",
+           "Shared bytes per block the shared tails of register values may "
+           "take: the slots of a row past the register budget, each thread's "
+           "own (-1: the chip's opt-in maximum; 0: no tails)">,
     Option<"cacheInputs", "cache-inputs", "bool", /*default=*/"true",
            "Rule 3: load an input read by several motifs of a kernel once "
            "into registers (when every reader owns what it reads)">,
