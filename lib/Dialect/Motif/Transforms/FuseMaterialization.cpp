@@ -26,6 +26,7 @@
 #include "motif/Dialect/Motif/Transforms/Passes.h"
 #include "motif/Evaluator/CombinerLaws.h"
 
+#include "ApproximateMath.h"
 #include "DefaultSchedules.h"
 #include "OnlineSoftmax.h"
 #include "StageOperands.h"
@@ -1082,6 +1083,16 @@ void FuseMaterializationPass::runOnOperation() {
       if (applied < Equivalence::Mathematical)
         applied = Equivalence::Mathematical;
     }
+  }
+
+  // Fast exp and row divisions, where the cap admits `mathematical` (after
+  // rule 4, which writes its own exp2; before the fusion, which only moves
+  // values).
+  if (approximateMath && *cap >= Equivalence::Mathematical) {
+    IRRewriter rewriter(&getContext());
+    if (mlir::motif::approximateMath(func, rewriter) &&
+        applied < Equivalence::Mathematical)
+      applied = Equivalence::Mathematical;
   }
 
   // A general combiner combined in a tree must be lawful; re-blocking

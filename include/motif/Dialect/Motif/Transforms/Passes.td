@@ -62,6 +62,10 @@ def FuseMaterialization : Pass<"fuse-materialization", "::mlir::func::FuncOp"> {
            "operands from memory) the register-blocked tiled schedule sized "
            "to its shape, and its element-wise readers the same tiles "
            "(bitwise; a mapping with a tile nest is never changed)">,
+    Option<"approximateMath", "approximate-math", "bool", /*default=*/"true",
+           "Fast forms of exp (exp2 with log2(e) folded in) and of divisions "
+           "by a broadcast operand (a multiplication by its reciprocal) in map "
+           "bodies (class mathematical: only when the cap admits it)">,
     Option<"onlineSoftmax", "online-softmax", "bool", /*default=*/"true",
            "Rule 4: merge a max and the sum of exp(x - max) into one online "
            "reduction first (class mathematical: only when the cap admits "
@@ -113,6 +117,24 @@ def MotifOnlineSoftmax : Pass<"motif-online-softmax", "::mlir::func::FuncOp"> {
   ];
   let statistics = [
     Statistic<"numRewritten", "rewritten", "(max, sum of exp) pairs merged into one reduction">,
+  ];
+}
+
+def MotifApproximateMath : Pass<"motif-approximate-math", "::mlir::func::FuncOp"> {
+  let summary = "Fast forms of exp and of divisions by a row statistic in map bodies";
+  let description = [{
+    In every motif.map body: `math.exp(a)` becomes `math.exp2(a * log2(e))`,
+    and `arith.divf(n, d)` with `d` an operand the map broadcasts becomes
+    `n * (1 / d)` (one reciprocal per row). Both change the last bits: class
+    `mathematical` (recorded in `motif.equivalence`). A remark per rewritten
+    map. --fuse-materialization runs it when its cap admits `mathematical`
+    (`approximate-math`).
+  }];
+  let dependentDialects = ["::mlir::motif::MotifDialect",
+                           "::mlir::arith::ArithDialect",
+                           "::mlir::math::MathDialect"];
+  let statistics = [
+    Statistic<"numRewritten", "rewritten", "exp and division ops given their fast forms">,
   ];
 }
 
