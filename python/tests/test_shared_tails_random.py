@@ -3,7 +3,8 @@
 Fresh random shapes each run: softmax and RMSNorm rows of 8,000 to 65,536 elements at 128 to 1024
 threads per block, f32 or bf16. Each program is fused (motif-opt --fuse-materialization) and run
 against the unfused one on the schedule-faithful CPU evaluator (motif-equiv --model=schedule, class
-bitwise: a tail is a residency move). Where the fusion keeps slots in a tail, the test also checks
+bitwise: a tail is a residency move), and lowered (--convert-motif-to-gpu: the tails fit the
+chip's shared memory as the fusion counted them). Where the fusion keeps slots in a tail, it checks
 that the tail is what the rule says: the slots past the register part, with the register part
 within the register budget. The shapes are printed so that a failure reproduces.
 """
@@ -66,6 +67,10 @@ def test_random_long_rows_fuse_bitwise(tmp_path):
             slots = -(-n // threads)
             assert regs + tail == slots and regs <= keep, (label, regs, tail, slots)
             tails_seen += 1
+        # The lowering accepts it: its tails (one region where a map consumes x) fit the chip.
+        low = subprocess.run([str(opt), str(fused), "--convert-motif-to-gpu", "-o", "/dev/null"],
+                             capture_output=True, text=True, timeout=300)
+        assert low.returncode == 0, f"{label}: {low.stderr[-2000:]}"
         q = subprocess.run([str(equiv), "--class=bitwise", "--trials=1", str(src), str(fused)],
                            capture_output=True, text=True, timeout=600)
         print(label, "tails:", len(re.findall(r"shared_tail\(", fused.read_text())))
