@@ -425,6 +425,40 @@ TailLayout mlir::motif::tailLayoutOf(int64_t slots, int64_t tail,
   return layout;
 }
 
+Value mlir::motif::tailDonorOf(MaterializeOp mat) {
+  auto map = mat.getInput().getDefiningOp<MapOp>();
+  if (!mat.getSharedTail() || !map ||
+      mat.getResidency() != Residency::Register)
+    return Value();
+  int64_t tail = static_cast<int64_t>(*mat.getSharedTail());
+  auto op = cast<ComputeOpInterface>(map.getOperation());
+  MotifSchedule own(op);
+  int64_t slots = registerLayoutOf(own).slots;
+  SmallVector<int64_t> resultDims = op.getResultIterationDims();
+  for (auto [i, v] : llvm::enumerate(map.getInputs())) {
+    auto from = v.getDefiningOp<MaterializeOp>();
+    if (!from || from.getResidency() != Residency::Register ||
+        static_cast<int64_t>(from.getSharedTail().value_or(0)) < tail ||
+        from.getType().getElementType() != mat.getType().getElementType() ||
+        op.getOperandIterationDims(i) != resultDims)
+      continue;
+    ComputeOpInterface producer = producerOf(from);
+    if (!producer ||
+        registerLayoutOf(MotifSchedule(producer)).counts !=
+            registerLayoutOf(own).counts ||
+        registerLayoutOf(MotifSchedule(producer)).slots != slots)
+      continue;
+    // Nothing reads it after the map (nor as a whole).
+    bool last = llvm::all_of(v.getUsers(), [&](Operation *u) {
+      return isa<ComputeOpInterface>(u) &&
+             (u == map.getOperation() || u->isBeforeInBlock(map));
+    });
+    if (last)
+      return v;
+  }
+  return Value();
+}
+
 int64_t mlir::motif::sharedTailFor(int64_t slots, int64_t registers,
                                    int64_t elementBytes) {
   if (slots <= registers)

@@ -232,6 +232,13 @@ struct TailLayout {
 /// of `threads`, for elements of `elementBytes`.
 TailLayout tailLayoutOf(int64_t slots, int64_t tail, int64_t threads,
                         int64_t elementBytes);
+/// The operand whose shared-tail region `mat` (a `register shared_tail(n)`
+/// materialization of a map's result) takes over in the lowering, or null: a
+/// `register shared_tail` value of the same element type and register
+/// layout, a tail at least as long, read by the map at the result's own
+/// indices (slot s before slot s is written) and by nothing after it.
+Value tailDonorOf(MaterializeOp mat);
+
 /// The slots a shared tail moves out of registers when a thread may keep
 /// `registers` of a value's `slots`: the rest, with the register part rounded
 /// down to 16 bytes of elements so that the tail starts on an access

@@ -534,7 +534,7 @@ LogicalResult KernelEmitter::prepareDestinations(ComputeOpInterface op,
               s.registers.slots, *tail, threads,
               llvm::divideCeil(element.getIntOrFloatBitWidth(), 8));
           s.tailStart = s.tailLayout.from;
-          assignTail(op, s, element, mat.getLoc());
+          assignTail(mat, s, element, mat.getLoc());
         }
         break;
       }
@@ -586,8 +586,8 @@ static Operation *lastReaderOf(Value v) {
   return last;
 }
 
-void KernelEmitter::assignTail(ComputeOpInterface op, Storage &s,
-                               Type element, Location at) {
+void KernelEmitter::assignTail(MaterializeOp mat, Storage &s, Type element,
+                               Location at) {
   auto space = gpu::AddressSpaceAttr::get(b.getContext(),
                                           gpu::AddressSpace::Workgroup);
   auto type =
@@ -601,24 +601,16 @@ void KernelEmitter::assignTail(ComputeOpInterface op, Storage &s,
   // A map reading an operand in its own register layout for the last time:
   // instance by instance it reads slot s of the operand before it writes
   // slot s of its result, so the result may keep its tail where the
-  // operand's was (the operand's layout, a tail starting no earlier).
-  if (isa<MapOp>(op.getOperation())) {
-    SmallVector<int64_t> resultDims = op.getResultIterationDims();
-    for (auto [i, v] : llvm::enumerate(op->getOperands())) {
-      auto it = storage.find(v);
-      if (it == storage.end() || !it->second.tail)
-        continue;
-      const Storage &from = it->second;
-      if (from.registers.counts != s.registers.counts ||
-          op.getOperandIterationDims(i) != resultDims ||
-          cast<MemRefType>(from.tail.getType()).getElementType() != element ||
-          from.tailLayout.from > s.tailStart ||
-          lastReaderOf(v) != op.getOperation() ||
-          llvm::is_contained(takenTails, from.tail))
-        continue;
-      takenTails.push_back(from.tail);
-      s.tail = from.tail;
-      s.tailLayout = from.tailLayout;
+  // operand's was (the operand's layout, a tail starting no earlier;
+  // tailDonorOf, which the residency report asks too).
+  if (Value v = tailDonorOf(mat)) {
+    auto it = storage.find(v);
+    if (it != storage.end() && it->second.tail &&
+        it->second.tailLayout.from <= s.tailStart &&
+        !llvm::is_contained(takenTails, it->second.tail)) {
+      takenTails.push_back(it->second.tail);
+      s.tail = it->second.tail;
+      s.tailLayout = it->second.tailLayout;
       return;
     }
   }

@@ -207,8 +207,7 @@ private:
   /// reader freed, the tail of an operand `op` reads slot for slot for the
   /// last time (the map writes slot s after reading it, in the thread's own
   /// region), or a new one.
-  void assignTail(ComputeOpInterface op, Storage &s, Type element,
-                  Location at);
+  void assignTail(MaterializeOp mat, Storage &s, Type element, Location at);
   /// Frees the tails of the operands whose last reader is `op`.
   void releaseTails(ComputeOpInterface op);
   /// The element (tail layout) of slot `slot` of a register value's tail.

@@ -61,6 +61,15 @@ LogicalResult writeTable(func::FuncOp func, llvm::raw_ostream &out) {
                        llvm::divideCeil(mat.getType().getElementTypeBitWidth(),
                                         8))
               .bytes();
+      // A tail in an operand's region adds no bytes (the lowering reuses it).
+      if (Value donor = tailDonorOf(mat)) {
+        row.sharedBytes = 0;
+        std::string from = "its operand's";
+        if (auto m = donor.getDefiningOp<MaterializeOp>())
+          if (auto was = m->getAttrOfType<StringAttr>("motif.producer"))
+            from = "the region of " + was.getValue().str();
+        row.rule += " [shared tail in " + from + "]";
+      }
     }
     if (mat.getResidency() == Residency::Shared) {
       std::string why;
