@@ -111,11 +111,7 @@ struct ApproximateMathPass
       markAllAnalysesPreserved();
       return;
     }
-    auto prior = func->getAttrOfType<EquivalenceAttr>("motif.equivalence");
-    if (!prior || prior.getValue() < Equivalence::Mathematical)
-      func->setAttr("motif.equivalence",
-                    EquivalenceAttr::get(&getContext(),
-                                         Equivalence::Mathematical));
+    recordEquivalence(func, Equivalence::Mathematical);
   }
 };
 } // namespace

@@ -122,10 +122,9 @@ int64_t tensorBytes(Type type) {
 }
 
 /// Shared bytes a kernel declares besides shared tails: its shared values
-/// and the cross-warp scratch of its reductions.
-int64_t kernelSharedBytes(KernelOp kernel) {
+/// and the cross-warp scratch of its reductions, at `threads` per block.
+int64_t kernelSharedBytes(KernelOp kernel, int64_t threads) {
   int64_t bytes = 0;
-  int64_t threads = kernel.getThreads();
   kernel.getBodyBlock().walk([&](ComputeOpInterface op) {
     bytes += scratchBytesOf(MotifSchedule(op, threads));
   });
@@ -138,6 +137,18 @@ int64_t kernelSharedBytes(KernelOp kernel) {
                    .bytes;
   });
   return bytes;
+}
+
+/// Why shared tails needing `need` B at once do not fit: over the tail budget
+/// `tails`, or, with a kernel's `other` shared bytes, over the chip.
+std::string tailsOverText(int64_t need, int64_t tails, int64_t other,
+                          const TargetResources &target) {
+  return std::to_string(need) + " B at once, over " +
+         (need > tails ? "the tail budget (" + std::to_string(tails) + " B)"
+                       : "what " + target.chip.str() + " gives a block (" +
+                             std::to_string(target.sharedBytesPerBlockOptIn) +
+                             " B) with its other " + std::to_string(other) +
+                             " shared bytes");
 }
 
 /// The register values of kernels that run as one body (members in order,
@@ -496,21 +507,9 @@ void FuseMaterializationPass::legalizeGroups(SmallVectorImpl<Edge> &edges,
       for (KernelOp k : ks)
         mergedThreads = std::max<int64_t>(mergedThreads, k.getThreads());
       // ... and the shared materializations the kernels already had.
-      int64_t scratch = 0, existing = 0;
-      for (KernelOp k : ks) {
-        k.getBodyBlock().walk([&](ComputeOpInterface op) {
-          scratch += scratchBytesOf(MotifSchedule(op, mergedThreads));
-        });
-        k.getBodyBlock().walk([&](MaterializeOp m) {
-          if (m.getResidency() != Residency::Shared)
-            return;
-          if (ComputeOpInterface p = producerOf(m))
-            existing += sharedLayoutOf(MotifSchedule(p, mergedThreads),
-                                       m.getType().getElementType())
-                            .bytes;
-        });
-      }
-      scratch += existing;
+      int64_t scratch = 0;
+      for (KernelOp k : ks)
+        scratch += kernelSharedBytes(k, mergedThreads);
       int64_t shared = scratch;
       Edge *largest = nullptr;
       for (Edge *e : groupEdges)
@@ -570,13 +569,7 @@ void FuseMaterializationPass::legalizeGroups(SmallVectorImpl<Edge> &edges,
               victim = set.owners[i];
           std::string why =
               "rule 5: the merged kernel's shared tails would need " +
-              std::to_string(tailPeak.slots) + " B at once, over " +
-              (tailPeak.slots > tails
-                   ? "the tail budget (" + std::to_string(tails) + " B)"
-                   : "what " + target.chip.str() + " gives a block (" +
-                         std::to_string(target.sharedBytesPerBlockOptIn) +
-                         " B) with its other " + std::to_string(shared) +
-                         " shared bytes");
+              tailsOverText(tailPeak.slots, tails, shared, target);
           if (!victim) {
             for (Edge *e : groupEdges)
               giveBack(*e, "kept: " + why);
@@ -898,20 +891,13 @@ void FuseMaterializationPass::cacheReusedInputs(KernelOp kernel,
       }
       if (tail) {
         RegisterPressure tailPeak = peakRegisterPressure(set.tails);
-        int64_t other = kernelSharedBytes(kernel);
+        int64_t other = kernelSharedBytes(kernel, threads);
         if (tailPeak.slots > tails ||
             tailPeak.slots + other > target.sharedBytesPerBlockOptIn)
           refusal = tailWhy + "; with a shared tail of " +
                     std::to_string(tail) + " slots the kernel's tails would "
-                    "need " + std::to_string(tailPeak.slots) + " B at once, "
-                    "over " +
-                    (tailPeak.slots > tails
-                         ? "the tail budget (" + std::to_string(tails) + " B)"
-                         : "what " + target.chip.str() + " gives a block (" +
-                               std::to_string(
-                                   target.sharedBytesPerBlockOptIn) +
-                               " B) with its other " + std::to_string(other) +
-                               " shared bytes");
+                    "need " +
+                    tailsOverText(tailPeak.slots, tails, other, target);
       }
       break;
     }

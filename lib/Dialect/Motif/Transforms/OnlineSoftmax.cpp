@@ -1254,12 +1254,7 @@ struct OnlineSoftmaxPass
       markAllAnalysesPreserved();
       return;
     }
-    // The weakest class applied so far, recorded like fuse-materialization's.
-    auto prior = func->getAttrOfType<EquivalenceAttr>("motif.equivalence");
-    if (!prior || prior.getValue() < Equivalence::Mathematical)
-      func->setAttr("motif.equivalence",
-                    EquivalenceAttr::get(&getContext(),
-                                         Equivalence::Mathematical));
+    recordEquivalence(func, Equivalence::Mathematical);
   }
 
   Equivalence cap = Equivalence::Mathematical;

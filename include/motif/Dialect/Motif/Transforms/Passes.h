@@ -17,6 +17,15 @@ namespace mlir::motif {
 #define GEN_PASS_REGISTRATION
 #include "motif/Dialect/Motif/Transforms/Passes.h.inc"
 
+/// Records on `func` (`motif.equivalence`) that a rewrite of class `applied`
+/// ran: the attribute keeps the weakest class applied so far.
+inline void recordEquivalence(func::FuncOp func, Equivalence applied) {
+  auto prior = func->getAttrOfType<EquivalenceAttr>("motif.equivalence");
+  if (!prior || prior.getValue() < applied)
+    func->setAttr("motif.equivalence",
+                  EquivalenceAttr::get(func.getContext(), applied));
+}
+
 } // namespace mlir::motif
 
 #endif
