@@ -55,8 +55,16 @@ for d in map(Path, sys.argv[1:]):
     bound = prog.bind(q, k, v)
     bound.launch()
     torch.cuda.synchronize()
-    ref = reference(q, k, v)
-    err = ((bound.outputs[0].double() - ref).abs().max() / ref.abs().max()).item()
+    # Past 2^34 scores (64 heads at S=16384) the float64 check takes the first and the last head.
+    y = bound.outputs[0]
+    if q.dim() == 3 and q.shape[0] * q.shape[1] * k.shape[1] > 2 ** 34:
+        sel = [0, q.shape[0] - 1]
+        q_, k_, v_, y = q[sel], k[sel], v[sel], y[sel]
+    else:
+        q_, k_, v_ = q, k, v
+    ref = reference(q_, k_, v_)
+    err = ((y.double() - ref).abs().max() / ref.abs().max()).item()
+    del ref
     S, D = shapes[0][-2], shapes[0][-1]
     H = shapes[0][0] if len(shapes[0]) == 3 else 1
     flops = 4 * H * S * S * D
@@ -70,7 +78,11 @@ for d in map(Path, sys.argv[1:]):
         # torch eager, the unfused form (scores, softmax, P.V), the same inputs
         scale = 1.0 / math.sqrt(D)
         g = lambda: torch.softmax(torch.matmul(b[0], b[1].transpose(-1, -2)) * scale, -1) @ b[2]  # noqa: E731
-        eager_done[key] = median_ms(g)
+        try:  # the unfused form holds H S^2 scores three times: 137 GB at 64 heads x S=16384
+            eager_done[key] = median_ms(g)
+        except torch.cuda.OutOfMemoryError:
+            eager_done[key] = float("nan")
+        torch.cuda.empty_cache()
     ks = m.kernels[0]
     print(f"{d.name:28} {f'H={H} S={S} D={D}':18} {ms:9.3f} {flops / ms / 1e9:8.1f} "
           f"{sdpa_done[key] / ms:8.2f} {eager_done[key] / ms:8.2f} {err:9.2e}  {ks.registers}r {ks.spill_store_bytes}/{ks.spill_load_bytes}sp "

@@ -4,7 +4,10 @@
 //
 //   stage Q[rows x D] in shared memory once;
 //   for each tile of T = kOnlineKeyTile (32) keys:
-//     stage K[T x D] and V[T x E] in shared memory;
+//     stage K[T x D] and V[T x E] in shared memory (stages n > 1, the
+//     default without key groups where the bytes fit: cp.async into stage
+//     t % n, tiles t + 1 .. t + n - 1 landing while tile t is used; else
+//     loads and stores between barriers);
 //     S = Q K^T in registers: thread (g, c) = (tid / 4, tid % 4) holds rows
 //       g + r * (threads / 4) (r < R) and keys c + 4u (u < T / 4);
 //     the online state per row: m' = max(m, max_u S), p = exp2(S c' - m'),
@@ -32,6 +35,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
@@ -96,15 +100,25 @@ LogicalResult KernelEmitter::emitOnlineContraction(OnlineContractOp op) {
   auto v4 = VectorType::get({4}, f32);
   auto space = gpu::AddressSpaceAttr::get(b.getContext(),
                                           gpu::AddressSpace::Workgroup);
-  // The tiles the op says it stages (the residency report prints the same).
-  SmallVector<Value, 3> staged;
-  for (const OnlineStagedTile &t : op.getStagedTiles()) {
+  // The tiles the op says it stages (the residency report prints the same);
+  // a tile of several stages gets a leading stage dim.
+  SmallVector<OnlineStagedTile> stagedTiles = op.getStagedTiles();
+  SmallVector<Value, 4> staged;
+  for (const OnlineStagedTile &t : stagedTiles) {
+    SmallVector<int64_t> shape;
+    if (t.stages > 1)
+      shape.push_back(t.stages);
+    shape.push_back(t.rows);
+    shape.push_back(t.rowElements);
     staged.push_back(addWorkgroupBuffer(
-        MemRefType::get({t.rows, t.rowElements}, f32, nullptr, space), at));
+        MemRefType::get(shape, f32, nullptr, space), at));
     sharedBytesUsed += t.bytes();
   }
   Value qs = staged[0], ks = staged[1], vs = staged[2];
   Value partial = splits > 1 ? staged[3] : Value();
+  // cp.async pipelining of the K/V tiles (OnlineContractOp::getKeyStages).
+  const int64_t stages = stagedTiles[1].stages;
+  assert((stages == 1 || splits == 1) && "key groups stage one copy");
 
   auto idx = [&](int64_t v) { return constIndex(v); };
   auto add = [&](Value a, Value c) {
@@ -167,6 +181,46 @@ LogicalResult KernelEmitter::emitOnlineContraction(OnlineContractOp op) {
 
   stage(qMem, qs, rowBase, rows, D, S, tid, threads, Value());
 
+  // With stages: cp.async of the `count` rows of `width` floats from global
+  // rows base + row into stage `stageIdx` of buf, 16 B a copy by every
+  // thread of the block; rows at or past `extent` are zero-filled (their
+  // address clamped) when `guard`.
+  auto tokenType = nvgpu::DeviceAsyncTokenType::get(b.getContext());
+  auto copyRows = [&](Value mem, Value buf, Value stageIdx, Value base,
+                      int64_t count, int64_t width, int64_t extent,
+                      bool guard) {
+    int64_t perRow = width / 4, chunks = count * perRow;
+    for (int64_t n = 0; n * threads < chunks; ++n) {
+      OpBuilder::InsertionGuard g2(b);
+      Value chunk = add(tid, idx(n * threads));
+      if ((n + 1) * threads > chunks) {
+        Value in = arith::CmpIOp::create(b, at, arith::CmpIPredicate::ult,
+                                         chunk, idx(chunks));
+        auto ifOp = scf::IfOp::create(b, at, in, /*withElseRegion=*/false);
+        b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+      }
+      Value row = arith::DivUIOp::create(b, at, chunk, idx(perRow));
+      Value col = mul(arith::RemUIOp::create(b, at, chunk, idx(perRow)), 4);
+      Value grow = add(base, row);
+      Value srcElements;
+      if (guard) {
+        Value inside = arith::CmpIOp::create(b, at, arith::CmpIPredicate::ult,
+                                             grow, idx(extent));
+        srcElements = arith::SelectOp::create(b, at, inside, idx(4), idx(0));
+        grow = arith::MinUIOp::create(b, at, grow, idx(extent - 1));
+      }
+      nvgpu::DeviceAsyncCopyOp::create(
+          b, at, tokenType, buf, ValueRange{stageIdx, row, col}, mem,
+          globalIdx(grow, col), b.getIndexAttr(4), srcElements,
+          b.getUnitAttr());
+    }
+  };
+  auto commit = [&]() {
+    return nvgpu::DeviceAsyncCreateGroupOp::create(b, at, tokenType,
+                                                   ValueRange{})
+        .getResult();
+  };
+
   double scale = op.getScale().convertToDouble() * 1.4426950408889634;
   Value ninf = fconst(-std::numeric_limits<double>::infinity());
   int64_t cols = E / 4; // acc columns per thread
@@ -189,6 +243,19 @@ LogicalResult KernelEmitter::emitOnlineContraction(OnlineContractOp op) {
       b, at, lane32, arith::ConstantIntOp::create(b, at, ~int64_t(3), 32));
   Value width32 = arith::ConstantIntOp::create(b, at, 32, 32);
 
+  // Prologue of the pipeline: tiles 0 .. stages - 2 into their stages, one
+  // group each (empty past the last tile, so that the waits count tiles).
+  Value lastGroup;
+  for (int64_t t = 0; t + 1 < stages; ++t) {
+    if (t < groupTiles) {
+      copyRows(kMem, ks, idx(t), idx(t * kKeyTile), kKeyTile, D, N,
+               partialKeys);
+      copyRows(vMem, vs, idx(t), idx(t * kKeyTile), kKeyTile, E, N,
+               partialKeys);
+    }
+    lastGroup = commit();
+  }
+
   auto loop = scf::ForOp::create(b, at, idx(0), idx(groupTiles), idx(1), init);
   {
     OpBuilder::InsertionGuard guard(b);
@@ -198,11 +265,47 @@ LogicalResult KernelEmitter::emitOnlineContraction(OnlineContractOp op) {
     if (groupKey)
       keyBase = add(groupKey, keyBase);
     ValueRange carried = loop.getRegionIterArgs();
-    // Every thread is done with the previous tile (and Q is staged).
-    gpu::BarrierOp::create(b, at);
-    stage(kMem, ks, keyBase, kKeyTile, D, N, gtid, T, bufBase);
-    stage(vMem, vs, keyBase, kKeyTile, E, N, gtid, T, bufBase);
-    gpu::BarrierOp::create(b, at);
+    Value stageIdx;
+    if (stages > 1) {
+      // Tile t landed (the thread's own copies: at most stages - 2 later
+      // groups pending), and after the barrier every thread's; every
+      // thread is done with tile t - 1, whose stage the copy of tile
+      // t + stages - 1 overwrites while this one is used. One group a
+      // tile (empty past the last), so the wait counts tiles.
+      Value t = loop.getInductionVar();
+      stageIdx = arith::RemUIOp::create(b, at, t, idx(stages));
+      nvgpu::DeviceAsyncWaitOp::create(b, at, lastGroup,
+                                       b.getI32IntegerAttr(stages - 2));
+      gpu::BarrierOp::create(b, at);
+      Value next = add(t, idx(stages - 1));
+      Value more = arith::CmpIOp::create(b, at, arith::CmpIPredicate::ult,
+                                         next, idx(groupTiles));
+      {
+        auto ifOp = scf::IfOp::create(b, at, more, /*withElseRegion=*/false);
+        OpBuilder::InsertionGuard g2(b);
+        b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+        Value nextStage = arith::RemUIOp::create(b, at, next, idx(stages));
+        Value nextKey = mul(next, kKeyTile);
+        copyRows(kMem, ks, nextStage, nextKey, kKeyTile, D, N, partialKeys);
+        copyRows(vMem, vs, nextStage, nextKey, kKeyTile, E, N, partialKeys);
+      }
+      commit();
+    } else {
+      // Every thread is done with the previous tile (and Q is staged).
+      gpu::BarrierOp::create(b, at);
+      stage(kMem, ks, keyBase, kKeyTile, D, N, gtid, T, bufBase);
+      stage(vMem, vs, keyBase, kKeyTile, E, N, gtid, T, bufBase);
+      gpu::BarrierOp::create(b, at);
+    }
+    // An index into a K/V buffer (its stage first where it has stages).
+    auto kvAt = [&](Value row, Value col) {
+      SmallVector<Value, 3> at3;
+      if (stageIdx)
+        at3.push_back(stageIdx);
+      at3.push_back(row);
+      at3.push_back(col);
+      return at3;
+    };
 
     // S = Q K^T for the thread's R rows and 16 keys.
     SmallVector<Value> s(R * kKeysPerThread, fconst(0.0));
@@ -221,7 +324,7 @@ LogicalResult KernelEmitter::emitOnlineContraction(OnlineContractOp op) {
         qv[r] = vector::LoadOp::create(b, at, v4, qs, ValueRange{qRow[r], col},
                                        false, align16);
       for (int64_t u = 0; u < kKeysPerThread; ++u)
-        kv[u] = vector::LoadOp::create(b, at, v4, ks, ValueRange{kBuf[u], col},
+        kv[u] = vector::LoadOp::create(b, at, v4, ks, kvAt(kBuf[u], col),
                                        false, align16);
       for (int64_t x = 0; x < 4; ++x) {
         SmallVector<Value> qx(R), kx(kKeysPerThread);
@@ -296,7 +399,7 @@ LogicalResult KernelEmitter::emitOnlineContraction(OnlineContractOp op) {
       for (int64_t cw = 0; cw < E / 16; ++cw) {
         Value col = add(mul(c, 4), idx(cw * 16));
         Value vRow = bufBase ? add(bufBase, idx(jj)) : idx(jj);
-        Value vv = vector::LoadOp::create(b, at, v4, vs, ValueRange{vRow, col},
+        Value vv = vector::LoadOp::create(b, at, v4, vs, kvAt(vRow, col),
                                           false, align16);
         for (int64_t x = 0; x < 4; ++x) {
           Value vx = vector::ExtractOp::create(b, at, vv, x);

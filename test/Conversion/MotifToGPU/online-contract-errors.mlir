@@ -135,3 +135,47 @@ func.func @mma_split(%q: tensor<64x64xbf16>, %k: tensor<64x64xbf16>, %v: tensor<
   }
   return %y : tensor<64x64xbf16>
 }
+
+// -----
+
+// Key groups stage one copy of each tile.
+func.func @split_stages(%q: tensor<64x16xf32>, %k: tensor<256x16xf32>, %v: tensor<256x16xf32>) -> tensor<64x16xf32> {
+  %y = motif.kernel "k" threads(64) -> tensor<64x16xf32> {
+    // expected-error @+1 {{keeps 2 copies of the key and value tiles with 2 key groups: the groups stage one copy each (omit stages or say stages(1))}}
+    %o = motif.online_contract (%q[i, d], %k[j, d], %v[j, e]) -> [i, e] scale(0.25) splits(2) stages(2) over [block x seq(32), seq, seq, seq]
+           : (tensor<64x16xf32>, tensor<256x16xf32>, tensor<256x16xf32>) -> tensor<64x16xf32>
+    %g = motif.materialize %o in global : tensor<64x16xf32>
+    motif.yield %g : tensor<64x16xf32>
+  }
+  return %y : tensor<64x16xf32>
+}
+
+// -----
+
+// The tensor-core form is a cp.async pipeline: at least 2 copies.
+func.func @mma_one_stage(%q: tensor<64x64xbf16>, %k: tensor<64x64xbf16>, %v: tensor<64x64xbf16>) -> tensor<64x64xbf16> {
+  %y = motif.kernel "k" threads(128) -> tensor<64x64xbf16> {
+    // expected-error @+1 {{keeps one copy of the key and value tiles (stages(1)): the tensor-core lowering pipelines them with cp.async and needs 2 to 4}}
+    %o = motif.online_contract (%q[i, d], %k[j, d], %v[j, e]) -> [i, e] scale(0.125) stages(1) over [block x seq(64), seq, seq, seq]
+           : (tensor<64x64xbf16>, tensor<64x64xbf16>, tensor<64x64xbf16>) -> tensor<64x64xbf16>
+    %g = motif.materialize %o in global : tensor<64x64xbf16>
+    motif.yield %g : tensor<64x64xbf16>
+  }
+  return %y : tensor<64x64xbf16>
+}
+
+// -----
+
+// Two copies of 32-key tiles of D = 256, E = 128 next to 128 rows of Q: over
+// the opt-in limit. Without stages(2) the lowering keeps one copy there
+// (online-contract-stages-emulated.test).
+func.func @stage_bytes(%q: tensor<128x256xf32>, %k: tensor<256x256xf32>, %v: tensor<256x128xf32>) -> tensor<128x128xf32> {
+  %y = motif.kernel "k" threads(128) -> tensor<128x128xf32> {
+    // expected-error @+1 {{stages 233472 bytes of tiles in shared memory, over the 232448 a block may opt in to}}
+    %o = motif.online_contract (%q[i, d], %k[j, d], %v[j, e]) -> [i, e] scale(0.125) stages(2) over [block x seq(128), seq, seq, seq]
+           : (tensor<128x256xf32>, tensor<256x256xf32>, tensor<256x128xf32>) -> tensor<128x128xf32>
+    %g = motif.materialize %o in global : tensor<128x128xf32>
+    motif.yield %g : tensor<128x128xf32>
+  }
+  return %y : tensor<128x128xf32>
+}

@@ -128,3 +128,43 @@ func.func @one_split(%q: tensor<64x16xf32>, %k: tensor<64x16xf32>, %v: tensor<64
   }
   return %y : tensor<64x16xf32>
 }
+
+// -----
+
+func.func @no_stages(%q: tensor<64x16xf32>, %k: tensor<64x16xf32>, %v: tensor<64x16xf32>) -> tensor<64x16xf32> {
+  %y = motif.kernel "k" threads(32) -> tensor<64x16xf32> {
+    // expected-error @+1 {{keeps 0 copies of the key and value tiles: stages(n) takes 1 to 4}}
+    %o = motif.online_contract (%q[i, d], %k[j, d], %v[j, e]) -> [i, e] scale(0.25) stages(0) over [block x seq(32), seq, seq, seq]
+           : (tensor<64x16xf32>, tensor<64x16xf32>, tensor<64x16xf32>) -> tensor<64x16xf32>
+    %g = motif.materialize %o in global : tensor<64x16xf32>
+    motif.yield %g : tensor<64x16xf32>
+  }
+  return %y : tensor<64x16xf32>
+}
+
+// -----
+
+func.func @five_stages(%q: tensor<64x16xf32>, %k: tensor<64x16xf32>, %v: tensor<64x16xf32>) -> tensor<64x16xf32> {
+  %y = motif.kernel "k" threads(32) -> tensor<64x16xf32> {
+    // expected-error @+1 {{keeps 5 copies of the key and value tiles: stages(n) takes 1 to 4}}
+    %o = motif.online_contract (%q[i, d], %k[j, d], %v[j, e]) -> [i, e] scale(0.25) splits(2) stages(5) over [block x seq(32), seq, seq, seq]
+           : (tensor<64x16xf32>, tensor<64x16xf32>, tensor<64x16xf32>) -> tensor<64x16xf32>
+    %g = motif.materialize %o in global : tensor<64x16xf32>
+    motif.yield %g : tensor<64x16xf32>
+  }
+  return %y : tensor<64x16xf32>
+}
+
+// -----
+
+// The syntax gives stages; an attribute dictionary may not give it again.
+func.func @stages_twice(%q: tensor<64x16xf32>, %k: tensor<64x16xf32>, %v: tensor<64x16xf32>) -> tensor<64x16xf32> {
+  %y = motif.kernel "k" threads(32) -> tensor<64x16xf32> {
+    // expected-error @+1 {{attribute 'stages' occurs more than once: the syntax of the op gives it}}
+    %o = motif.online_contract (%q[i, d], %k[j, d], %v[j, e]) -> [i, e] scale(0.25) stages(2) over [block x seq(32), seq, seq, seq] {stages = 3 : i64}
+           : (tensor<64x16xf32>, tensor<64x16xf32>, tensor<64x16xf32>) -> tensor<64x16xf32>
+    %g = motif.materialize %o in global : tensor<64x16xf32>
+    motif.yield %g : tensor<64x16xf32>
+  }
+  return %y : tensor<64x16xf32>
+}

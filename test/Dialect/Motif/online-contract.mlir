@@ -6,6 +6,7 @@
 // RUN: motif-opt %examples/attention.mlir --fuse-materialization=equivalence-cap=mathematical --motif-residency-report -o /dev/null 2>/dev/null | FileCheck %s --check-prefix=REPORT
 // RUN: motif-opt %examples/attention.mlir --motif-online-softmax -o %t.att 2>/dev/null
 // RUN: motif-equiv --class=mathematical --trials=2 %examples/attention.mlir %t.att 2>&1 | FileCheck %s --check-prefix=EQUIV
+// RUN: motif-opt %s --motif-residency-report -o /dev/null 2>/dev/null | FileCheck %s --check-prefix=STAGES
 
 // Rule 4, online contraction (docs/residency.md): the softmax of a
 // contraction, contracted again, becomes one motif.online_contract carrying
@@ -92,6 +93,41 @@ func.func @flash_split(%q: tensor<2x256x64xf32>, %k: tensor<2x256x64xf32>, %v: t
   %y = motif.kernel "flash_split" threads(64) -> tensor<2x256x64xf32> {
     %o = motif.online_contract (%q[h, i, d], %k[h, j, d], %v[h, j, e]) -> [h, i, e] scale(0.125) splits(2)
            over [block, block x seq(32), seq, seq, seq]
+           : (tensor<2x256x64xf32>, tensor<2x256x64xf32>, tensor<2x256x64xf32>) -> tensor<2x256x64xf32>
+    %g = motif.materialize %o in global : tensor<2x256x64xf32>
+    motif.yield %g : tensor<2x256x64xf32>
+  }
+  return %y : tensor<2x256x64xf32>
+}
+
+// stages(n) round-trips, after splits; the report gives the stages and
+// their bytes: 64 rows of Q (64 x 68 x 4 = 17408 B), 3 copies of a 32-key
+// tile of K and of V (3 x 32 x 68 x 4 = 26112 B each).
+// ROUNDTRIP-LABEL: func.func @flash_stages
+// ROUNDTRIP: motif.online_contract (%{{.*}}[i, j, l], %{{.*}}[i, m, l], %{{.*}}[i, m, k]) -> [i, j, k] scale(1.250000e-01) stages(3) over [block, block x seq(64), seq, seq, seq]
+// STAGES-LABEL: residency report: @flash_stages
+// STAGES: flash_stages (online_contract query rows) {{.*}} shared {{ *}}0 {{ *}}17408 {{.*}} 64 rows of 64 floats per block, padded by 4
+// STAGES-NEXT: flash_stages (online_contract key tile) {{.*}} shared {{ *}}0 {{ *}}26112 {{.*}} 32 rows of 64 floats per block, 3 stages (cp.async: the next 2 tiles land while this one is used)
+// STAGES-NEXT: flash_stages (online_contract value tile) {{.*}} shared {{ *}}0 {{ *}}26112 {{.*}} 3 stages
+func.func @flash_stages(%q: tensor<2x256x64xf32>, %k: tensor<2x256x64xf32>, %v: tensor<2x256x64xf32>) -> tensor<2x256x64xf32> {
+  %y = motif.kernel "flash_stages" threads(64) -> tensor<2x256x64xf32> {
+    %o = motif.online_contract (%q[h, i, d], %k[h, j, d], %v[h, j, e]) -> [h, i, e] scale(0.125) stages(3)
+           over [block, block x seq(64), seq, seq, seq]
+           : (tensor<2x256x64xf32>, tensor<2x256x64xf32>, tensor<2x256x64xf32>) -> tensor<2x256x64xf32>
+    %g = motif.materialize %o in global : tensor<2x256x64xf32>
+    motif.yield %g : tensor<2x256x64xf32>
+  }
+  return %y : tensor<2x256x64xf32>
+}
+
+// Without stages, no key groups, and the bytes fit: the fma form keeps 2
+// copies (2 x 32 x 68 x 4 = 17408 B of K, the same of V).
+// STAGES-LABEL: residency report: @flash_default_stages
+// STAGES: flash_default_stages (online_contract key tile) {{.*}} shared {{ *}}0 {{ *}}17408 {{.*}} 2 stages (cp.async: the next tile lands while this one is used)
+func.func @flash_default_stages(%q: tensor<2x256x64xf32>, %k: tensor<2x256x64xf32>, %v: tensor<2x256x64xf32>) -> tensor<2x256x64xf32> {
+  %y = motif.kernel "flash_default_stages" threads(64) -> tensor<2x256x64xf32> {
+    %o = motif.online_contract (%q[h, i, d], %k[h, j, d], %v[h, j, e]) -> [h, i, e] scale(0.125)
+           over [block, block x seq(64), seq, seq, seq]
            : (tensor<2x256x64xf32>, tensor<2x256x64xf32>, tensor<2x256x64xf32>) -> tensor<2x256x64xf32>
     %g = motif.materialize %o in global : tensor<2x256x64xf32>
     motif.yield %g : tensor<2x256x64xf32>

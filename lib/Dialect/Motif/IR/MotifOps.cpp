@@ -1582,7 +1582,8 @@ ParseResult OnlineContractOp::parse(OpAsmParser &parser,
       parser.parseFloat(scale) || parser.parseRParen())
     return failure();
   state.addAttribute("scale", b.getF64FloatAttr(scale));
-  if (parseOptionalIntegerClause(parser, state, "splits", "splits"))
+  if (parseOptionalIntegerClause(parser, state, "splits", "splits") ||
+      parseOptionalIntegerClause(parser, state, "stages", "stages"))
     return failure();
   SMLoc attrLoc;
   if (parseMapping(parser, state))
@@ -1592,7 +1593,7 @@ ParseResult OnlineContractOp::parse(OpAsmParser &parser,
   if (parser.parseOptionalAttrDict(extra) ||
       checkNoInherent(parser, attrLoc, extra,
                       {"lhs_dims", "rhs_dims", "values_dims", "scale",
-                       "mapping", "splits"}))
+                       "mapping", "splits", "stages"}))
     return failure();
   state.attributes.append(extra);
   return parseSignature(parser, state, operands);
@@ -1605,10 +1606,12 @@ void OnlineContractOp::print(OpAsmPrinter &p) {
   p << ")";
   if (std::optional<uint64_t> splits = getSplits())
     p << " splits(" << static_cast<int64_t>(*splits) << ")";
+  if (std::optional<uint64_t> stages = getStages())
+    p << " stages(" << static_cast<int64_t>(*stages) << ")";
   printMapping(p, getMapping());
-  p.printOptionalAttrDict(
-      (*this)->getAttrs(),
-      {"lhs_dims", "rhs_dims", "values_dims", "scale", "mapping", "splits"});
+  p.printOptionalAttrDict((*this)->getAttrs(),
+                          {"lhs_dims", "rhs_dims", "values_dims", "scale",
+                           "mapping", "splits", "stages"});
   p << " : ";
   p.printFunctionalType(getOperation());
 }
@@ -1710,6 +1713,10 @@ OnlineContractOp::getLoweringLimit(int64_t threads) {
               " groups: the tensor-core lowering runs one group per block "
               "(splits are lowered on fma, for f32 operands)")
           .str();
+    if (getKeyStages() < 2)
+      return std::string("keeps one copy of the key and value tiles "
+                         "(stages(1)): the tensor-core lowering pipelines "
+                         "them with cp.async and needs 2 to 4");
     auto [warps, mTiles] = mmaWarpsAndTiles(rows);
     if (D % 16 || D > 256 || E % 16 || E > 128)
       return ("has a contracted extent " + Twine(D) + " and a value extent " +
@@ -1737,6 +1744,12 @@ OnlineContractOp::getLoweringLimit(int64_t threads) {
             "): each group is a whole number of warps (threads a multiple of "
             "32 x splits)")
         .str();
+  if (splits > 1 && getKeyStages() > 1)
+    return ("keeps " + Twine(getKeyStages()) +
+            " copies of the key and value tiles with " + Twine(splits) +
+            " key groups: the groups stage one copy each (omit stages or "
+            "say stages(1))")
+        .str();
   int64_t group = threads / splits;
   if (group % 32 || (rows * 4) % group || rows * 4 / group > 4 ||
       rows * 4 / group < 1)
@@ -1757,22 +1770,40 @@ SmallVector<OnlineStagedTile> OnlineContractOp::getStagedTiles() {
     int64_t bytes =
         getLhs().getType().getElementType().getIntOrFloatBitWidth() / 8;
     int64_t pad = kOnlineMmaPad, keys = getKeyTile();
+    int64_t stages = getKeyStages();
     return {{"query rows", getRowsPerBlock(), d + pad, pad, bytes, 1},
-            {"key tile", keys, d + pad, pad, bytes, kOnlineMmaStages},
-            {"value tile", keys, e + pad, pad, bytes, kOnlineMmaStages}};
+            {"key tile", keys, d + pad, pad, bytes, stages},
+            {"value tile", keys, e + pad, pad, bytes, stages}};
   }
   // With key groups: a key and a value tile per group, and the partial
   // states of groups 1.. (acc, then m and l in the row's padding) that
-  // group 0 merges.
+  // group 0 merges. Without: kOnlineStages copies of the key and value
+  // tiles (cp.async) where they fit, else one.
   int64_t pad = kOnlinePad, keys = kOnlineKeyTile, groups = getKeyGroups();
+  int64_t rows = getRowsPerBlock();
+  int64_t stages = getKeyStages();
   SmallVector<OnlineStagedTile> tiles = {
-      {"query rows", getRowsPerBlock(), d + pad, pad, 4, 1},
-      {"key tile", keys * groups, d + pad, pad, 4, 1},
-      {"value tile", keys * groups, e + pad, pad, 4, 1}};
+      {"query rows", rows, d + pad, pad, 4, 1},
+      {"key tile", keys * groups, d + pad, pad, 4, stages},
+      {"value tile", keys * groups, e + pad, pad, 4, stages}};
   if (groups > 1)
     tiles.push_back(
         {"partial states", (groups - 1) * getRowsPerBlock(), e + pad, pad, 4, 1});
   return tiles;
+}
+
+int64_t OnlineContractOp::getKeyStages() {
+  if (std::optional<uint64_t> stages = getStages())
+    return static_cast<int64_t>(*stages);
+  if (usesTensorCores())
+    return kOnlineMmaStages;
+  if (getKeyGroups() > 1)
+    return 1;
+  SmallVector<int64_t> extents = getIterationExtents();
+  int64_t d = extents[getContractedDim()], e = extents[getValueDim()];
+  int64_t bytes = 4 * (getRowsPerBlock() * (d + kOnlinePad) +
+                       kOnlineStages * kOnlineKeyTile * (d + e + 2 * kOnlinePad));
+  return bytes <= kOnlineSharedLimit ? kOnlineStages : 1;
 }
 
 int64_t OnlineContractOp::getStagedBytes() {
@@ -1856,6 +1887,12 @@ LogicalResult OnlineContractOp::verifyRegions() {
                          << static_cast<int64_t>(*splits)
                          << " groups: splits(s) takes 2 to 32 (omit it for "
                             "one group)";
+  if (std::optional<uint64_t> stages = getStages();
+      stages && (static_cast<int64_t>(*stages) < 1 ||
+                 static_cast<int64_t>(*stages) > 4))
+    return emitOpError() << "keeps " << static_cast<int64_t>(*stages)
+                         << " copies of the key and value tiles: stages(n) "
+                            "takes 1 to 4";
   // Every dim has one role: batch (all three and the result), i (first and
   // result), e (third and result), j (second and third), d (first and
   // second).

@@ -888,7 +888,7 @@ LogicalResult rewriteOnlineContraction(Candidate c, Equivalence cap,
       rewriter, loc, yType, q, k, v, rewriter.getDenseI64ArrayAttr(qDims),
       rewriter.getDenseI64ArrayAttr(kDims), rewriter.getDenseI64ArrayAttr(vDims),
       rewriter.getF64FloatAttr(scale * c0), rewriter.getArrayAttr(mapping),
-      IntegerAttr());
+      IntegerAttr(), IntegerAttr());
   // Small grids: split the keys over groups of threads; the rows per
   // block (64 or 32, 4 a quad) are those that then give the grid the most
   // warps, 64 on a tie (each block reads the keys once for more rows).

@@ -144,11 +144,14 @@ LogicalResult writeTable(func::FuncOp func, llvm::raw_ostream &out) {
       row.sharedBytes = t.bytes();
       row.barriers = 1;
       std::string stages =
-          t.stages > 1 ? ", " + std::to_string(t.stages) +
-                             " stages (cp.async: the next " +
-                             std::to_string(t.stages - 1) +
-                             " tiles land while this one is used)"
-                       : "";
+          t.stages == 2
+              ? ", 2 stages (cp.async: the next tile lands while this one is "
+                "used)"
+          : t.stages > 2 ? ", " + std::to_string(t.stages) +
+                               " stages (cp.async: the next " +
+                               std::to_string(t.stages - 1) +
+                               " tiles land while this one is used)"
+                         : "";
       std::string perGroup =
           op.getKeyGroups() > 1 && k > 1
               ? " (a tile of " + std::to_string(t.rows / op.getKeyGroups()) +

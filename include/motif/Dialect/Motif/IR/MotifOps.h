@@ -83,6 +83,10 @@ constexpr int64_t kMaxIterationInstances = int64_t(1) << 40;
 /// consecutive rows fall in distinct banks).
 constexpr int64_t kOnlineKeyTile = 32;
 constexpr int64_t kOnlinePad = 4;
+/// Copies of the key and value tiles of the fma flash form without key
+/// groups (cp.async): tile t + 1 lands while tile t is used, where the
+/// staged bytes allow it (else one copy, staged with loads and stores).
+constexpr int64_t kOnlineStages = 2;
 /// Shared bytes a block of the flash form may opt in to (sm_80 .. sm_90).
 constexpr int64_t kOnlineSharedLimit = 232448;
 /// The tensor-core flash lowering (f16/bf16 operands, mma.sync m16n8k16):

@@ -260,7 +260,8 @@ def Motif_OnlineContractOp : Motif_ComputeOp<"online_contract", [Pure]> {
     fma lowering only) divides the block's threads into s groups, each
     walking a contiguous run of the key tiles with its own state; the
     partial states merge at the end (rule 4's merge) -- for grids too small
-    to fill the GPU.
+    to fill the GPU. `stages(n)` (optional, 1 to 4) sets the copies of the
+    key and value tiles in flight (getKeyStages).
 
     ```mlir
     %y = motif.online_contract (%q[h, i, d], %k[h, j, d], %v[h, j, e])
@@ -275,9 +276,16 @@ def Motif_OnlineContractOp : Motif_ComputeOp<"online_contract", [Pure]> {
                        DenseI64ArrayAttr:$lhs_dims, DenseI64ArrayAttr:$rhs_dims,
                        DenseI64ArrayAttr:$values_dims, F64Attr:$scale,
                        Motif_MappingAttr:$mapping,
-                       OptionalAttr<I64Attr>:$splits);
+                       OptionalAttr<I64Attr>:$splits,
+                       OptionalAttr<I64Attr>:$stages);
   let results = (outs Motif_Tensor:$result);
   let extraClassDeclaration = [{
+    /// Copies of the key and value tiles in shared memory (`stages(n)`, or
+    /// the lowering's default: kOnlineMmaStages on tensor cores; on fma
+    /// kOnlineStages where the bytes fit and there are no key groups, else
+    /// 1). With n > 1 they are copied by cp.async, tile t + n - 1 landing
+    /// while tile t is used; with 1, by loads and stores between barriers.
+    int64_t getKeyStages();
     /// The roles of the iteration dims (valid after verification).
     int64_t getKeyDim();        // j
     int64_t getContractedDim(); // d

@@ -1,0 +1,62 @@
+#!/usr/bin/env python3
+"""Compile schedule variants of rule 4's flash form for scripts/flash-variants.py.
+
+    python3 scripts/make-flash-variants.py OUT  S:N:D:E:H:DTYPE[:ATTR=V,...] ...
+
+Each spec is the unfused attention program of motif.examples.attention_text(S, N, D, E, H, dtype)
+(H 0 for one head), fused by --fuse-materialization at the mathematical cap (rule 4 derives the
+flash form and picks its schedule); ATTR=V pairs then override clauses of the derived
+motif.online_contract in the fused IR (stages=N, splits=N) before it is compiled again without
+fusion. One motif-compile output folder per spec under OUT, named after it. Runs where motif-opt
+and motif-compile are built (build/bin); the folders travel to the GPU machine.
+"""
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+root = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(root / "python"))
+from motif.examples import attention_text  # noqa: E402
+
+bin_dir = root / "build" / "bin"
+
+
+def clause(text, name, value):
+    """Sets `name(value)` on the motif.online_contract of `text` (after scale(...))."""
+    text, n = re.subn(rf" {name}\(\d+\)", "", text)
+    text, n = re.subn(r"(motif\.online_contract [^\n]*? scale\([^)]*\))", rf"\1 {name}({value})", text, count=1)
+    if n != 1:
+        raise SystemExit(f"no motif.online_contract to set {name} on")
+    return text
+
+
+def main(argv):
+    if len(argv) < 2:
+        raise SystemExit(__doc__)
+    out = Path(argv[0])
+    out.mkdir(parents=True, exist_ok=True)
+    for spec in argv[1:]:
+        parts = spec.split(":")
+        S, N, D, E, H = map(int, parts[:5])
+        dtype = parts[5]
+        attrs = dict(kv.split("=") for kv in parts[6].split(",")) if len(parts) > 6 else {}
+        name = f"{dtype}_h{H}_s{S}_n{N}_d{D}_e{E}" + "".join(f"_{k}{v}" for k, v in attrs.items())
+        src = out / f"{name}.mlir"
+        src.write_text(attention_text(S, N, D, E, H or None, dtype=dtype))
+        fused = subprocess.run(
+            [str(bin_dir / "motif-opt"), str(src), "--fuse-materialization=equivalence-cap=mathematical"],
+            check=True, capture_output=True, text=True).stdout
+        if "motif.online_contract" not in fused:
+            raise SystemExit(f"{spec}: rule 4 did not derive the flash form")
+        for k, v in attrs.items():
+            fused = clause(fused, k, v)
+        (out / f"{name}.fused.mlir").write_text(fused)
+        subprocess.run([str(bin_dir / "motif-compile"), str(out / f"{name}.fused.mlir"), "-o", str(out / name)],
+                       check=True)
+        contract = next(line.strip() for line in fused.splitlines() if "motif.online_contract" in line)
+        print(f"{name}: {contract[:160]}")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
