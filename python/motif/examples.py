@@ -322,10 +322,12 @@ def attention_text(S, N, D, E, heads=None, scale=None, dtype="f32"):
 
 #: Shapes (S, N, D, E, heads) the flash-form GPU test runs (python/tests/test_gpu.py): keys not a
 #: multiple of the 32-key tile (1, 63, 65, 100, 1000), 8 and 16 rows per block (1 row a quad), D != E,
-#: batched; the last two have grids large enough for 32 and 128 rows per block (4 rows a quad).
+#: batched; the last three have grids large enough for 32 and 128 rows per block (4 rows a quad), the
+#: last two without key groups: their K/V tiles come in the 2-stage cp.async pipeline (32 tiles of
+#: 1000 keys, the last partial; 3 tiles of 65).
 FLASH_EDGE_SHAPES = ((64, 1, 64, 64, None), (8, 63, 16, 16, None), (80, 65, 32, 16, None),
                      (128, 100, 64, 128, None), (256, 1000, 128, 64, None), (96, 200, 36, 48, 3),
-                     (1024, 100, 64, 64, 9), (2048, 65, 32, 32, 17))
+                     (1024, 100, 64, 64, 9), (1024, 1000, 64, 64, 33), (2048, 65, 32, 32, 17))
 
 #: Shapes (S, N, D, E, heads) of the half-precision flash-form GPU test
 #: (python/tests/test_gpu.py::test_flash_form_edges_half), run through ``attention_text(...,
