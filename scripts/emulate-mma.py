@@ -5,8 +5,11 @@
         --mlir-print-op-generic -o k.mlir
     scripts/emulate-mma.py k.mlir [--seed S]
 
-Random inputs (bf16/f16 operands), the kernel's output against float64 A.B: prints the normwise error
-and exits 1 past --rtol or on an unwritten (NaN) element. With --attention SCALE the kernel is a
+Random inputs (bf16/f16 operands, or f32 ones for tf32), the kernel's output against float64 A.B:
+prints the normwise error and exits 1 past --rtol or on an unwritten (NaN) element. With --tf32-model
+the reference is float64 rna(A).rna(B) instead, A and B rounded to tf32 as cvt.rna.tf32.f32 does (what
+motif's evaluator models): only the f32 accumulation differs, so a tight --rtol catches a kernel that
+rounds its operands another way, or not at all. With --attention SCALE the kernel is a
 motif.online_contract (the flash form on tensor cores): inputs q, k, v, the output against float64
 softmax(SCALE q k^T) v per batch index. It checks what the emitter computes from
 addresses and fragments, with the semantics of the PTX ISA taken independently of the emitter:
@@ -15,6 +18,12 @@ addresses and fragments, with the semantics of the PTX ISA taken independently o
   (row T/4, columns 2 (T%4), +1) of each matrix, or with .trans (rows 2 (T%4), +1, column T/4);
 * mma.sync m16n8k16 .row.col: A regs (g, 2t) (g+8, 2t) (g, 2t+8) (g+8, 2t+8), B regs (k = 2t, n = g)
   (k = 2t+8, n = g), C/D (g, 2t) (g, 2t+1) (g+8, 2t) (g+8, 2t+1), g = lane/4, t = lane%4;
+* mma.sync m16n8k8 .tf32 (nvgpu.mma.sync tf32Enabled): A regs (g, t) (g+8, t) (g, t+4) (g+8, t+4),
+  B regs (k = t, n = g) (k = t+4, n = g), C/D as m16n8k16; the instruction reads only the upper 19
+  bits of each operand (the low 13 significand bits are dropped: truncation);
+* ldmatrix on 32-bit elements moves b16 pairs: lane T receives f32 (row T/4, column T%4) of each
+  8x4 matrix (.trans would split the elements, and is refused);
+* cvt.rna.tf32.f32 (nvvm.convert.float.to.tf32, rnd = rna): to nearest, ties away from zero;
 * cp.async lands as late as allowed: when a wait_group retires its group (shared memory starts as
   NaN), so a read before the wait sees NaN; a source size of 0 zero-fills;
 * shuffle xor within 32 lanes; f32 arithmetic rounded to f32, exp2 exact.
@@ -30,6 +39,19 @@ import numpy as np
 
 OP = re.compile(r'^\s*(?:(%[\w]+)(?::(\d+))? = )?"([\w.]+)"\((.*?)\)(.*)$')
 BLOCK = re.compile(r'^\s*\^bb\d+\((.*)\):\s*$')
+
+
+def tf32_rna(x):
+    """cvt.rna.tf32.f32: to the nearest tf32 (10 stored significand bits), ties away from zero."""
+    b = np.asarray(x, np.float32).view(np.uint32).astype(np.uint64)
+    b = (b + 0x1000) & 0xFFFFE000
+    return b.astype(np.uint32).view(np.float32)
+
+
+def tf32_truncate(x):
+    """What mma.sync .tf32 reads of an f32 register: the low 13 significand bits dropped."""
+    b = np.asarray(x, np.float32).view(np.uint32) & np.uint32(0xFFFFE000)
+    return b.view(np.float32)
 
 
 def bf16_round(x):
@@ -261,6 +283,21 @@ class Emulator:
                 idx = a[1:]
                 tiles = prop_int(op, "numTiles")
                 trans = "transpose = true" in op["rest"]
+                _, el = shape_of(op["rest"].split("->")[-1].strip())
+                if el == "f32":
+                    # 8 rows of 16 bytes = 4 f32: lane T gets the pair (b16 columns 2 (T%4), +1) of
+                    # row T/4, which is f32 column T%4.
+                    if trans:
+                        raise SystemExit("emulate-mma: ldmatrix .trans on 32-bit elements splits them")
+                    r = np.zeros((T, tiles, 1))
+                    for w in range(T // 32):
+                        lanes = np.arange(32) + 32 * w
+                        for q in range(tiles):
+                            for Tl in range(32):
+                                at = [int(i[lanes[8 * q + Tl // 4]]) for i in idx]
+                                r[lanes[Tl], q, 0] = buf[tuple(at[:-1] + [at[-1] + Tl % 4])]
+                    env[op["res"]] = r
+                    continue
                 r = np.zeros((T, tiles, 2))
                 for w in range(T // 32):
                     lanes = np.arange(32) + 32 * w
@@ -286,6 +323,16 @@ class Emulator:
             elif n == "vector.to_elements":
                 flat = a[0].reshape(T, -1)
                 r = tuple(flat[:, e] for e in range(flat.shape[1]))
+            elif n == "nvvm.convert.float.to.tf32":
+                if "fp_rnd_mode<rna>" in op["rest"]:
+                    r = tf32_rna(a[0]).astype(np.float64)
+                elif "fp_rnd_mode<rz>" in op["rest"]:
+                    r = tf32_truncate(a[0]).astype(np.float64)
+                else:
+                    raise SystemExit("emulate-mma: only rna and rz conversions to tf32 are modelled")
+                # (its i32 result is held as the f32 value of those bits: arith.bitcast passes it)
+            elif n == "arith.bitcast":
+                r = a[0]
             elif n == "vector.bitcast":
                 r = ("i32", a[0])
             elif n == "vector.insert":
@@ -296,6 +343,30 @@ class Emulator:
             elif n == "vector.from_elements":
                 shp, _ = shape_of(op["rest"].split("->")[-1].strip())
                 r = np.stack(a, axis=1).reshape([T] + shp)
+            elif n == "nvgpu.mma.sync" and "tf32Enabled" in op["rest"]:
+                if "mmaShape = [16, 8, 8]" not in op["rest"]:
+                    raise SystemExit("emulate-mma: only m16n8k8 is modelled for tf32")
+                A = [tf32_truncate(a[0][:, q, 0]).astype(np.float64) for q in range(4)]
+                B = [tf32_truncate(a[1][:, q, 0]).astype(np.float64) for q in range(2)]
+                C = [a[2][:, q // 2, q % 2] for q in range(4)]
+                D = [np.zeros(T) for _ in range(4)]
+                for w in range(T // 32):
+                    lanes = np.arange(32) + 32 * w
+                    Am, Bm, Cm = np.zeros((16, 8)), np.zeros((8, 8)), np.zeros((16, 8))
+                    for L in range(32):
+                        g, t, l = L // 4, L % 4, lanes[L]
+                        for reg, (ro, co) in enumerate([(0, 0), (8, 0), (0, 4), (8, 4)]):
+                            Am[g + ro, t + co] = A[reg][l]
+                        for reg, ko in enumerate([0, 4]):
+                            Bm[t + ko, g] = B[reg][l]
+                        for reg, (ro, co) in enumerate([(0, 0), (0, 1), (8, 0), (8, 1)]):
+                            Cm[g + ro, 2 * t + co] = C[reg][l]
+                    Dm = (Am @ Bm + Cm).astype(np.float32)
+                    for L in range(32):
+                        g, t, l = L // 4, L % 4, lanes[L]
+                        for reg, (ro, co) in enumerate([(0, 0), (0, 1), (8, 0), (8, 1)]):
+                            D[reg][l] = Dm[g + ro, 2 * t + co]
+                r = np.stack(D, axis=1).reshape(T, 2, 2)
             elif n in ("nvvm.mma.sync", "nvgpu.mma.sync"):
                 if n == "nvvm.mma.sync":
                     A, B, C = a[0:4], a[4:6], a[6:10]
@@ -398,6 +469,8 @@ def main():
                    help="scale of the random inputs (large values test the running max)")
     p.add_argument("--rhs", choices=("kn", "nk"), default="kn",
                    help="the second operand is B[k, j] (K x N, default) or B[j, k] (N x K)")
+    p.add_argument("--tf32-model", action="store_true",
+                   help="compare against float64 rna(A).rna(B): the operands rounded to tf32 first")
     args = p.parse_args()
     lines = open(args.kernel).read().splitlines()
     start = next(i for i, l in enumerate(lines) if '"gpu.func"' in l)
@@ -412,7 +485,10 @@ def main():
     for t in types[:-1]:
         shp, el = shape_of(t)
         x = (args.magnitude * rng.standard_normal(shp)).astype(np.float32)
-        x = bf16_round(x) if el == "bf16" else x.astype(np.float16).astype(np.float32)
+        if el == "bf16":
+            x = bf16_round(x)
+        elif el == "f16":
+            x = x.astype(np.float16).astype(np.float32)
         inputs.append(x.astype(np.float64))
     em = Emulator(func, inputs, grid)
     em.block_sig = block_sig
@@ -444,7 +520,11 @@ def main():
     if not orders:
         raise SystemExit(f"emulate-mma: inputs {[i.shape for i in inputs]} are no A.B of {out.shape}")
     a, b = orders[0]
-    return verdict(a @ (b if args.rhs == "kn" else b.T), f"{out.shape[0]}x{out.shape[1]} from {a.shape} x {b.shape}")
+    what = f"{out.shape[0]}x{out.shape[1]} from {a.shape} x {b.shape}"
+    if args.tf32_model:
+        a, b = (tf32_rna(x).astype(np.float64) for x in (a, b))
+        what += " (operands rounded to tf32, rna)"
+    return verdict(a @ (b if args.rhs == "kn" else b.T), what)
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -558,14 +558,18 @@ FailureOr<SharedLayout> mlir::motif::stagedLayoutOf(const MotifSchedule &reader,
   // A tensor-core reader loads 16-byte rows of 8x8 matrices (ldmatrix) that
   // cp.async wrote: rows stay 16-byte aligned, padded by 16 bytes so that
   // the 8 rows of one matrix fall in different banks; the steps of k go
-  // through `stages` buffers.
+  // through `stages` buffers. A tf32 B[k, j] tile is read element by element
+  // instead (no ldmatrix .trans on 32-bit elements): lane (g, c) reads row
+  // c (and c + 4) at column g, so rows padded by 32 bytes put the 4 rows x 8
+  // columns of one read on 32 different banks.
   if (steps && layout.steppedDim >= 0 &&
       runsOnTensorCores(reader.getOperation())) {
     std::string ignored;
     if (FailureOr<MmaTiling> t =
             mmaTilingOf(cast<ContractOp>(reader.getOperation()), ignored);
         succeeded(t)) {
-      layout.pad = 16 / layout.elementBytes;
+      bool scalarRows = t->tf32() && t->rhsKMajor && operand == 1;
+      layout.pad = (scalarRows ? 32 : 16) / layout.elementBytes;
       layout.stages = t->stages();
     }
   }

@@ -574,14 +574,17 @@ mlir::motif::compareFunctions(func::FuncOp a, func::FuncOp b,
         if (!mma && runsOnTensorCores(c))
           mma = c;
       });
-      if (mma)
+      if (mma) {
+        MmaShape shape = *mma.getMma();
         return mma.emitError()
-               << "runs on tensor cores (mma m16n8k16): its sum over each "
-                  "16-wide step of k is the instruction's, whose rounding "
+               << "runs on tensor cores (mma " << stringifyMmaShape(shape)
+               << "): its sum over each " << mmaShapeK(shape)
+               << "-wide step of k is the instruction's, whose rounding "
                   "the evaluator does not model, so @"
                << f.getName()
                << " is compared under --class=tolerance at most, never "
                   "bitwise";
+      }
     }
   FunctionComparison cmp;
   cmp.name = a.getName().str();

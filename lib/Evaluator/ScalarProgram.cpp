@@ -80,6 +80,20 @@ double mlir::motif::roundToFormat(double v, FloatFormat format) {
   return r;
 }
 
+double mlir::motif::roundToTf32(double v) {
+  float f = static_cast<float>(v);
+  if (!std::isfinite(f))
+    return f;
+  uint32_t bits;
+  std::memcpy(&bits, &f, sizeof(bits));
+  // Half of the dropped 13 bits' unit added to the magnitude, then
+  // truncated: ties go away from zero; a carry out of the significand bumps
+  // the exponent (to infinity past the largest finite), as it should.
+  bits = (bits + 0x1000u) & 0xffffe000u;
+  std::memcpy(&f, &bits, sizeof(bits));
+  return f;
+}
+
 uint16_t mlir::motif::halfBits(double v, FloatFormat format) {
   if (format == FloatFormat::BF16) {
     float f = static_cast<float>(v); // exact: v is a bf16 value

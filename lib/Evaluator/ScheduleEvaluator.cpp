@@ -691,12 +691,19 @@ LogicalResult ScheduleEvaluator::evalMotif(ComputeOpInterface op) {
       Partial p;
       p.values = identity;
       SmallVector<int64_t> saved = k;
-      // A tensor-core contraction (mma m16n8k16) adds each 16-wide step of
-      // k to its accumulator at once: modelled as the exact sum of the 16
-      // products (in double) rounded once into f32. The hardware's own
-      // rounding inside a step is not modelled -- the class is `tolerance`
-      // (motif-equiv refuses `bitwise` on such a program).
+      // A tensor-core contraction (mma m16n8k16, m16n8k8) adds each step of
+      // the instruction's k (16, 8) to its accumulator at once: modelled as
+      // the exact sum of the step's products (in double) rounded once into
+      // f32. The hardware's own rounding inside a step is not modelled --
+      // the class is `tolerance` (motif-equiv refuses `bitwise` on such a
+      // program). m16n8k8 multiplies the f32 operands rounded to tf32 as
+      // the kernel's cvt.rna.tf32.f32 rounds them (the products of two tf32
+      // values are exact).
       bool mmaSteps = mode == NumericMode::F32 && runsOnTensorCores(current);
+      std::optional<MmaShape> mmaShape =
+          mmaSteps ? cast<ContractOp>(current).getMma() : std::nullopt;
+      bool tf32 = mmaShape == MmaShape::M16N8K8;
+      int64_t stepK = mmaShape ? mmaShapeK(*mmaShape) : 0;
       double stepSum = 0.0;
       int64_t inStep = 0;
       forEachK(reducedDims, [&] {
@@ -706,8 +713,13 @@ LogicalResult ScheduleEvaluator::evalMotif(ComputeOpInterface op) {
         if (!in)
           return;
         if (mmaSteps) {
-          stepSum += load(0, tid, point, k) * load(1, tid, point, k);
-          if (++inStep == 16) {
+          double l = load(0, tid, point, k), r = load(1, tid, point, k);
+          if (tf32) {
+            l = roundToTf32(l);
+            r = roundToTf32(r);
+          }
+          stepSum += l * r;
+          if (++inStep == stepK) {
             p.values[0] = static_cast<float>(p.values[0] + stepSum);
             stepSum = 0.0;
             inStep = 0;

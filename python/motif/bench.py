@@ -20,7 +20,7 @@ from pathlib import Path
 
 from .compiler import compile_text, forms_of, same_kernels
 from .errors import CompilerNotFoundError, MotifError
-from .examples import FAMILIES, FAMILY_DTYPES, base_family, load_example, rows_dim, variants
+from .examples import FAMILIES, FAMILY_DTYPES, TF32_FAMILIES, base_family, load_example, rows_dim, variants
 from .numerics import PEER_TOLERANCES, TOLERANCES
 
 # Shapes as the example dims (names from each file's '// motif-dims:' header). First = --quick.
@@ -53,6 +53,9 @@ BENCH_SHAPES = {
     # Tensor cores (mma.sync m16n8k16, bf16 operands, f32 accumulation) against cuBLAS bf16 (torch.mm).
     "gemm_bf16": [dict(M=4096, K=4096, N=4096), dict(M=8192, K=8192, N=8192)],
     "gemm_f16": [dict(M=8192, K=8192, N=8192)],
+    # tf32 tensor cores (mma.sync m16n8k8, f32 tensors rounded to tf32, f32 accumulation) against cuBLAS
+    # with TF32 on (torch.mm under allow_tf32) on the same f32 tensors.
+    "gemm_tf32": [dict(M=4096, K=4096, N=4096), dict(M=8192, K=8192, N=8192)],
     # Half-precision attention (issue 13): bf16/f16 q, k, v and result, f32 scores and statistics, P
     # rounded to the half type before P.V. The targets first: 64 heads at S=4096 with head dims 64
     # and 128 (the head dims of Triton's tutorial 06); then 64 and 8 heads at S=1024. Unfused, S and
@@ -66,7 +69,7 @@ BENCH_SHAPES = {
 TORCH_DTYPES = {"f32": "float32", "bf16": "bfloat16", "f16": "float16"}
 ELEMENT_BYTES = {"f32": 4, "bf16": 2, "f16": 2}
 HEAVY = ("attention", "gemm_bias_gelu", "gemm", "mha", "gemm_bf16", "gemm_f16", "attention_bf16", "mha_bf16",
-         "mha_f16")  # fewer runs, like ANCHORS (10 instead of 40)
+         "mha_f16", "gemm_tf32")  # fewer runs, like ANCHORS (10 instead of 40)
 
 
 def log(msg):
@@ -184,6 +187,8 @@ def bench_family(family, dims, torch, timer, workdir, backend, compiled_peers, c
 
     base_fam = base_family(family)
     peer = _peers(torch)[base_fam]
+    # fp32 means fp32 for every peer, except in a tf32 family: there the peers multiply in tf32 too.
+    torch.backends.cuda.matmul.allow_tf32 = family in TF32_FAMILIES
     shapes = input_shapes(base_fam, dims)
     dtype_name = FAMILY_DTYPES.get(family, "f32")
     dtype, esize = getattr(torch, TORCH_DTYPES[dtype_name]), ELEMENT_BYTES[dtype_name]

@@ -18,7 +18,7 @@ FAMILIES = (
     "toy_attention", "softmax", "layernorm", "rmsnorm", "attention",
     "gemm_bias_gelu", "residual_relu", "transpose_scale", "gemm", "mha",
     "softmax_bf16", "layernorm_bf16", "rmsnorm_bf16", "gemm_bf16", "gemm_f16",
-    "attention_bf16", "mha_bf16", "mha_f16",
+    "attention_bf16", "mha_bf16", "mha_f16", "gemm_tf32",
 )
 #: The element type of each family's tensors (its inputs and output): f32 unless named here.
 FAMILY_DTYPES = {"softmax_bf16": "bf16", "layernorm_bf16": "bf16", "rmsnorm_bf16": "bf16",
@@ -26,9 +26,14 @@ FAMILY_DTYPES = {"softmax_bf16": "bf16", "layernorm_bf16": "bf16", "rmsnorm_bf16
                  "attention_bf16": "bf16", "mha_bf16": "bf16", "mha_f16": "f16"}
 
 
+#: Families whose f32 contractions run on tensor cores in tf32 (``mma m16n8k8``: the operands rounded
+#: to 10-bit significands, an opt-in precision); their tensors are f32.
+TF32_FAMILIES = ("gemm_tf32",)
+
+
 def base_family(family):
-    """The f32 family a half-precision family computes the formula of (softmax_bf16 -> softmax)."""
-    for suffix in ("_bf16", "_f16"):
+    """The f32 family a half-precision or tf32 family computes the formula of (softmax_bf16 -> softmax)."""
+    for suffix in ("_bf16", "_f16", "_tf32"):
         if family.endswith(suffix) and family[: -len(suffix)] in FAMILIES:
             return family[: -len(suffix)]
     return family

@@ -109,4 +109,6 @@ REFERENCES = {
     "attention_bf16": attention,
     "mha_bf16": mha,
     "mha_f16": mha,
+    # tf32 (f32 tensors, operands rounded to tf32 on tensor cores): the exact formula on the f32 inputs.
+    "gemm_tf32": gemm,
 }

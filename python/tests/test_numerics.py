@@ -82,9 +82,12 @@ def test_mathematical_only_when_declared(data):
 
 
 def test_tolerances_cover_every_family():
-    from motif.examples import FAMILY_DTYPES
+    from motif.examples import FAMILY_DTYPES, TF32_FAMILIES
     assert set(TOLERANCES) == set(FAMILIES)
-    assert all(1e-7 < t <= 1e-4 for f, t in TOLERANCES.items() if f not in FAMILY_DTYPES)
+    assert all(1e-7 < t <= 1e-4 for f, t in TOLERANCES.items()
+               if f not in FAMILY_DTYPES and f not in TF32_FAMILIES)
+    # tf32 rounds each operand to 11 significant bits: 2^-10 relative per product, and no looser.
+    assert all(TOLERANCES[f] == 2.0**-10 for f in TF32_FAMILIES)
     # A bf16 output rounds once to 8 significant bits (2^-9 relative): the bound is above that and
     # below two bf16 ulps.
     assert all(2.0**-9 < TOLERANCES[f] <= 2.0**-7 for f, d in FAMILY_DTYPES.items() if d == "bf16")

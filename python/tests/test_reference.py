@@ -21,7 +21,7 @@ def test_every_family_has_a_float64_reference(rng):
     }
     half = {"softmax_bf16": "softmax", "layernorm_bf16": "layernorm", "rmsnorm_bf16": "rmsnorm",
             "gemm_bf16": "gemm", "gemm_f16": "gemm", "attention_bf16": "attention", "mha_bf16": "mha",
-            "mha_f16": "mha"}
+            "mha_f16": "mha", "gemm_tf32": "gemm"}
     assert set(R.REFERENCES) == set(args) | set(half)
     for fam, shapes in args.items():
         out = R.REFERENCES[fam](*[rng.standard_normal(s).astype(np.float32) for s in shapes])

@@ -63,6 +63,13 @@ FloatFormat floatFormatOf(Type t);
 /// to infinity, small values to subnormals, NaN stays NaN. F64 is the identity.
 double roundToFormat(double v, FloatFormat format);
 
+/// Rounds the f32 value `v` to tf32 (10 stored significand bits, f32's
+/// exponent range) as cvt.rna.tf32.f32 does: to nearest, ties away from
+/// zero; NaN and infinities stay, a value past tf32's largest finite goes to
+/// infinity. What a tensor-core contraction `mma m16n8k8` multiplies
+/// (docs/evaluator.md, "Tensor cores").
+double roundToTf32(double v);
+
 /// The 16 bits of `v` (which `roundToFormat` already rounded) in f16 or bf16.
 uint16_t halfBits(double v, FloatFormat format);
 /// The value of the 16 bits `bits` of an f16 or bf16.

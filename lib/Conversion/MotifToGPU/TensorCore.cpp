@@ -1,6 +1,7 @@
 //===- TensorCore.cpp - contractions on tensor cores ----------------------===//
 //
-// A `motif.contract ... mma m16n8k16` (motif/Dialect/Motif/IR/TensorCore.h):
+// A `motif.contract ... mma m16n8k16` or `... mma m16n8k8`
+// (motif/Dialect/Motif/IR/TensorCore.h):
 //
 //   prologue   cp.async steps 0 .. S-2 of both operand tiles into stages
 //              0 .. S-2 (nvgpu.device_async_copy, 16 B per copy), one
@@ -11,12 +12,16 @@
 //              commit (an empty group past the last step keeps the count);
 //              then per 16-wide slice of the step: ldmatrix.x4 the warp's A
 //              fragments, ldmatrix.x4(.trans) two B fragments at a time, and
-//              one mma.sync m16n8k16 per accumulator tile
+//              one mma.sync m16n8k16 per accumulator tile (tf32: per 8-wide
+//              slice, A by ldmatrix.x4 of b16 pairs, B[k, j] by two 32-bit
+//              loads per lane, every fragment element rounded by
+//              cvt.rna.tf32.f32, one mma.sync m16n8k8 per tile)
 //   epilogue   every accumulator is a result instance of the thread
 //              (the mapping is the accumulator layout): storeResults
 //
-// f16 goes through nvgpu.mma.sync; bf16 through nvvm.mma.sync with operands
-// packed in i32 (convert-nvgpu-to-nvvm has no bf16 case in MLIR 22).
+// f16 and tf32 go through nvgpu.mma.sync (tf32Enabled for m16n8k8); bf16
+// through nvvm.mma.sync with operands packed in i32 (convert-nvgpu-to-nvvm
+// has no bf16 case in MLIR 22).
 //
 //===----------------------------------------------------------------------===//
 #include "KernelEmitter.h"
@@ -26,6 +31,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -63,12 +69,19 @@ public:
     return {r, col};
   }
 
+  /// Elements in 16 bytes: one cp.async, one row of an ldmatrix matrix.
+  int64_t perChunk() const {
+    return 128 / static_cast<int64_t>(element.getIntOrFloatBitWidth());
+  }
+
   /// cp.async of step `step` of a staged tile into stage `stage`: the box
-  /// row-major in chunks of 8 elements (16 bytes), chunk `tid + n * threads`
-  /// for thread `tid`. Returns the tokens of the copies made unconditionally.
+  /// row-major in chunks of 16 bytes (8 half or 4 f32 elements), chunk
+  /// `tid + n * threads` for thread `tid`. Returns the tokens of the copies
+  /// made unconditionally.
   SmallVector<Value> copyStep(const Storage &st, Value stage, Value step) {
     ArrayRef<int64_t> shape = st.shared.shape;
-    int64_t perRow = shape[1] / 8;
+    int64_t chunk16 = perChunk();
+    int64_t perRow = shape[1] / chunk16;
     int64_t chunks = shape[0] * perRow;
     Value stepOffset = mul(step, st.shared.tiles[st.shared.steppedDim]);
     auto tokenType = nvgpu::DeviceAsyncTokenType::get(b.getContext());
@@ -84,7 +97,7 @@ public:
         b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
       }
       Value row = div(chunk, perRow);
-      Value col = mul(rem(chunk, perRow), 8);
+      Value col = mul(rem(chunk, perRow), chunk16);
       SmallVector<Value> src;
       for (int64_t a = 0; a < 2; ++a) {
         Value inBox = a == 0 ? row : col;
@@ -97,7 +110,7 @@ public:
       }
       Value token = nvgpu::DeviceAsyncCopyOp::create(
           b, loc, tokenType, st.memref, at(st, stage, row, col),
-          st.stageSource, src, b.getIndexAttr(8), /*srcElements=*/Value(),
+          st.stageSource, src, b.getIndexAttr(chunk16), /*srcElements=*/Value(),
           b.getUnitAttr());
       if (!guarded)
         tokens.push_back(token);
@@ -116,22 +129,45 @@ public:
                                      b.getI32IntegerAttr(pending));
   }
 
-  /// ldmatrix of `tiles` 8x8 matrices at (r, col) of the stage.
+  /// ldmatrix of `tiles` 8x8 matrices of b16 at (r, col) of the stage: per
+  /// matrix, 2 half elements or 1 f32 element per lane.
   Value ldmatrix(const Storage &st, Value stage, Value r, Value col,
                  int64_t tiles, bool transpose) {
-    auto type = VectorType::get({tiles, 2}, element);
+    auto type = VectorType::get({tiles, 32 / element.getIntOrFloatBitWidth()},
+                                element);
     return nvgpu::LdMatrixOp::create(b, loc, type, st.memref,
                                      at(st, stage, r, col), transpose,
                                      static_cast<uint32_t>(tiles));
   }
 
+  /// Every element of fragment `frag` (vector<n x 1 x f32>) rounded to tf32
+  /// as cvt.rna.tf32.f32 does (to nearest, ties away from zero; the
+  /// evaluator's roundToTf32): mma.sync .tf32 would otherwise drop the low 13
+  /// bits of the significand, a truncation.
+  Value roundToTf32(Value frag) {
+    auto type = cast<VectorType>(frag.getType());
+    SmallVector<Value> elems;
+    for (int64_t r = 0; r < type.getDimSize(0); ++r) {
+      Value x = vector::ExtractOp::create(b, loc, frag,
+                                          ArrayRef<int64_t>{r, 0});
+      Value bits = NVVM::ConvertFloatToTF32Op::create(
+          b, loc, b.getI32Type(), x, NVVM::FPRoundingMode::RNA);
+      elems.push_back(arith::BitcastOp::create(b, loc, b.getF32Type(), bits));
+    }
+    return vector::FromElementsOp::create(b, loc, type, elems);
+  }
+
   /// The A fragment of m-tile `mt` at slice `kk`: x4, lane l at row
-  /// l % 16 of the tile, column 8 (l / 16) of the slice.
+  /// l % 16 of the tile, column 16 bytes x (l / 16) of the slice. For f32
+  /// the 8x8 b16 matrices are 8x4 f32 ones and register q of lane (g, c) =
+  /// (l / 4, l % 4) is A[g + 8 (q % 2)][c + 4 (q / 2)]: a0..a3 of
+  /// mma.sync m16n8k8 .tf32.
   Value loadA(const Storage &st, Value stage, Value warpRow, int64_t mt,
               int64_t kk) {
     Value r = add(add(warpRow, c(mt * 16)), rem(lane, 16));
-    Value col = add(mul(div(lane, 16), 8), c(kk * 16));
-    return ldmatrix(st, stage, r, col, 4, /*transpose=*/false);
+    Value col = add(mul(div(lane, 16), perChunk()), c(kk * t.instrK()));
+    Value frag = ldmatrix(st, stage, r, col, 4, /*transpose=*/false);
+    return t.tf32() ? roundToTf32(frag) : frag;
   }
 
   /// B fragments of n-tiles nt (and nt + 1 when `pair`) at slice `kk`:
@@ -139,21 +175,64 @@ public:
   /// read transposed.
   Value loadB(const Storage &st, Value stage, int64_t nt, int64_t kk,
               bool pair) {
-    Value kHalf = mul(rem(div(lane, 8), 2), 8); // 8 * ((l / 8) % 2)
+    int64_t half = perChunk(); // the k half of the slice: 16 bytes
+    Value kHalf = mul(rem(div(lane, 8), 2), half); // half * ((l / 8) % 2)
     Value nHalf = pair ? mul(div(lane, 16), 8) : c(0);
     Value inMatrix = rem(lane, 8);
-    Value k = add(c(kk * 16), add(kHalf, inMatrix));
+    Value k = add(c(kk * t.instrK()), add(kHalf, inMatrix));
     Value n = add(c(nt * 8), nHalf);
     int64_t tiles = pair ? 4 : 2;
     if (t.rhsKMajor)
       return ldmatrix(st, stage, k, n, tiles, /*transpose=*/true);
-    return ldmatrix(st, stage, add(n, inMatrix),
-                    add(c(kk * 16), kHalf), tiles, /*transpose=*/false);
+    Value frag = ldmatrix(st, stage, add(n, inMatrix),
+                          add(c(kk * t.instrK()), kHalf), tiles,
+                          /*transpose=*/false);
+    return t.tf32() ? roundToTf32(frag) : frag;
+  }
+
+  /// The tf32 B fragment of n-tile `nt` at slice `kk` of a [k, j] tile:
+  /// ldmatrix .trans moves 16-bit elements, so lane (g, c) = (l / 4, l % 4)
+  /// loads its b0 = B[c][g] and b1 = B[c + 4][g] itself (vector<2x1xf32>).
+  Value loadBTf32Rows(const Storage &st, Value stage, int64_t nt,
+                      int64_t kk) {
+    Value g = div(lane, 4), cIdx = rem(lane, 4);
+    Value n = add(c(nt * 8), g);
+    SmallVector<Value> elems;
+    for (int64_t r = 0; r < 2; ++r) {
+      Value k = add(c(kk * 8 + 4 * r), cIdx);
+      elems.push_back(
+          memref::LoadOp::create(b, loc, st.memref, at(st, stage, k, n)));
+    }
+    Value frag = vector::FromElementsOp::create(
+        b, loc, VectorType::get({2, 1}, element), elems);
+    return roundToTf32(frag);
   }
 
   /// acc (4 f32) += A (x4 fragment) * B (rows bRow, bRow + 1 of a B fragment).
   SmallVector<Value> mma(Value a, Value bFrag, int64_t bRow,
                          ArrayRef<Value> acc) {
+    auto accType = VectorType::get({2, 2}, b.getF32Type());
+    auto unpack = [&](Value d) {
+      SmallVector<Value> out;
+      for (int64_t r = 0; r < 4; ++r)
+        out.push_back(vector::ExtractOp::create(
+            b, loc, d, ArrayRef<int64_t>{r / 2, r % 2}));
+      return out;
+    };
+    if (t.tf32()) {
+      // m16n8k8 .tf32: vector<4x1xf32> x vector<2x1xf32> + vector<2x2xf32>,
+      // the fragments already rounded to tf32.
+      SmallVector<Value> bs;
+      for (int64_t r = 0; r < 2; ++r)
+        bs.push_back(vector::ExtractOp::create(
+            b, loc, bFrag, ArrayRef<int64_t>{bRow + r, 0}));
+      Value bPair = vector::FromElementsOp::create(
+          b, loc, VectorType::get({2, 1}, element), bs);
+      Value accVec = vector::FromElementsOp::create(b, loc, accType, acc);
+      return unpack(nvgpu::MmaSyncOp::create(b, loc, a, bPair, accVec,
+                                             ArrayRef<int64_t>{16, 8, 8},
+                                             /*tf32Enabled=*/true));
+    }
     if (element.isBF16()) {
       SmallVector<Value> as, bs;
       for (int64_t r = 0; r < 4; ++r)
@@ -173,33 +252,33 @@ public:
       bPair = vector::InsertOp::create(
           b, loc, vector::ExtractOp::create(b, loc, bFrag, bRow + r), bPair,
           r);
-    auto accType = VectorType::get({2, 2}, b.getF32Type());
     Value accVec = vector::FromElementsOp::create(b, loc, accType, acc);
-    Value d = nvgpu::MmaSyncOp::create(b, loc, a, bPair, accVec,
-                                       ArrayRef<int64_t>{16, 8, 16});
-    SmallVector<Value> out;
-    for (int64_t r = 0; r < 4; ++r)
-      out.push_back(vector::ExtractOp::create(
-          b, loc, d, ArrayRef<int64_t>{r / 2, r % 2}));
-    return out;
+    return unpack(nvgpu::MmaSyncOp::create(b, loc, a, bPair, accVec,
+                                           ArrayRef<int64_t>{16, 8, 16}));
   }
 
-  /// One staged step: every 16-wide slice, every accumulator tile.
-  /// `accs[(mt * nTiles + nt) * 4 + r]`.
+  /// One staged step: every slice of the instruction's k, every
+  /// accumulator tile. `accs[(mt * nTiles + nt) * 4 + r]`.
   SmallVector<Value> step(const Storage &a, const Storage &bt, Value stage,
                           Value warpRow, SmallVector<Value> accs) {
-    for (int64_t kk = 0; kk < t.kStep / 16; ++kk) {
+    for (int64_t kk = 0; kk < t.kStep / t.instrK(); ++kk) {
       SmallVector<Value> aFrags;
       for (int64_t mt = 0; mt < t.mTiles; ++mt)
         aFrags.push_back(loadA(a, stage, warpRow, mt, kk));
-      // B fragments two n-tiles at a time: (fragment, first row) per tile.
+      // (fragment, first row) per n-tile: ldmatrix loads B fragments two
+      // n-tiles at a time; a tf32 [k, j] tile is loaded tile by tile.
       SmallVector<std::pair<Value, int64_t>> bFrags;
-      for (int64_t nt = 0; nt < t.nTiles; nt += 2) {
-        bool pair = nt + 1 < t.nTiles;
-        Value f = loadB(bt, stage, nt, kk, pair);
-        bFrags.push_back({f, 0});
-        if (pair)
-          bFrags.push_back({f, 2});
+      if (t.tf32() && t.rhsKMajor) {
+        for (int64_t nt = 0; nt < t.nTiles; ++nt)
+          bFrags.push_back({loadBTf32Rows(bt, stage, nt, kk), 0});
+      } else {
+        for (int64_t nt = 0; nt < t.nTiles; nt += 2) {
+          bool pair = nt + 1 < t.nTiles;
+          Value f = loadB(bt, stage, nt, kk, pair);
+          bFrags.push_back({f, 0});
+          if (pair)
+            bFrags.push_back({f, 2});
+        }
       }
       for (int64_t mt = 0; mt < t.mTiles; ++mt)
         for (int64_t nt = 0; nt < t.nTiles; ++nt) {
@@ -269,6 +348,7 @@ LogicalResult KernelEmitter::emitTensorCoreContraction(ComputeOpInterface op,
   if (failed(tiling))
     return op->emitOpError() << "runs on tensor cores, but " << why;
   const MmaTiling &t = *tiling;
+  Type element = contract.getLhs().getType().getElementType();
   // Both operands come through operand tiles staged one step of k at a time.
   const Storage *tiles[2];
   for (unsigned i = 0; i < 2; ++i) {
@@ -277,7 +357,7 @@ LogicalResult KernelEmitter::emitTensorCoreContraction(ComputeOpInterface op,
         !it->second.stageSource || it->second.shared.steppedDim < 0 ||
         it->second.shared.stages != t.stages() ||
         it->second.shared.shape.size() != 2 ||
-        it->second.shared.shape[1] % 8 != 0)
+        it->second.shared.shape[1] % (128 / element.getIntOrFloatBitWidth()))
       return op->emitOpError()
              << "runs on tensor cores, which read operand #" << i
              << " from an operand tile staged in shared memory one step of k "
@@ -294,7 +374,6 @@ LogicalResult KernelEmitter::emitTensorCoreContraction(ComputeOpInterface op,
                              << " result instances for " << t.accumulators()
                              << " accumulators";
 
-  Type element = contract.getLhs().getType().getElementType();
   MmaEmitter m(*this, t, element, tid, warpId, laneId, blockCoords, threads);
   int64_t stages = t.stages();
   // The warp's first row in the block's tile: the thread(w) digit is the

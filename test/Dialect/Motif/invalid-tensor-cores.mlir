@@ -111,3 +111,75 @@ func.func @stages_without_mma(%a: tensor<16x16xbf16>, %b: tensor<16x8xbf16>) -> 
   }
   return %c : tensor<16x8xf32>
 }
+
+// -----
+
+// tf32 (`mma m16n8k8`) multiplies f32 operands only.
+func.func @tf32_f16_operands(%a: tensor<16x8xf16>, %b: tensor<8x8xf16>) -> tensor<16x8xf32> {
+  %c = motif.kernel "mm" threads(32) -> tensor<16x8xf32> {
+    // expected-error @+1 {{runs on tensor cores (mma m16n8k8), but its operands hold f16: mma.sync m16n8k8 multiplies f32 operands rounded to tf32 (into f32); f16 and bf16 take `mma m16n8k16`}}
+    %p = motif.contract (%a[i, k], %b[k, j]) -> [i, j]
+           over [seq(2) x thread(8), thread(4) x seq(2), seq(1) x seq(8)] mma m16n8k8
+           : (tensor<16x8xf16>, tensor<8x8xf16>) -> tensor<16x8xf32>
+    %g = motif.materialize %p in global : tensor<16x8xf32>
+    motif.yield %g : tensor<16x8xf32>
+  }
+  return %c : tensor<16x8xf32>
+}
+
+// -----
+
+func.func @tf32_bf16_operands(%a: tensor<16x8xbf16>, %b: tensor<8x8xbf16>) -> tensor<16x8xf32> {
+  %c = motif.kernel "mm" threads(32) -> tensor<16x8xf32> {
+    // expected-error @+1 {{runs on tensor cores (mma m16n8k8), but its operands hold bf16: mma.sync m16n8k8 multiplies f32 operands rounded to tf32 (into f32); f16 and bf16 take `mma m16n8k16`}}
+    %p = motif.contract (%a[i, k], %b[k, j]) -> [i, j]
+           over [seq(2) x thread(8), thread(4) x seq(2), seq(1) x seq(8)] mma m16n8k8
+           : (tensor<16x8xbf16>, tensor<8x8xbf16>) -> tensor<16x8xf32>
+    %g = motif.materialize %p in global : tensor<16x8xf32>
+    motif.yield %g : tensor<16x8xf32>
+  }
+  return %c : tensor<16x8xf32>
+}
+
+// -----
+
+// The tf32 k nest walks steps of a multiple of 8.
+func.func @tf32_k_step_not_8(%a: tensor<16x8xf32>, %b: tensor<8x8xf32>) -> tensor<16x8xf32> {
+  %c = motif.kernel "mm" threads(32) -> tensor<16x8xf32> {
+    // expected-error @+1 {{runs on tensor cores (mma m16n8k8), but dim 'k' is mapped `seq(2) x seq(4)`; tensor cores walk k in staged steps `seq x seq(bk)`, bk a multiple of the instruction's 8}}
+    %p = motif.contract (%a[i, k], %b[k, j]) -> [i, j]
+           over [seq(2) x thread(8), thread(4) x seq(2), seq(2) x seq(4)] mma m16n8k8
+           : (tensor<16x8xf32>, tensor<8x8xf32>) -> tensor<16x8xf32>
+    %g = motif.materialize %p in global : tensor<16x8xf32>
+    motif.yield %g : tensor<16x8xf32>
+  }
+  return %c : tensor<16x8xf32>
+}
+
+// -----
+
+func.func @tf32_k_not_a_nest(%a: tensor<16x8xf32>, %b: tensor<8x8xf32>) -> tensor<16x8xf32> {
+  %c = motif.kernel "mm" threads(32) -> tensor<16x8xf32> {
+    // expected-error @+1 {{runs on tensor cores (mma m16n8k8), but dim 'k' is mapped `seq`; tensor cores walk k in staged steps `seq x seq(bk)`, bk a multiple of the instruction's 8}}
+    %p = motif.contract (%a[i, k], %b[k, j]) -> [i, j]
+           over [seq(2) x thread(8), thread(4) x seq(2), seq] mma m16n8k8
+           : (tensor<16x8xf32>, tensor<8x8xf32>) -> tensor<16x8xf32>
+    %g = motif.materialize %p in global : tensor<16x8xf32>
+    motif.yield %g : tensor<16x8xf32>
+  }
+  return %c : tensor<16x8xf32>
+}
+
+// -----
+
+func.func @unknown_shape(%a: tensor<16x8xf32>, %b: tensor<8x8xf32>) -> tensor<16x8xf32> {
+  %c = motif.kernel "mm" threads(32) -> tensor<16x8xf32> {
+    %p = motif.contract (%a[i, k], %b[k, j]) -> [i, j]
+           // expected-error @+1 {{unknown tensor-core shape 'm16n8k4' (expected m16n8k16 or m16n8k8)}}
+           over [seq(2) x thread(8), thread(4) x seq(2), seq(1) x seq(8)] mma m16n8k4
+           : (tensor<16x8xf32>, tensor<8x8xf32>) -> tensor<16x8xf32>
+    %g = motif.materialize %p in global : tensor<16x8xf32>
+    motif.yield %g : tensor<16x8xf32>
+  }
+  return %c : tensor<16x8xf32>
+}

@@ -41,3 +41,22 @@ func.func @f16_n_major(%a: tensor<16x16xf16>, %b: tensor<8x16xf16>) -> tensor<16
   }
   return %c : tensor<16x8xf32>
 }
+
+// tf32: f32 operands, `mma m16n8k8` (mma.sync m16n8k8, the operands rounded
+// to tf32); the accumulator layout is m16n8k16's, k in steps of 8.
+// CHECK-LABEL: func.func @tf32_k_major
+// CHECK: motif.contract (%{{.*}}[i, k], %{{.*}}[k, j]) -> [i, j] over [block x thread(2) x seq(2) x thread(8), block x seq(4) x thread(4) x seq(2), seq x seq(8)] mma m16n8k8 stages(2) :
+// GENERIC: mma = #motif<mma_shape m16n8k8>
+func.func @tf32_k_major(%a: tensor<64x64xf32>, %b: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  %c = motif.kernel "mm" threads(64) -> tensor<64x64xf32> {
+    %as = motif.materialize %a in shared : tensor<64x64xf32>
+    %bs = motif.materialize %b in shared : tensor<64x64xf32>
+    %p = motif.contract (%as[i, k], %bs[k, j]) -> [i, j]
+           over [block x thread(2) x seq(2) x thread(8), block x seq(4) x thread(4) x seq(2), seq x seq(8)]
+           mma m16n8k8 stages(2)
+           : (tensor<64x64xf32>, tensor<64x64xf32>) -> tensor<64x64xf32>
+    %g = motif.materialize %p in global : tensor<64x64xf32>
+    motif.yield %g : tensor<64x64xf32>
+  }
+  return %c : tensor<64x64xf32>
+}

@@ -1368,11 +1368,13 @@ ParseResult ContractOp::parse(OpAsmParser &parser, OperationState &state) {
   state.addAttribute("rhs_dims", b.getDenseI64ArrayAttr(rhs));
   if (parseMapping(parser, state))
     return failure();
-  // `mma m16n8k16`: on tensor cores (docs/dialect.md, "Tensor cores").
+  // `mma m16n8k16` / `mma m16n8k8`: on tensor cores (docs/dialect.md,
+  // "Tensor cores").
   if (succeeded(parser.parseOptionalKeyword("mma"))) {
     MmaShape shape = MmaShape::M16N8K16;
     if (parseEnumKeyword<MmaShape>(parser, "tensor-core shape",
-                                   symbolizeMmaShape, "m16n8k16", shape))
+                                   symbolizeMmaShape, "m16n8k16 or m16n8k8",
+                                   shape))
       return failure();
     state.addAttribute("mma", MmaShapeAttr::get(b.getContext(), shape));
     if (parseOptionalIntegerClause(parser, state, "stages", "mma_stages"))
@@ -1477,9 +1479,10 @@ LogicalResult ContractOp::verifyRegions() {
     return emitOpError() << "states pipeline stages but no tensor-core "
                             "instruction: 'stages(n)' follows 'mma m16n8k16'";
   std::string why;
-  if (getMma() && failed(mmaTilingOf(*this, why)))
-    return emitOpError() << "runs on tensor cores (mma m16n8k16), but "
-                         << why;
+  if (std::optional<MmaShape> shape = getMma();
+      shape && failed(mmaTilingOf(*this, why)))
+    return emitOpError() << "runs on tensor cores (mma "
+                         << stringifyMmaShape(*shape) << "), but " << why;
   return success();
 }
 

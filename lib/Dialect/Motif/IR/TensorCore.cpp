@@ -1,6 +1,6 @@
 //===- TensorCore.cpp - contractions on tensor cores ----------------------===//
 //
-// What a contraction must look like to run as mma.sync m16n8k16
+// What a contraction must look like to run as mma.sync m16n8k16 or m16n8k8
 // (motif/Dialect/Motif/IR/TensorCore.h): the verifier asks it of every
 // `mma` contraction, the default schedules before choosing one.
 //
@@ -51,10 +51,32 @@ static Nest nestOf(ComputeOpInterface op, unsigned d, int64_t extent) {
   return n;
 }
 
-FailureOr<MmaTiling> mlir::motif::mmaTilingOf(ContractOp op,
-                                              std::string &why) {
+std::string mlir::motif::describeMma(ContractOp op) {
+  MmaShape shape = op.getMma().value_or(MmaShape::M16N8K16);
   Type element = op.getLhs().getType().getElementType();
-  if (!element.isF16() && !element.isBF16()) {
+  std::string s;
+  llvm::raw_string_ostream os(s);
+  os << "mma.sync " << stringifyMmaShape(shape) << ", ";
+  if (shape == MmaShape::M16N8K8)
+    os << "tf32 x tf32 -> f32";
+  else
+    os << element << " x " << element << " -> f32";
+  return s;
+}
+
+FailureOr<MmaTiling> mlir::motif::mmaTilingOf(ContractOp op, std::string &why,
+                                              std::optional<MmaShape> shape) {
+  MmaTiling t;
+  t.shape = shape ? *shape : op.getMma().value_or(MmaShape::M16N8K16);
+  Type element = op.getLhs().getType().getElementType();
+  if (t.tf32() && !element.isF32()) {
+    llvm::raw_string_ostream(why)
+        << "its operands hold " << element
+        << ": mma.sync m16n8k8 multiplies f32 operands rounded to tf32 (into "
+           "f32); f16 and bf16 take `mma m16n8k16`";
+    return failure();
+  }
+  if (!t.tf32() && !element.isF16() && !element.isBF16()) {
     llvm::raw_string_ostream(why)
         << "its operands hold " << element
         << ": mma.sync m16n8k16 multiplies f16 or bf16 (into f32)";
@@ -71,7 +93,6 @@ FailureOr<MmaTiling> mlir::motif::mmaTilingOf(ContractOp op,
     return failure();
   }
   SmallVector<int64_t> extents = op.getIterationExtents();
-  MmaTiling t;
   t.rhsKMajor = kMajor;
 
   // i: [block x] [thread(w) x] seq(2m) x thread(8).
@@ -114,12 +135,12 @@ FailureOr<MmaTiling> mlir::motif::mmaTilingOf(ContractOp op,
       return failure();
     }
   }
-  // k: seq x seq(bk), bk a multiple of 16.
+  // k: seq x seq(bk), bk a multiple of the instruction's k.
   Nest k = nestOf(op, 2, extents[2]);
-  if (k.levels.size() != 2 || k.sizes[1] % 16 != 0) {
+  if (k.levels.size() != 2 || k.sizes[1] % t.instrK() != 0) {
     why = "dim 'k' is mapped `" + describeMapping(op, 2) +
           "`; tensor cores walk k in staged steps `seq x seq(bk)`, bk a "
-          "multiple of the instruction's 16";
+          "multiple of the instruction's " + std::to_string(t.instrK());
     return failure();
   }
   t.kStep = k.sizes[1];

@@ -27,7 +27,9 @@
 // cores instead (tensorCoreScheduleFor: the mma.sync accumulator layout of
 // examples/gemm_bf16.mlir, `mma m16n8k16 stages(2)`, threads(128)) when the
 // cap admits `tolerance`; under a bitwise cap, or when the shape does not
-// divide, a remark says why and it gets the fma schedule.
+// divide, a remark says why and it gets the fma schedule. An f32 product
+// never goes to tensor cores here: tf32 (`mma m16n8k8`) rounds its operands
+// and is only ever the program's choice; the remark says so.
 //
 //===----------------------------------------------------------------------===//
 
@@ -273,6 +275,16 @@ FailureOr<SmallVector<Attribute>> scheduleFor(ContractOp c, std::string &why) {
   return mapping;
 }
 
+/// An f32 matrix product C[i, j] = sum_k A[i, k] B[k, j] (or B[j, k]): what
+/// `mma m16n8k8` (tf32) could take, which the default schedules never pick.
+bool isF32MatrixProduct(ContractOp c) {
+  ArrayRef<int64_t> lhs = c.getLhsDims(), rhs = c.getRhsDims();
+  return c.getLhs().getType().getElementType().isF32() &&
+         c.getResult().getType().getRank() == 2 &&
+         lhs == ArrayRef<int64_t>{0, 2} &&
+         (rhs == ArrayRef<int64_t>{2, 1} || rhs == ArrayRef<int64_t>{1, 2});
+}
+
 /// The tensor-core schedule of an f16/bf16 matrix product C[i, j] =
 /// sum_k A[i, k] B[k, j] (or B[j, k]) alone in its kernel:
 ///   i: block x thread(4) x seq(4) x thread(8)   4 warps of 32 rows
@@ -438,7 +450,11 @@ int64_t mlir::motif::applyDefaultSchedules(func::FuncOp func, Equivalence cap,
                                   : "class tolerance (the contracted dim "
                                     "folds sequentially, not in the written "
                                     "tree)")
-                   << "; a mapping with a tile nest is never changed";
+                   << "; a mapping with a tile nest is never changed"
+                   << (isF32MatrixProduct(c)
+                           ? "; f32 operands stay on fma: tf32 tensor cores "
+                             "(`mma m16n8k8`) round them and are opt-in only"
+                           : "");
     if (!sequential && applied < Equivalence::Tolerance)
       applied = Equivalence::Tolerance;
     ++n;
@@ -468,27 +484,49 @@ int64_t mlir::motif::remarkTensorCores(func::FuncOp func) {
                           "m16n8k16`: it runs on fma (tensor cores are "
                           "opt-in: they change the sum over each 16-wide step "
                           "of k, class tolerance)";
+      else if (element.isF32() &&
+               succeeded(mmaTilingOf(c, why, MmaShape::M16N8K8)))
+        c.emitRemark() << "the contraction of kernel '" << kernel.getSymName()
+                       << "' maps its result in the mma.sync m16n8k8 "
+                          "accumulator layout but does not state `mma "
+                          "m16n8k8`: its f32 operands stay on fma (tf32 is "
+                          "opt-in: it rounds the operands to 10-bit "
+                          "significands and changes the sum over each 8-wide "
+                          "step of k, class tolerance)";
       return;
     }
     if (failed(t))
       return; // the verifier refuses it
     ++n;
-    StringRef type = element.isBF16() ? "bf16" : "f16";
+    StringRef via = t->tf32()          ? "nvgpu.mma.sync tf32Enabled, the "
+                                         "operands rounded by "
+                                         "cvt.rna.tf32.f32"
+                    : element.isBF16() ? "nvvm.mma.sync"
+                                       : "nvgpu.mma.sync";
+    StringRef fragments = !t->tf32()     ? "fragments by ldmatrix"
+                          : t->rhsKMajor ? "A fragments by ldmatrix, B by "
+                                           "32-bit loads"
+                                         : "fragments by ldmatrix of b16 "
+                                           "pairs";
     c.emitRemark() << "the contraction of kernel '" << kernel.getSymName()
-                   << "' runs on tensor cores: mma.sync m16n8k16, " << type
-                   << " x " << type << " -> f32 ("
-                   << (element.isBF16() ? "nvvm.mma.sync" : "nvgpu.mma.sync")
-                   << "); " << t->warps << " warp" << (t->warps > 1 ? "s" : "")
+                   << "' runs on tensor cores: " << describeMma(c) << " ("
+                   << via << "); " << t->warps << " warp" << (t->warps > 1 ? "s" : "")
                    << " of " << t->mTiles << " x " << t->nTiles
                    << " m16n8 accumulator tiles (" << t->accumulators()
                    << " f32 registers per thread), a " << t->blockRows << "x"
                    << t->blockCols << " tile per block; k in " << t->kSteps
                    << " steps of " << t->kStep << " staged by cp.async through "
                    << t->stages() << " stage" << (t->stages() > 1 ? "s" : "")
-                   << ", fragments by ldmatrix (B "
-                   << (t->rhsKMajor ? "[k, j], .trans" : "[j, k]")
+                   << ", " << fragments << " (B "
+                   << (t->rhsKMajor ? (t->tf32() ? "[k, j]" : "[k, j], .trans")
+                                    : "[j, k]")
                    << "); class tolerance against the fma form (the "
-                      "instruction sums each 16-wide step of k its own way)";
+                      "instruction sums each "
+                   << t->instrK() << "-wide step of k its own way"
+                   << (t->tf32() ? " and multiplies the operands rounded to "
+                                   "tf32, 2^-10 relative per product"
+                                 : "")
+                   << ")";
   });
   return n;
 }

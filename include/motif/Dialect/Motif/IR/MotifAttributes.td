@@ -83,9 +83,12 @@ def Motif_CombinerKindAttr : EnumAttr<Motif_Dialect, Motif_CombinerKind, "combin
 
 // The tensor-core instruction a contraction runs on (docs/dialect.md,
 // "Tensor cores"): `mma m16n8k16` is mma.sync m16n8k16 with f16 or bf16
-// operands and f32 accumulators.
+// operands and f32 accumulators; `mma m16n8k8` is mma.sync m16n8k8 with f32
+// operands rounded to tf32 (an opt-in precision, class `tolerance`) and f32
+// accumulators.
 def Motif_MmaShape : I32EnumAttr<"MmaShape", "tensor-core instruction shape", [
-    I32EnumAttrCase<"M16N8K16", 0, "m16n8k16">]> {
+    I32EnumAttrCase<"M16N8K16", 0, "m16n8k16">,
+    I32EnumAttrCase<"M16N8K8", 1, "m16n8k8">]> {
   let cppNamespace = "::mlir::motif";
   let genSpecializedAttr = 0;
 }

@@ -2,18 +2,22 @@
 //
 // A `motif.contract ... mma m16n8k16` runs on tensor cores: mma.sync
 // m16n8k16, f16 or bf16 operands, f32 accumulators (docs/dialect.md, "Tensor
-// cores"). Its mapping states the instruction's accumulator layout with
+// cores"); `mma m16n8k8` is mma.sync m16n8k8 on f32 operands rounded to tf32
+// (an opt-in precision), f32 accumulators, the same accumulator layout.
+// Its mapping states the instruction's accumulator layout with
 // ordinary tile-nest digits, so the schedule model's answers (which thread
 // holds, stores and reads which element) are the hardware's:
 //
 //   i (rows, from the first operand):  [block x] [thread(w) x] seq(2m) x thread(8)
 //   j (cols, from the second operand): [block x] [seq(n) x] thread(4) x seq(2)
-//   k (contracted):                    seq x seq(bk), bk a multiple of 16
+//   k (contracted):                    seq x seq(bk), bk a multiple of the
+//                                      instruction's k (16, or 8 for tf32)
 //
 // thread(w) is the warp (its digit place is 32), thread(8) the lane's row
 // group (lane / 4) and thread(4) the lane's column pair (lane % 4); each warp
 // holds m x n accumulator tiles of 16 x 8. Only the fold order inside each
-// 16-wide step of k differs from the sequential fma (class `tolerance`).
+// k-wide step of the instruction differs from the sequential fma, and for
+// tf32 the rounding of the operands (class `tolerance`).
 //
 //===----------------------------------------------------------------------===//
 #ifndef MOTIF_DIALECT_MOTIF_IR_TENSORCORE_H
@@ -26,8 +30,15 @@
 
 namespace mlir::motif {
 
+/// The k of instruction `shape`: 16 for m16n8k16, 8 for m16n8k8.
+inline int64_t mmaShapeK(MmaShape shape) {
+  return shape == MmaShape::M16N8K8 ? 8 : 16;
+}
+
 /// The instruction tiling of a tensor-core contraction.
 struct MmaTiling {
+  /// The instruction: m16n8k16 (f16/bf16) or m16n8k8 (tf32).
+  MmaShape shape = MmaShape::M16N8K16;
   /// The second operand is indexed [k, j] (a K x N row-major matrix, read
   /// with ldmatrix .trans); false: [j, k].
   bool rhsKMajor = true;
@@ -35,12 +46,17 @@ struct MmaTiling {
   int64_t warps = 1;
   /// m16 tiles of i and n8 tiles of j per warp.
   int64_t mTiles = 1, nTiles = 1;
-  /// The staged step of k (a multiple of 16) and how many steps.
+  /// The staged step of k (a multiple of the instruction's k) and how many
+  /// steps.
   int64_t kStep = 16, kSteps = 1;
   /// The block's tile of i and j (the whole extent without a block level).
   int64_t blockRows = 16, blockCols = 8;
   /// Buffers the contraction asks for (`stages(n)`; 3 without it).
   int64_t stagesWanted = 3;
+  /// The instruction's k: 16 (m16n8k16) or 8 (m16n8k8).
+  int64_t instrK() const { return mmaShapeK(shape); }
+  /// Operands rounded to tf32 (m16n8k8).
+  bool tf32() const { return shape == MmaShape::M16N8K8; }
   /// f32 accumulators each thread holds.
   int64_t accumulators() const { return mTiles * nTiles * 4; }
   /// Buffers of each operand tile: the cp.async pipeline keeps up to two
@@ -54,11 +70,17 @@ constexpr int64_t kMaxMmaAccumulators = 128;
 /// The most pipeline stages `stages(n)` may ask for.
 constexpr int64_t kMaxMmaStages = 8;
 
-/// The tiling of `op` as mma.sync m16n8k16, or failure with `why` (a
-/// sentence fragment: "its operands hold f32 ...") when the types, the
-/// shapes or the mapping do not fit the instruction. `op` need not carry
-/// `mma`: the default schedules ask before choosing it.
-FailureOr<MmaTiling> mmaTilingOf(ContractOp op, std::string &why);
+/// The tiling of `op` as mma.sync `shape` (the one `op` states, m16n8k16
+/// when it states none), or failure with `why` (a sentence fragment: "its
+/// operands hold f32 ...") when the types, the shapes or the mapping do not
+/// fit the instruction. `op` need not carry `mma`: the default schedules and
+/// the remarks ask before choosing it.
+FailureOr<MmaTiling> mmaTilingOf(ContractOp op, std::string &why,
+                                 std::optional<MmaShape> shape = std::nullopt);
+
+/// `mma.sync m16n8k16, bf16 x bf16 -> f32` or `mma.sync m16n8k8, tf32 x tf32
+/// -> f32`: the instruction and types a tensor-core contraction runs.
+std::string describeMma(ContractOp op);
 
 /// A contraction that states `mma`.
 inline bool runsOnTensorCores(Operation *op) {
