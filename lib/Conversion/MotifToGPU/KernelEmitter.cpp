@@ -452,6 +452,25 @@ Value KernelEmitter::ownerPredicate(ComputeOpInterface) {
   return pred;
 }
 
+SmallVector<Value, 4>
+KernelEmitter::addStagedTileBuffers(ArrayRef<OnlineStagedTile> tiles,
+                                    Type element, Location at) {
+  auto space = gpu::AddressSpaceAttr::get(b.getContext(),
+                                          gpu::AddressSpace::Workgroup);
+  SmallVector<Value, 4> bufs;
+  for (const OnlineStagedTile &t : tiles) {
+    SmallVector<int64_t> shape;
+    if (t.stages > 1)
+      shape.push_back(t.stages);
+    shape.push_back(t.rows);
+    shape.push_back(t.rowElements);
+    bufs.push_back(addWorkgroupBuffer(
+        MemRefType::get(shape, element, nullptr, space), at));
+    sharedBytesUsed += t.bytes();
+  }
+  return bufs;
+}
+
 Value KernelEmitter::addWorkgroupBuffer(MemRefType type, Location at) {
   if (dynamicShared) {
     // A view at the next 16-byte boundary of the dynamic shared memory,

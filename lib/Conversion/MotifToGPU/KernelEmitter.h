@@ -139,6 +139,12 @@ public:
 
   /// A workgroup buffer aligned for the widest access the emitter makes.
   Value addWorkgroupBuffer(MemRefType type, Location at);
+  /// The shared buffers of an online contraction's staged tiles
+  /// (OnlineContractOp::getStagedTiles, so the residency report and the
+  /// kernel agree), of `element`s, a leading stage dim where a tile has
+  /// several stages; counts their bytes in sharedBytesUsed.
+  SmallVector<Value, 4> addStagedTileBuffers(ArrayRef<OnlineStagedTile> tiles,
+                                             Type element, Location at);
 
   /// The schedule of the motif being emitted.
   const MotifSchedule &schedule() const { return *currentSchedule; }

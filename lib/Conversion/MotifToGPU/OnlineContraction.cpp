@@ -98,22 +98,10 @@ LogicalResult KernelEmitter::emitOnlineContraction(OnlineContractOp op) {
 
   Type f32 = b.getF32Type();
   auto v4 = VectorType::get({4}, f32);
-  auto space = gpu::AddressSpaceAttr::get(b.getContext(),
-                                          gpu::AddressSpace::Workgroup);
   // The tiles the op says it stages (the residency report prints the same);
   // a tile of several stages gets a leading stage dim.
   SmallVector<OnlineStagedTile> stagedTiles = op.getStagedTiles();
-  SmallVector<Value, 4> staged;
-  for (const OnlineStagedTile &t : stagedTiles) {
-    SmallVector<int64_t> shape;
-    if (t.stages > 1)
-      shape.push_back(t.stages);
-    shape.push_back(t.rows);
-    shape.push_back(t.rowElements);
-    staged.push_back(addWorkgroupBuffer(
-        MemRefType::get(shape, f32, nullptr, space), at));
-    sharedBytesUsed += t.bytes();
-  }
+  SmallVector<Value, 4> staged = addStagedTileBuffers(stagedTiles, f32, at);
   Value qs = staged[0], ks = staged[1], vs = staged[2];
   Value partial = splits > 1 ? staged[3] : Value();
   // cp.async pipelining of the K/V tiles (OnlineContractOp::getKeyStages).

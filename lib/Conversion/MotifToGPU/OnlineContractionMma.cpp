@@ -61,20 +61,8 @@ LogicalResult KernelEmitter::emitOnlineContractionMma(OnlineContractOp op,
   Type element = op.getLhs().getType().getElementType();
   Type yElement = op.getResult().getType().getElementType();
   Type f32 = b.getF32Type();
-  auto space = gpu::AddressSpaceAttr::get(b.getContext(),
-                                          gpu::AddressSpace::Workgroup);
   SmallVector<OnlineStagedTile> tiles = op.getStagedTiles();
-  SmallVector<Value, 3> bufs;
-  for (const OnlineStagedTile &t : tiles) {
-    SmallVector<int64_t> shape;
-    if (t.stages > 1)
-      shape.push_back(t.stages);
-    shape.push_back(t.rows);
-    shape.push_back(t.rowElements);
-    bufs.push_back(addWorkgroupBuffer(
-        MemRefType::get(shape, element, nullptr, space), at));
-    sharedBytesUsed += t.bytes();
-  }
+  SmallVector<Value, 4> bufs = addStagedTileBuffers(tiles, element, at);
   Value qs = bufs[0], ks = bufs[1], vs = bufs[2];
 
   auto idx = [&](int64_t v) { return constIndex(v); };
