@@ -29,6 +29,7 @@
 #include "ApproximateMath.h"
 #include "DefaultSchedules.h"
 #include "OnlineSoftmax.h"
+#include "RowBlocks.h"
 #include "StageOperands.h"
 
 #include "mlir/Analysis/TopologicalSortUtils.h"
@@ -1080,6 +1081,11 @@ void FuseMaterializationPass::runOnOperation() {
         applied < Equivalence::Mathematical)
       applied = Equivalence::Mathematical;
   }
+
+  // Row kernels whose block is larger than their rows need (before the
+  // residencies, which count the elements each thread holds).
+  if (rowBlocks)
+    numRowBlocks += applyRowBlocks(func, *cap, applied);
 
   // A general combiner combined in a tree must be lawful; re-blocking
   // changes its tree, so under the bitwise cap an unlawful one is an error.

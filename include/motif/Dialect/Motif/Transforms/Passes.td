@@ -30,7 +30,10 @@ def FuseMaterialization : Pass<"fuse-materialization", "::mlir::func::FuncOp"> {
       register-blocked schedule sized to its shape, and its element-wise
       readers the same tiles (`default-schedules`, bitwise); then rule 4,
       the online softmax, when the cap admits `mathematical`
-      (`online-softmax`).
+      (`online-softmax`); then row kernels whose block is larger than
+      their rows need get a smaller one (`row-blocks`: `[block, thread]`
+      rows 16 elements a thread, class `tolerance` where the row is
+      reduced; `[block.warp, lane]` rows four a block, bitwise).
 
     Every decision is reported as a remark on the materialization and
     recorded on it (`motif.was`, `motif.rule`) for `--motif-residency-report`.
@@ -70,12 +73,19 @@ def FuseMaterialization : Pass<"fuse-materialization", "::mlir::func::FuncOp"> {
            "Rule 4: merge a max and the sum of exp(x - max) into one online "
            "reduction first (class mathematical: only when the cap admits "
            "it)">,
+    Option<"rowBlocks", "row-blocks", "bool", /*default=*/"true",
+           "Give row kernels (rows over blocks or warps, a row over the "
+           "threads) whose block is larger than the row needs a smaller one: "
+           "16 elements a thread for [block, thread] (class tolerance where "
+           "the row is reduced), four rows a block for [block.warp, lane] "
+           "(bitwise)">,
     Option<"equivalenceCap", "equivalence-cap", "std::string",
            /*default=*/"\"bitwise\"",
            "Weakest numeric equivalence a rewrite may have: bitwise, "
            "tolerance, mathematical or semantic">,
   ];
   let statistics = [
+    Statistic<"numRowBlocks", "row-blocks", "Row kernels given a smaller block">,
     Statistic<"numRegister", "register", "Intermediates moved to registers">,
     Statistic<"numShared", "shared", "Intermediates moved to shared memory">,
     Statistic<"numGlobal", "global", "Intermediates kept in global memory">,

@@ -1,0 +1,246 @@
+//===- RowBlocks.cpp - block sizes of row kernels -------------------------===//
+//
+// A row kernel (softmax, a norm, a row reduction) maps each row to a block, or
+// to a warp, and the row's elements over the block's threads. The program
+// states the block (`threads(256)`), and for short rows it is too large: a
+// row of 1024 f32 over 256 threads gives each thread one 128-bit load, so
+// every thread waits on one load at a time and the block's reduction spends
+// two barriers on 4 KiB. Measured on the H200 (docs/results/README.md,
+// "2026-12-03 (night)"): 16384x1024 f32 softmax 0.0380 ms at threads(256),
+// 0.0355 at threads(64); bf16 16384x1024 0.0281 and 0.0207; a warp-per-row
+// softmax of 32768x256 f32 0.0218 at 8 rows a block, 0.0207 at 4.
+//
+// So, before the fusion decides residencies (which depend on the elements
+// each thread holds):
+//
+//   [block, thread]     threads = N / 16, to a power of two, at least 64:
+//                       each thread walks 16 elements of its row (four
+//                       128-bit loads of f32 in flight, two of bf16). The
+//                       reduction over the row then combines in another tree
+//                       (class `tolerance`): only where the cap admits it.
+//   [block.warp, lane]  threads = 128: four rows a block instead of eight; a
+//                       block retires with its slowest row, and smaller blocks
+//                       fill the last wave more evenly. Each row keeps its
+//                       warp and lanes: bitwise.
+//
+// A kernel whose block is no larger is left as written (long rows keep their
+// threads), as is every kernel with another shape: tiles, contractions,
+// general combiners (their tree is the combiner's business), a row dim of
+// runtime extent. Kernels that exchange values are re-blocked together or not
+// at all: the fusion merges kernels of one block size only, and re-blocking a
+// reduction at a merge is another class. The verifier must accept every new
+// block, else the group keeps its own.
+//
+//===----------------------------------------------------------------------===//
+
+#include "RowBlocks.h"
+
+#include "motif/Analysis/ExecutionScope.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Verifier.h"
+#include "llvm/ADT/EquivalenceClasses.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::motif;
+
+namespace {
+
+enum class RowForm { Block, Warp };
+
+struct RowKernel {
+  RowForm form;
+  int64_t rowExtent;
+  bool reducesRow;
+};
+
+/// The row form of `kernel` when every motif in it is a map or a built-in
+/// reduction that maps one dim (the same extent in all) over `thread` with
+/// the others over `block`, or over `lane` with one `block.warp`.
+std::optional<RowKernel> rowKernelOf(KernelOp kernel) {
+  std::optional<RowKernel> row;
+  for (Operation &op : kernel.getBodyBlock()) {
+    auto motif = dyn_cast<ComputeOpInterface>(op);
+    if (!motif)
+      continue;
+    auto reduce = dyn_cast<ReduceOp>(op);
+    if (!isa<MapOp>(op) && !(reduce && reduce.getKind()))
+      return std::nullopt;
+    if (motif.isTiled())
+      return std::nullopt;
+    SmallVector<int64_t> extents = motif.getIterationExtents();
+    std::optional<unsigned> rowDim;
+    int64_t warpDims = 0;
+    RowForm form = RowForm::Block;
+    for (unsigned d = 0, e = extents.size(); d < e; ++d) {
+      switch (motif.getLevel(d)) {
+      case Level::Thread:
+      case Level::Lane:
+        if (rowDim)
+          return std::nullopt;
+        rowDim = d;
+        form = motif.getLevel(d) == Level::Thread ? RowForm::Block
+                                                  : RowForm::Warp;
+        break;
+      case Level::Block:
+        break;
+      case Level::BlockWarp:
+        ++warpDims;
+        break;
+      default:
+        return std::nullopt;
+      }
+    }
+    if (!rowDim || extents[*rowDim] <= 0)
+      return std::nullopt;
+    if ((form == RowForm::Block && warpDims != 0) ||
+        (form == RowForm::Warp && warpDims != 1))
+      return std::nullopt;
+    // Only the row may be reduced.
+    for (int64_t d : motif.getReductionIterationDims())
+      if (d != static_cast<int64_t>(*rowDim))
+        return std::nullopt;
+    bool reduces = reduce != nullptr;
+    if (row && (row->form != form || row->rowExtent != extents[*rowDim]))
+      return std::nullopt;
+    if (!row)
+      row = RowKernel{form, extents[*rowDim], false};
+    row->reducesRow |= reduces;
+  }
+  return row;
+}
+
+/// Sets the kernel's block; undone (false) when the verifier refuses it.
+bool trySetThreads(KernelOp kernel, int64_t threads) {
+  IntegerAttr old = kernel.getThreadsAttr();
+  kernel.setThreadsAttr(
+      IntegerAttr::get(IntegerType::get(kernel.getContext(), 64), threads));
+  bool ok;
+  {
+    ScopedDiagnosticHandler quiet(kernel.getContext(),
+                                  [](Diagnostic &) { return success(); });
+    ok = succeeded(verify(kernel));
+  }
+  if (!ok)
+    kernel.setThreadsAttr(old);
+  return ok;
+}
+
+} // namespace
+
+/// The threads `row` asks for, or 0 when its kernel's `written` block is no
+/// larger.
+static int64_t rowThreads(const RowKernel &row, int64_t written) {
+  int64_t threads =
+      row.form == RowForm::Warp
+          ? kWarpRowThreads
+          : std::max<int64_t>(kRowMinThreads,
+                              static_cast<int64_t>(llvm::PowerOf2Ceil(
+                                  llvm::divideCeil(row.rowExtent,
+                                                   kRowElementsPerThread))));
+  return threads < written ? threads : 0;
+}
+
+int64_t mlir::motif::applyRowBlocks(func::FuncOp func, Equivalence cap,
+                                    Equivalence &applied) {
+  SmallVector<KernelOp> kernels =
+      llvm::to_vector(func.getBody().front().getOps<KernelOp>());
+  // Kernels that exchange values, as groups.
+  llvm::EquivalenceClasses<Operation *> groups;
+  for (KernelOp k : kernels)
+    groups.insert(k.getOperation());
+  for (KernelOp k : kernels)
+    for (Value result : k.getResults())
+      for (Operation *user : result.getUsers())
+        if (auto reader = user->getParentOfType<KernelOp>())
+          groups.unionSets(k.getOperation(), reader.getOperation());
+  llvm::MapVector<Operation *, SmallVector<KernelOp>> members;
+  for (KernelOp k : kernels)
+    members[groups.getLeaderValue(k.getOperation())].push_back(k);
+
+  int64_t count = 0;
+  for (auto &[leader, ks] : members) {
+    // Every member a row kernel of one form and row length, one block size.
+    SmallVector<RowKernel> rows;
+    for (KernelOp k : ks) {
+      std::optional<RowKernel> row = rowKernelOf(k);
+      if (!row)
+        break;
+      rows.push_back(*row);
+    }
+    if (rows.size() != ks.size())
+      continue;
+    int64_t written = ks.front().getThreads();
+    if (llvm::any_of(llvm::zip(ks, rows), [&](auto kr) {
+          auto [k, r] = kr;
+          return static_cast<int64_t>(k.getThreads()) != written ||
+                 r.form != rows.front().form ||
+                 r.rowExtent != rows.front().rowExtent;
+        }))
+      continue;
+    RowKernel row = rows.front();
+    for (const RowKernel &r : rows)
+      row.reducesRow |= r.reducesRow;
+    int64_t threads = rowThreads(row, written);
+    if (!threads)
+      continue;
+    bool blockRows = row.form == RowForm::Block;
+    std::string what =
+        std::string(blockRows ? "one row a block" : "one row a warp") +
+        ", rows of " + std::to_string(row.rowExtent) + " element(s): threads(" +
+        std::to_string(written) + ") -> threads(" + std::to_string(threads) +
+        ")";
+    auto remarkAll = [&](const std::string &text) {
+      for (KernelOp k : ks)
+        k.emitRemark() << "row blocks: kernel '" << k.getSymName() << "' ("
+                       << what << ")" << text;
+    };
+    // [block, thread]: the row's reduction tree changes. One remark for the
+    // group, on its first reduction's kernel.
+    if (blockRows && cap < Equivalence::Tolerance) {
+      if (row.reducesRow) {
+        KernelOp first = *llvm::find_if(ks, [](KernelOp k) {
+          return rowKernelOf(k)->reducesRow;
+        });
+        first.emitRemark()
+            << "row blocks: kernel '" << first.getSymName() << "' (" << what
+            << (ks.size() > 1 ? ", with the " + std::to_string(ks.size() - 1) +
+                                    " kernel(s) it exchanges values with"
+                              : std::string())
+            << "): declined: the reduction over the row would combine in "
+               "another tree (class 'tolerance', above the cap '"
+            << stringifyEquivalence(cap) << "')";
+      }
+      continue;
+    }
+    SmallVector<KernelOp> done;
+    for (KernelOp k : ks) {
+      if (!trySetThreads(k, threads))
+        break;
+      done.push_back(k);
+    }
+    if (done.size() != ks.size()) {
+      for (KernelOp k : done)
+        (void)trySetThreads(k, written);
+      remarkAll(": declined: the verifier refuses the smaller block");
+      continue;
+    }
+    if (blockRows)
+      remarkAll(": each thread walks " +
+                std::to_string(llvm::divideCeil(row.rowExtent, threads)) +
+                " element(s) of its row" +
+                (row.reducesRow ? "; class 'tolerance': the reductions over "
+                                  "the rows of these kernels combine in "
+                                  "another tree"
+                                : "; bitwise (element-wise only)"));
+    else
+      remarkAll(": " + std::to_string(threads / kWarpSize) +
+                " rows a block; bitwise (each row keeps its warp and lanes)");
+    if (blockRows && row.reducesRow && applied < Equivalence::Tolerance)
+      applied = Equivalence::Tolerance;
+    count += ks.size();
+  }
+  return count;
+}

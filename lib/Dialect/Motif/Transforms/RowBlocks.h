@@ -1,0 +1,43 @@
+//===- RowBlocks.h - block sizes of row kernels ------------------*- C++ -*-===//
+//
+// Internal to --fuse-materialization (docs/residency.md, "Row blocks").
+//
+//===----------------------------------------------------------------------===//
+#ifndef MOTIF_LIB_DIALECT_MOTIF_TRANSFORMS_ROWBLOCKS_H
+#define MOTIF_LIB_DIALECT_MOTIF_TRANSFORMS_ROWBLOCKS_H
+
+#include "motif/Dialect/Motif/IR/MotifOps.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+
+namespace mlir::motif {
+
+/// Elements of a row each thread of a re-blocked `[block, thread]` kernel
+/// walks: 16 (four 128-bit loads of f32, two of bf16 in flight per thread).
+constexpr int64_t kRowElementsPerThread = 16;
+/// The fewest threads a re-blocked `[block, thread]` kernel keeps.
+constexpr int64_t kRowMinThreads = 64;
+/// Threads of a re-blocked `[block.warp, lane]` kernel: four rows a block.
+constexpr int64_t kWarpRowThreads = 128;
+
+/// Re-blocks every kernel whose motifs (maps and built-in reductions, untiled)
+/// map one dim of extent N, the row, over the threads of a block and every
+/// other dim over the grid, when the block is larger than the row needs:
+///
+///   [block, thread]     threads = N / 16 rounded up to a warp, at least 64
+///                       (each thread walks 16 elements of its row); the
+///                       tree of a reduction over the row changes (class
+///                       `tolerance`): only when `cap` admits it
+///   [block.warp, lane]  threads = 128 (four rows a block); each row keeps its
+///                       warp and lanes (bitwise)
+///
+/// A block no larger than that is kept, as is every other kernel. Every
+/// re-blocking and every decline is a remark on the kernel; `applied` is
+/// raised to `tolerance` where a row reduction's tree changed. Returns the
+/// number of kernels re-blocked.
+int64_t applyRowBlocks(func::FuncOp func, Equivalence cap,
+                       Equivalence &applied);
+
+} // namespace mlir::motif
+
+#endif

@@ -1,0 +1,39 @@
+// Two row kernels of test/Dialect/Motif/fuse-materialization-row-blocks.mlir in one module, for motif-equiv.
+func.func @block_rows(%x: tensor<64x1024xf32>) -> tensor<64x1024xf32> {
+  %max = motif.kernel "max" threads(256) -> tensor<64xf32> {
+    %m = motif.reduce <max> (%x[i, j]) -> [i] over [block, thread]
+           : (tensor<64x1024xf32>) -> tensor<64xf32>
+    %g = motif.materialize %m in global : tensor<64xf32>
+    motif.yield %g : tensor<64xf32>
+  }
+  %y = motif.kernel "div" threads(256) -> tensor<64x1024xf32> {
+    %p = motif.map (%x[i, j], %max[i]) -> [i, j] over [block, thread]
+           : (tensor<64x1024xf32>, tensor<64xf32>) -> tensor<64x1024xf32> {
+    ^bb0(%a: f32, %m: f32):
+      %d = arith.subf %a, %m : f32
+      motif.yield %d : f32
+    }
+    %g = motif.materialize %p in global : tensor<64x1024xf32>
+    motif.yield %g : tensor<64x1024xf32>
+  }
+  return %y : tensor<64x1024xf32>
+}
+func.func @warp_rows(%x: tensor<64x256xf32>) -> tensor<64x256xf32> {
+  %s = motif.kernel "wsum" threads(512) -> tensor<64xf32> {
+    %r = motif.reduce <add> (%x[i, j]) -> [i] over [block.warp, lane]
+           : (tensor<64x256xf32>) -> tensor<64xf32>
+    %g = motif.materialize %r in global : tensor<64xf32>
+    motif.yield %g : tensor<64xf32>
+  }
+  %y = motif.kernel "wscale" threads(512) -> tensor<64x256xf32> {
+    %p = motif.map (%x[i, j], %s[i]) -> [i, j] over [block.warp, lane]
+           : (tensor<64x256xf32>, tensor<64xf32>) -> tensor<64x256xf32> {
+    ^bb0(%a: f32, %t: f32):
+      %d = arith.mulf %a, %t : f32
+      motif.yield %d : f32
+    }
+    %g = motif.materialize %p in global : tensor<64x256xf32>
+    motif.yield %g : tensor<64x256xf32>
+  }
+  return %y : tensor<64x256xf32>
+}
