@@ -187,6 +187,13 @@ class Emulator:
             elif n == "math.exp2":
                 with np.errstate(all="ignore"):
                     r = np.exp2(a[0]).astype(np.float32).astype(np.float64)
+            elif n == "llvm.call_intrinsic" and '"llvm.nvvm.ex2.approx.ftz.f"' in op["rest"]:
+                # ex2.approx.ftz.f32: subnormal inputs and results flushed to (signed) zero
+                x = np.asarray(a[0], np.float32)
+                x = np.where(np.abs(x) < np.finfo(np.float32).tiny, np.float32(0) * x, x)
+                with np.errstate(all="ignore"):
+                    y = np.exp2(x.astype(np.float64)).astype(np.float32)
+                r = np.where(np.abs(y) < np.finfo(np.float32).tiny, np.float32(0), y).astype(np.float64)
             elif n == "arith.cmpf":
                 pred = prop_int(op, "predicate")
                 with np.errstate(invalid="ignore"):

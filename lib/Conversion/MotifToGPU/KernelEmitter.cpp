@@ -5,6 +5,7 @@
 #include "motif/Evaluator/CombinerLaws.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -1071,4 +1072,11 @@ LogicalResult KernelEmitter::emit() {
   }
   gpu::ReturnOp::create(b, loc);
   return success();
+}
+
+Value mlir::motif::detail::emitFastExp2(OpBuilder &b, Location loc, Value x) {
+  return LLVM::CallIntrinsicOp::create(
+             b, loc, b.getF32Type(),
+             b.getStringAttr("llvm.nvvm.ex2.approx.ftz.f"), ValueRange{x})
+      .getResult(0);
 }

@@ -274,6 +274,15 @@ SmallVector<Value> emitMmaM16N8K16(OpBuilder &b, Location loc, Type element,
                                    ArrayRef<Value> a, ArrayRef<Value> bRows,
                                    ArrayRef<Value> acc);
 
+/// 2^x by one MUFU.EX2 with denormals flushed (PTX ex2.approx.ftz.f32, the
+/// LLVM intrinsic llvm.nvvm.ex2.approx.ftz.f): math.exp2 becomes libdevice's
+/// ex2.approx.f32, which wraps the MUFU in a range check (FSETP, two
+/// predicated FMUL) to keep subnormal results. The online-softmax lowerings
+/// (class `mathematical`) use it: their exponents are <= 0 and the row sum
+/// they feed is >= 1, so a term below 2^-126 flushed to 0 moves no result by
+/// more than 2^-126 relative.
+Value emitFastExp2(OpBuilder &b, Location loc, Value x);
+
 /// Per-family emitters: the scalar work of one instance.
 FailureOr<SmallVector<Value>> emitElementwise(KernelEmitter &e,
                                               ComputeOpInterface op,

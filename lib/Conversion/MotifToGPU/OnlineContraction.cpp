@@ -357,13 +357,14 @@ LogicalResult KernelEmitter::emitOnlineContraction(OnlineContractOp op) {
       Value empty = arith::CmpFOp::create(b, at, arith::CmpFPredicate::OEQ,
                                           mNew, ninf);
       Value mUse = arith::SelectOp::create(b, at, empty, fconst(0.0), mNew);
-      Value alpha = math::Exp2Op::create(
-          b, at, arith::SubFOp::create(b, at, mOld, mUse));
+      Value alpha =
+          emitFastExp2(b, at, arith::SubFOp::create(b, at, mOld, mUse));
       Value l = arith::MulFOp::create(b, at, carried[R + r], alpha);
       for (int64_t u = 0; u < kKeysPerThread; ++u) {
         Value &pv = p[r * kKeysPerThread + u];
-        pv = math::Exp2Op::create(
-            b, at, arith::SubFOp::create(b, at, s[r * kKeysPerThread + u], mUse));
+        pv = emitFastExp2(
+            b, at,
+            arith::SubFOp::create(b, at, s[r * kKeysPerThread + u], mUse));
         l = arith::AddFOp::create(b, at, l, pv);
       }
       next[r] = mNew;
@@ -505,9 +506,7 @@ LogicalResult KernelEmitter::emitOnlineContraction(OnlineContractOp op) {
                                         ninf);
     Value mUse = arith::SelectOp::create(b, at, empty, fconst(0.0), mMax);
     auto weight = [&](Value m) {
-      return math::Exp2Op::create(b, at,
-                                  arith::SubFOp::create(b, at, m, mUse))
-          .getResult();
+      return emitFastExp2(b, at, arith::SubFOp::create(b, at, m, mUse));
     };
     Value w0 = weight(mOut[r]);
     l[r] = arith::MulFOp::create(b, at, lOut[r], w0);

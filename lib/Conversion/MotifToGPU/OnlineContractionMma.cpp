@@ -296,15 +296,15 @@ LogicalResult KernelEmitter::emitOnlineContractionMma(OnlineContractOp op,
                                             mNew, ninf);
         Value mUse =
             arith::SelectOp::create(b, at, empty, constF32(0.0), mNew);
-        Value alpha = math::Exp2Op::create(
-            b, at, arith::SubFOp::create(b, at, mOld, mUse));
+        Value alpha =
+            emitFastExp2(b, at, arith::SubFOp::create(b, at, mOld, mUse));
         Value negM = arith::NegFOp::create(b, at, mUse);
         Value l = arith::MulFOp::create(b, at, carried[nRows + row], alpha);
         for (int64_t nt = 0; nt < sTiles; ++nt)
           for (int64_t x = 0; x < 2; ++x) {
             Value &p = sAt(nt, x);
-            p = math::Exp2Op::create(
-                b, at, math::FmaOp::create(b, at, p, cScale, negM));
+            p = emitFastExp2(b, at,
+                             math::FmaOp::create(b, at, p, cScale, negM));
             l = arith::AddFOp::create(b, at, l, p);
           }
         nextState[row] = mNew;

@@ -81,8 +81,8 @@ std::optional<RowKernel> rowKernelOf(KernelOp kernel) {
         if (rowDim)
           return std::nullopt;
         rowDim = d;
-        form = motif.getLevel(d) == Level::Thread ? RowForm::Block
-                                                  : RowForm::Warp;
+        form =
+            motif.getLevel(d) == Level::Thread ? RowForm::Block : RowForm::Warp;
         break;
       case Level::Block:
         break;
@@ -136,10 +136,10 @@ static int64_t rowThreads(const RowKernel &row, int64_t written) {
   int64_t threads =
       row.form == RowForm::Warp
           ? kWarpRowThreads
-          : std::max<int64_t>(kRowMinThreads,
-                              static_cast<int64_t>(llvm::PowerOf2Ceil(
-                                  llvm::divideCeil(row.rowExtent,
-                                                   kRowElementsPerThread))));
+          : std::max<int64_t>(
+                kRowMinThreads,
+                static_cast<int64_t>(llvm::PowerOf2Ceil(
+                    llvm::divideCeil(row.rowExtent, kRowElementsPerThread))));
   return threads < written ? threads : 0;
 }
 
@@ -201,9 +201,8 @@ int64_t mlir::motif::applyRowBlocks(func::FuncOp func, Equivalence cap,
     // group, on its first reduction's kernel.
     if (blockRows && cap < Equivalence::Tolerance) {
       if (row.reducesRow) {
-        KernelOp first = *llvm::find_if(ks, [](KernelOp k) {
-          return rowKernelOf(k)->reducesRow;
-        });
+        KernelOp first = *llvm::find_if(
+            ks, [](KernelOp k) { return rowKernelOf(k)->reducesRow; });
         first.emitRemark()
             << "row blocks: kernel '" << first.getSymName() << "' (" << what
             << (ks.size() > 1 ? ", with the " + std::to_string(ks.size() - 1) +

@@ -1,4 +1,5 @@
-//===- RowBlocks.h - block sizes of row kernels ------------------*- C++ -*-===//
+//===- RowBlocks.h - block sizes of row kernels ------------------*- C++
+//-*-===//
 //
 // Internal to --fuse-materialization (docs/residency.md, "Row blocks").
 //
