@@ -6,7 +6,7 @@
 Each spec is the unfused attention program of motif.examples.attention_text(S, N, D, E, H, dtype)
 (H 0 for one head), fused by --fuse-materialization at the mathematical cap (rule 4 derives the
 flash form and picks its schedule); ATTR=V pairs then override clauses of the derived
-motif.online_contract in the fused IR (stages=N, splits=N) before it is compiled again without
+motif.online_contract in the fused IR (stages=N, splits=N; rows=N, the rows per block) before it is compiled again without
 fusion. One motif-compile output folder per spec under OUT, named after it. Runs where motif-opt
 and motif-compile are built (build/bin); the folders travel to the GPU machine.
 """
@@ -20,6 +20,15 @@ sys.path.insert(0, str(root / "python"))
 from motif.examples import attention_text  # noqa: E402
 
 bin_dir = root / "build" / "bin"
+
+
+def rows(text, value):
+    """Sets the rows per block (the row dim's `block x seq(R)`) of the motif.online_contract of `text`."""
+    text, n = re.subn(r"(motif\.online_contract [^\n]*? over \[block, block x seq\()\d+\)", rf"\g<1>{value})", text,
+                      count=1)
+    if n != 1:
+        raise SystemExit("no motif.online_contract with rows to set")
+    return text
 
 
 def clause(text, name, value):
@@ -50,7 +59,7 @@ def main(argv):
         if "motif.online_contract" not in fused:
             raise SystemExit(f"{spec}: rule 4 did not derive the flash form")
         for k, v in attrs.items():
-            fused = clause(fused, k, v)
+            fused = rows(fused, v) if k == "rows" else clause(fused, k, v)
         (out / f"{name}.fused.mlir").write_text(fused)
         subprocess.run([str(bin_dir / "motif-compile"), str(out / f"{name}.fused.mlir"), "-o", str(out / name)],
                        check=True)
