@@ -594,6 +594,22 @@ mlir::motif::compareFunctions(func::FuncOp a, func::FuncOp b,
   switch (options.equivalence) {
   case Equivalence::Tolerance:
     cmp.bound = options.rtol;
+    // tf32 rounds every operand to 10 significand bits: with no bound
+    // stated, the one its products can meet.
+    if (!options.rtolStated && cmp.bound < kTf32Rtol)
+      for (func::FuncOp f : {a, b}) {
+        bool tf32 = false;
+        f.walk([&](ContractOp c) {
+          tf32 |= c.getMma() == MmaShape::M16N8K8;
+        });
+        if (tf32) {
+          cmp.bound = kTf32Rtol;
+          cmp.boundReason = "2^-10: @" + f.getName().str() +
+                            " multiplies on tf32 (mma m16n8k8); --rtol "
+                            "states another bound";
+          break;
+        }
+      }
     break;
   case Equivalence::Mathematical:
     cmp.bound = options.mathematicalRtol;
@@ -749,7 +765,10 @@ void mlir::motif::printComparison(raw_ostream &os,
       if (out.bound != cmp.bound)
         os << ", #" << out.index << " " << sci(out.bound) << " ("
            << out.type << ")";
-    os << " against the f64 reference)";
+    os << " against the f64 reference";
+    if (!cmp.boundReason.empty())
+      os << "; " << cmp.boundReason;
+    os << ")";
     break;
   case Equivalence::Semantic:
     os << " (semantic: signatures match; numerics not checked)";

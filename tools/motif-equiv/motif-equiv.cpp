@@ -64,7 +64,8 @@ static cl::opt<uint64_t>
     seed("seed", cl::desc("input generator seed (default: random_device)"), cl::cat(equivCategory));
 static cl::opt<double> rtol("rtol",
                             cl::desc("relative error bound of 'tolerance' "
-                                     "(finite, >= 0)"),
+                                     "(finite, >= 0; default 1e-5, 2^-10 for "
+                                     "a program with a tf32 contraction)"),
                             cl::init(1e-5), cl::cat(equivCategory));
 static cl::opt<EvaluationModel> model(
     "model", cl::desc("how A and B run (the f64 reference is sequential)"),
@@ -286,6 +287,7 @@ static int run(ArrayRef<OwningOpRef<ModuleOp>> modules) {
   options.trials = trials;
   options.seed = theSeed;
   options.rtol = rtol;
+  options.rtolStated = rtol.getNumOccurrences() > 0;
   options.model = model;
   for (func::FuncOp fa : functions) {
     auto fb = b.lookupSymbol<func::FuncOp>(fa.getName());

@@ -96,6 +96,9 @@ struct CompareOptions {
   std::optional<uint64_t> seed;
   /// Relative error bound of the `tolerance` class.
   double rtol = 1e-5;
+  /// `rtol` was stated (motif-equiv --rtol). Unstated, a function with a tf32
+  /// contraction (`mma m16n8k8`) is held to at least kTf32Rtol instead.
+  bool rtolStated = false;
   /// Relative error bound of the `mathematical` class (an f32 output; a
   /// half output takes the larger of this and 4 units of roundoff of its
   /// format, mathematicalBoundOf).
@@ -105,6 +108,11 @@ struct CompareOptions {
   /// The most thread-instance steps the schedule model may take per run.
   int64_t scheduleWorkLimit = kDefaultScheduleWorkLimit;
 };
+
+/// The `tolerance` bound a tf32 contraction (`mma m16n8k8`) is held to when
+/// no bound is stated: 2^-10, one rounding of each operand to tf32's 10
+/// significand bits (docs/dialect.md, "tf32").
+constexpr double kTf32Rtol = 1.0 / 1024;
 
 /// The `mathematical` bound of an output of `format`: `rtol`, or for f16
 /// and bf16 at least 4 units of roundoff (4 * 2^-11, 4 * 2^-8): the output
@@ -152,6 +160,9 @@ struct FunctionComparison {
   EvaluationModel model = EvaluationModel::Schedule;
   /// The relative error bound the verdict used (0 for bitwise and semantic).
   double bound = 0.0;
+  /// Why the bound is not the one asked for (empty when it is): e.g. the
+  /// tf32 bound of an unstated --rtol.
+  std::string boundReason;
   SmallVector<OutputComparison> outputs;
   /// Every output passes.
   bool pass = false;
