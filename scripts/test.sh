@@ -43,6 +43,10 @@ if [ "${MOTIF_FUZZ_RUN:-1}" != 0 ]; then
   rm -rf "$failures"
   echo "== generated programs: motif-fuzz run --seed=1 --count=2000 --jobs=2"
   "$fuzz" run --seed=1 --count=2000 --jobs=2 --failures="$failures" || status=1
+  # The same generator under the tolerance cap: the rewrites of that class (row blocks, re-blocking
+  # merges) judged against the float64 meaning.
+  echo "== generated programs: motif-fuzz run --cap=tolerance --seed=2 --count=500 --jobs=2"
+  "$fuzz" run --cap=tolerance --seed=2 --count=500 --jobs=2 --failures="$failures" || status=1
   mapfile -t corpus < <(cd "$root" && ls examples/*.mlir && find test -name '*.mlir' | sort)
   echo "== mutants: motif-fuzz mutate --seed=1 --count=20000 --jobs=2 (${#corpus[@]} files: examples/, test/)"
   (cd "$root" && "$fuzz" mutate --seed=1 --count=20000 --jobs=2 --failures="$failures" "${corpus[@]}") || status=1

@@ -248,8 +248,8 @@ Outcome Oracle::checkText(StringRef text, StringRef name, bool expectRefusal) {
 
   OwningOpRef<ModuleOp> fused = p->clone();
   if (failed(runPipeline(ctx, *fused,
-                         "func.func(fuse-materialization,"
-                         "motif-verify-invariants)")))
+                         "func.func(fuse-materialization{equivalence-cap=" +
+                             options.cap + "},motif-verify-invariants)")))
     return fail("fuse-materialization");
   if (auto o = errorButSuccess("fuse-materialization"))
     return *o;

@@ -64,6 +64,11 @@ static cl::opt<unsigned> timeout("timeout",
 static cl::opt<double> illegalFraction("illegal", cl::desc("fraction of programs with a planted defect"),
                                        cl::init(0.3), cl::cat(fuzzCategory));
 static cl::opt<bool> usePtxas("ptxas", cl::desc("assemble every PTX with ptxas (when found)"), cl::cat(fuzzCategory));
+static cl::opt<std::string> cap("cap",
+                                cl::desc("equivalence cap of --fuse-materialization: bitwise (default), "
+                                         "tolerance or mathematical; the fused form is judged by the class "
+                                         "it records"),
+                                cl::init("bitwise"), cl::cat(fuzzCategory));
 static cl::opt<bool> noLower("no-lower", cl::desc("skip the lowering to PTX"), cl::cat(fuzzCategory));
 static cl::opt<std::string> failuresDir("failures",
                                         cl::desc("write each failure, minimized, as a test case here"), cl::cat(fuzzCategory));
@@ -118,6 +123,7 @@ static OracleOptions oracleOptions() {
   OracleOptions o;
   o.lower = !noLower;
   o.timeoutSeconds = std::max(1u, static_cast<unsigned>(timeout));
+  o.cap = cap;
   if (usePtxas) {
     auto p = driver::findPtxas("");
     if (p)
@@ -386,6 +392,8 @@ int main(int argc, char **argv) {
     return usage("--jobs=" + std::to_string(jobs) + " must be in [1, 64]");
   if (!(illegalFraction >= 0.0 && illegalFraction <= 1.0))
     return usage("--illegal=" + std::to_string(illegalFraction) + " must be in [0, 1]");
+  if (cap != "bitwise" && cap != "tolerance" && cap != "mathematical")
+    return usage("--cap='" + cap + "' (expected bitwise, tolerance or mathematical)");
   std::optional<Defect> defect = parseDefect(defectName);
   if (!defect)
     return usage("--defect='" + defectName + "' is not a defect");

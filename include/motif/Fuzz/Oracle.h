@@ -52,6 +52,10 @@ struct OracleOptions {
   std::string libdevicePath;
   /// Trials of random inputs per comparison.
   unsigned trials = 1;
+  /// The equivalence cap --fuse-materialization runs under (bitwise,
+  /// tolerance or mathematical); the fused form is judged by the class it
+  /// records (motif.equivalence).
+  std::string cap = "bitwise";
   /// The bound on any form's schedule-model f32 result against the
   /// sequential float64 meaning (normwise relative error).
   double mathRtol = 1e-3;
