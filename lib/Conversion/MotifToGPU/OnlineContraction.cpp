@@ -419,21 +419,26 @@ LogicalResult KernelEmitter::emitOnlineContraction(OnlineContractOp op) {
   SmallVector<Value> accOut(out.begin() + 2 * R, out.end());
   auto accCol = [&](int64_t cw) { return add(mul(c, 4), idx(cw * 16)); };
 
-  // y = acc / l, 128-bit stores of the thread's rows inside the extent.
+  // y = acc * (1 / l), 128-bit stores of the thread's rows inside the extent.
   auto storeRows = [&](ArrayRef<Value> acc, ArrayRef<Value> l) {
     for (int64_t r = 0; r < R; ++r) {
       Value row = add(rowBase, add(g, idx(r * groups)));
-      Value inside = arith::CmpIOp::create(b, at, arith::CmpIPredicate::ult,
-                                           row, idx(S));
+      Value inside =
+          arith::CmpIOp::create(b, at, arith::CmpIPredicate::ult, row, idx(S));
       auto ifOp = scf::IfOp::create(b, at, inside, /*withElseRegion=*/false);
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+      // One reciprocal a row, then multiplies (the tensor-core form's
+      // epilogue too): an IEEE division per element is a slow-path CALL
+      // behind a check each. A row with no finite score has l = 0: 0 * inf
+      // is NaN, as 0 / 0 was (and as torch's softmax of it).
+      Value inv = arith::DivFOp::create(b, at, fconst(1.0), l[r]);
       for (int64_t cw = 0; cw < E / 16; ++cw) {
         Value vec = arith::ConstantOp::create(
             b, at, DenseElementsAttr::get(v4, b.getF32FloatAttr(0.0f)));
         for (int64_t x = 0; x < 4; ++x) {
           Value y =
-              arith::DivFOp::create(b, at, acc[r * cols + cw * 4 + x], l[r]);
+              arith::MulFOp::create(b, at, acc[r * cols + cw * 4 + x], inv);
           vec = vector::InsertOp::create(b, at, y, vec, x);
         }
         vector::StoreOp::create(b, at, vec, yMem, globalIdx(row, accCol(cw)),
