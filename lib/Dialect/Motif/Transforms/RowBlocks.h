@@ -28,7 +28,8 @@ constexpr int64_t kWarpRowThreads = 128;
 ///   [block, thread]     threads = N / 16 rounded up to a warp, at least 64
 ///                       (each thread walks 16 elements of its row); the
 ///                       tree of a reduction over the row changes (class
-///                       `tolerance`): only when `cap` admits it
+///                       `tolerance`; bitwise for maps alone): only when
+///                       `cap` admits `tolerance`
 ///   [block.warp, lane]  threads = 128 (four rows a block); each row keeps its
 ///                       warp and lanes (bitwise)
 ///
