@@ -25,7 +25,7 @@ constexpr int64_t kWarpRowThreads = 128;
 /// map one dim of extent N, the row, over the threads of a block and every
 /// other dim over the grid, when the block is larger than the row needs:
 ///
-///   [block, thread]     threads = N / 16 rounded up to a warp, at least 64
+///   [block, thread]     threads = N / 16 to a power of two, at least 64
 ///                       (each thread walks 16 elements of its row); the
 ///                       tree of a reduction over the row changes (class
 ///                       `tolerance`; bitwise for maps alone): only when
