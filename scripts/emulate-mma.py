@@ -60,6 +60,28 @@ def bf16_round(x):
     return b.astype(np.uint32).view(np.float32)
 
 
+def mma_m16n8(T, K, C, place):
+    """mma.sync m16n8kK of every warp of T threads: place(Am, Bm, g, t, lane) writes the lane's A and B
+    fragments into the warp's 16xK and Kx8 matrices (g = lane / 4, t = lane % 4); C and the result are
+    the accumulator fragments (c0, c1 at row g, columns 2t, 2t+1; c2, c3 at row g+8), f32-rounded."""
+    acc = [(0, 0), (0, 1), (8, 0), (8, 1)]
+    D = [np.zeros(T) for _ in range(4)]
+    for w in range(T // 32):
+        lanes = np.arange(32) + 32 * w
+        Am, Bm, Cm = np.zeros((16, K)), np.zeros((K, 8)), np.zeros((16, 8))
+        for L in range(32):
+            g, t, l = L // 4, L % 4, lanes[L]
+            place(Am, Bm, g, t, l)
+            for reg, (ro, co) in enumerate(acc):
+                Cm[g + ro, 2 * t + co] = C[reg][l]
+        Dm = (Am @ Bm + Cm).astype(np.float32)
+        for L in range(32):
+            g, t, l = L // 4, L % 4, lanes[L]
+            for reg, (ro, co) in enumerate(acc):
+                D[reg][l] = Dm[g + ro, 2 * t + co]
+    return D
+
+
 def parse(lines, i, stop):
     """Ops until a line starting with one of `stop`; returns (ops, index of that line)."""
     ops = []
@@ -356,23 +378,13 @@ class Emulator:
                 A = [tf32_truncate(a[0][:, q, 0]).astype(np.float64) for q in range(4)]
                 B = [tf32_truncate(a[1][:, q, 0]).astype(np.float64) for q in range(2)]
                 C = [a[2][:, q // 2, q % 2] for q in range(4)]
-                D = [np.zeros(T) for _ in range(4)]
-                for w in range(T // 32):
-                    lanes = np.arange(32) + 32 * w
-                    Am, Bm, Cm = np.zeros((16, 8)), np.zeros((8, 8)), np.zeros((16, 8))
-                    for L in range(32):
-                        g, t, l = L // 4, L % 4, lanes[L]
-                        for reg, (ro, co) in enumerate([(0, 0), (8, 0), (0, 4), (8, 4)]):
-                            Am[g + ro, t + co] = A[reg][l]
-                        for reg, ko in enumerate([0, 4]):
-                            Bm[t + ko, g] = B[reg][l]
-                        for reg, (ro, co) in enumerate([(0, 0), (0, 1), (8, 0), (8, 1)]):
-                            Cm[g + ro, 2 * t + co] = C[reg][l]
-                    Dm = (Am @ Bm + Cm).astype(np.float32)
-                    for L in range(32):
-                        g, t, l = L // 4, L % 4, lanes[L]
-                        for reg, (ro, co) in enumerate([(0, 0), (0, 1), (8, 0), (8, 1)]):
-                            D[reg][l] = Dm[g + ro, 2 * t + co]
+
+                def place(Am, Bm, g, t, l):  # m16n8k8 .tf32 fragments
+                    for reg, (ro, co) in enumerate([(0, 0), (8, 0), (0, 4), (8, 4)]):
+                        Am[g + ro, t + co] = A[reg][l]
+                    for reg, ko in enumerate([0, 4]):
+                        Bm[t + ko, g] = B[reg][l]
+                D = mma_m16n8(T, 8, C, place)
                 r = np.stack(D, axis=1).reshape(T, 2, 2)
             elif n in ("nvvm.mma.sync", "nvgpu.mma.sync"):
                 if n == "nvvm.mma.sync":
@@ -381,23 +393,13 @@ class Emulator:
                     A = [a[0][:, q] for q in range(4)]
                     B = [a[1][:, q] for q in range(2)]
                     C = [a[2][:, q // 2, q % 2] for q in range(4)]
-                D = [np.zeros(T) for _ in range(4)]
-                for w in range(T // 32):
-                    lanes = np.arange(32) + 32 * w
-                    Am, Bm, Cm = np.zeros((16, 16)), np.zeros((16, 8)), np.zeros((16, 8))
-                    for L in range(32):
-                        g, t, l = L // 4, L % 4, lanes[L]
-                        for reg, (ro, co) in enumerate([(0, 0), (8, 0), (0, 8), (8, 8)]):
-                            Am[g + ro, 2 * t + co:2 * t + co + 2] = A[reg][l]
-                        for reg, ko in enumerate([0, 8]):
-                            Bm[2 * t + ko:2 * t + ko + 2, g] = B[reg][l]
-                        for reg, (ro, co) in enumerate([(0, 0), (0, 1), (8, 0), (8, 1)]):
-                            Cm[g + ro, 2 * t + co] = C[reg][l]
-                    Dm = (Am @ Bm + Cm).astype(np.float32)
-                    for L in range(32):
-                        g, t, l = L // 4, L % 4, lanes[L]
-                        for reg, (ro, co) in enumerate([(0, 0), (0, 1), (8, 0), (8, 1)]):
-                            D[reg][l] = Dm[g + ro, 2 * t + co]
+
+                def place(Am, Bm, g, t, l):  # m16n8k16 fragments, 2 halves a register
+                    for reg, (ro, co) in enumerate([(0, 0), (8, 0), (0, 8), (8, 8)]):
+                        Am[g + ro, 2 * t + co:2 * t + co + 2] = A[reg][l]
+                    for reg, ko in enumerate([0, 8]):
+                        Bm[2 * t + ko:2 * t + ko + 2, g] = B[reg][l]
+                D = mma_m16n8(T, 16, C, place)
                 r = tuple(D) if n == "nvvm.mma.sync" else np.stack(D, axis=1).reshape(T, 2, 2)
             elif n == "llvm.extractvalue":
                 r = a[0][prop_int(op, r"position = array<i64:")
