@@ -8,6 +8,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 
@@ -1079,4 +1080,56 @@ Value mlir::motif::detail::emitFastExp2(OpBuilder &b, Location loc, Value x) {
              b, loc, b.getF32Type(),
              b.getStringAttr("llvm.nvvm.ex2.approx.ftz.f"), ValueRange{x})
       .getResult(0);
+}
+
+SmallVector<Value> KernelEmitter::emitRowCopies(Value mem,
+                                                ArrayRef<Value> batchIdx,
+                                                Value buf, Value stage,
+                                                Value base, int64_t count,
+                                                int64_t width, int64_t extent,
+                                                bool guard, Location at) {
+  Type element = cast<MemRefType>(buf.getType()).getElementType();
+  int64_t perChunk = 128 / static_cast<int64_t>(element.getIntOrFloatBitWidth());
+  int64_t perRow = width / perChunk, chunks = count * perRow;
+  auto idx = [&](int64_t v) { return constIndex(v); };
+  auto tokenType = nvgpu::DeviceAsyncTokenType::get(b.getContext());
+  SmallVector<Value> tokens;
+  for (int64_t n = 0; n * threads < chunks; ++n) {
+    OpBuilder::InsertionGuard g(b);
+    Value chunk = arith::AddIOp::create(b, at, tid, idx(n * threads));
+    bool partial = (n + 1) * threads > chunks;
+    if (partial) {
+      Value in = arith::CmpIOp::create(b, at, arith::CmpIPredicate::ult, chunk,
+                                       idx(chunks));
+      auto ifOp = scf::IfOp::create(b, at, in, /*withElseRegion=*/false);
+      b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+    }
+    Value row = arith::DivUIOp::create(b, at, chunk, idx(perRow));
+    Value col = arith::MulIOp::create(
+        b, at, arith::RemUIOp::create(b, at, chunk, idx(perRow)),
+        idx(perChunk));
+    Value grow = arith::AddIOp::create(b, at, base, row);
+    Value srcElements;
+    if (guard) {
+      Value inside = arith::CmpIOp::create(b, at, arith::CmpIPredicate::ult,
+                                           grow, idx(extent));
+      srcElements =
+          arith::SelectOp::create(b, at, inside, idx(perChunk), idx(0));
+      grow = arith::MinUIOp::create(b, at, grow, idx(extent - 1));
+    }
+    SmallVector<Value> dst;
+    if (stage)
+      dst.push_back(stage);
+    dst.push_back(row);
+    dst.push_back(col);
+    SmallVector<Value> src(batchIdx);
+    src.push_back(grow);
+    src.push_back(col);
+    Value token = nvgpu::DeviceAsyncCopyOp::create(
+        b, at, tokenType, buf, dst, mem, src, b.getIndexAttr(perChunk),
+        srcElements, b.getUnitAttr());
+    if (!partial)
+      tokens.push_back(token);
+  }
+  return tokens;
 }

@@ -146,6 +146,17 @@ public:
   SmallVector<Value, 4> addStagedTileBuffers(ArrayRef<OnlineStagedTile> tiles,
                                              Type element, Location at);
 
+  /// cp.async of `count` rows of `width` elements from rows base + row of
+  /// `mem` (indexed `batchIdx..., row, col`) into `buf` (at stage `stage`, or
+  /// unstaged when null), 16 B a copy, chunk tid + n * threads for every
+  /// thread of the block; rows at or past `extent` are zero-filled (a source
+  /// size of 0, their address clamped) when `guard`. Returns the tokens of
+  /// the copies every thread makes (the flash lowerings' K/V/Q tiles).
+  SmallVector<Value> emitRowCopies(Value mem, ArrayRef<Value> batchIdx,
+                                   Value buf, Value stage, Value base,
+                                   int64_t count, int64_t width,
+                                   int64_t extent, bool guard, Location at);
+
   /// The schedule of the motif being emitted.
   const MotifSchedule &schedule() const { return *currentSchedule; }
 

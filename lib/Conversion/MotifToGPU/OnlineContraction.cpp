@@ -169,39 +169,14 @@ LogicalResult KernelEmitter::emitOnlineContraction(OnlineContractOp op) {
 
   stage(qMem, qs, rowBase, rows, D, S, tid, threads, Value());
 
-  // With stages: cp.async of the `count` rows of `width` floats from global
-  // rows base + row into stage `stageIdx` of buf, 16 B a copy by every
-  // thread of the block; rows at or past `extent` are zero-filled (their
-  // address clamped) when `guard`.
+  // With stages: the K/V tiles by cp.async (emitRowCopies), rows past the
+  // keys zero-filled.
   auto tokenType = nvgpu::DeviceAsyncTokenType::get(b.getContext());
   auto copyRows = [&](Value mem, Value buf, Value stageIdx, Value base,
                       int64_t count, int64_t width, int64_t extent,
                       bool guard) {
-    int64_t perRow = width / 4, chunks = count * perRow;
-    for (int64_t n = 0; n * threads < chunks; ++n) {
-      OpBuilder::InsertionGuard g2(b);
-      Value chunk = add(tid, idx(n * threads));
-      if ((n + 1) * threads > chunks) {
-        Value in = arith::CmpIOp::create(b, at, arith::CmpIPredicate::ult,
-                                         chunk, idx(chunks));
-        auto ifOp = scf::IfOp::create(b, at, in, /*withElseRegion=*/false);
-        b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-      }
-      Value row = arith::DivUIOp::create(b, at, chunk, idx(perRow));
-      Value col = mul(arith::RemUIOp::create(b, at, chunk, idx(perRow)), 4);
-      Value grow = add(base, row);
-      Value srcElements;
-      if (guard) {
-        Value inside = arith::CmpIOp::create(b, at, arith::CmpIPredicate::ult,
-                                             grow, idx(extent));
-        srcElements = arith::SelectOp::create(b, at, inside, idx(4), idx(0));
-        grow = arith::MinUIOp::create(b, at, grow, idx(extent - 1));
-      }
-      nvgpu::DeviceAsyncCopyOp::create(
-          b, at, tokenType, buf, ValueRange{stageIdx, row, col}, mem,
-          globalIdx(grow, col), b.getIndexAttr(4), srcElements,
-          b.getUnitAttr());
-    }
+    (void)emitRowCopies(mem, batchIdx, buf, stageIdx, base, count, width,
+                        extent, guard, at);
   };
   auto commit = [&]() {
     return nvgpu::DeviceAsyncCreateGroupOp::create(b, at, tokenType,

@@ -90,46 +90,12 @@ LogicalResult KernelEmitter::emitOnlineContractionMma(OnlineContractOp op,
   };
   auto tokenType = nvgpu::DeviceAsyncTokenType::get(b.getContext());
 
-  // cp.async of `count` rows of `width` elements from global rows base + row
-  // into buf (stage `stage`, or none), 16 B a copy; rows at or past
-  // `extent` are zero-filled (their address clamped) when `guard`.
+  // cp.async of Q and of the K/V tiles (emitRowCopies).
   auto copyRows = [&](Value mem, Value buf, Value stage, Value base,
                       int64_t count, int64_t width, int64_t extent,
                       bool guard) {
-    int64_t perRow = width / 8, chunks = count * perRow;
-    SmallVector<Value> tokens;
-    for (int64_t n = 0; n * threads < chunks; ++n) {
-      OpBuilder::InsertionGuard g(b);
-      Value chunk = add(tid, idx(n * threads));
-      bool partial = (n + 1) * threads > chunks;
-      if (partial) {
-        Value in = arith::CmpIOp::create(b, at, arith::CmpIPredicate::ult,
-                                         chunk, idx(chunks));
-        auto ifOp = scf::IfOp::create(b, at, in, /*withElseRegion=*/false);
-        b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-      }
-      Value row = div(chunk, perRow);
-      Value col = mul(rem(chunk, perRow), 8);
-      Value grow = add(base, row);
-      Value srcElements;
-      if (guard) {
-        Value inside = arith::CmpIOp::create(b, at, arith::CmpIPredicate::ult,
-                                             grow, idx(extent));
-        srcElements = arith::SelectOp::create(b, at, inside, idx(8), idx(0));
-        grow = arith::MinUIOp::create(b, at, grow, idx(extent - 1));
-      }
-      SmallVector<Value> dst;
-      if (stage)
-        dst.push_back(stage);
-      dst.push_back(row);
-      dst.push_back(col);
-      Value token = nvgpu::DeviceAsyncCopyOp::create(
-          b, at, tokenType, buf, dst, mem, globalIdx(grow, col),
-          b.getIndexAttr(8), srcElements, b.getUnitAttr());
-      if (!partial)
-        tokens.push_back(token);
-    }
-    return tokens;
+    return emitRowCopies(mem, batchIdx, buf, stage, base, count, width, extent,
+                         guard, at);
   };
   auto commit = [&](ArrayRef<Value> tokens) {
     return nvgpu::DeviceAsyncCreateGroupOp::create(b, at, tokenType, tokens)
