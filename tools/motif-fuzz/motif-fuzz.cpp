@@ -148,15 +148,16 @@ static std::unique_ptr<MLIRContext> makeContext() {
   return ctx;
 }
 
-/// The fused form of `unfused` (--fuse-materialization), and the class the
-/// pass declared; empty when the pass refuses.
+/// The fused form of `unfused` (--fuse-materialization under --cap), and the
+/// class the pass declared; empty when the pass refuses.
 static std::string fuseForGpu(MLIRContext &ctx, StringRef unfused, std::string &eq) {
   ScopedDiagnosticHandler quiet(&ctx, [](Diagnostic &) { return success(); });
   OwningOpRef<ModuleOp> m = parseSourceString<ModuleOp>(unfused, ParserConfig(&ctx));
   if (!m)
     return "";
   PassManager pm(&ctx);
-  if (failed(parsePassPipeline("func.func(fuse-materialization)", pm)) ||
+  if (failed(parsePassPipeline(
+          "func.func(fuse-materialization{equivalence-cap=" + cap + "})", pm)) ||
       failed(pm.run(*m)))
     return "";
   for (auto f : m->getOps<func::FuncOp>())
