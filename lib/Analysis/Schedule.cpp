@@ -886,6 +886,64 @@ static std::optional<std::string> checkStaging(MaterializeOp mat) {
   return std::nullopt;
 }
 
+int64_t mlir::motif::unrolledWorkOf(const MotifSchedule &s,
+                                    ArrayRef<bool> registerOperands,
+                                    bool registerResult) {
+  ArrayRef<DimSchedule> dims = s.getDims();
+  SmallVector<bool> unrolled;
+  for (const DimSchedule &d : dims)
+    unrolled.push_back(d.count == 1 || (d.isTiled() && d.count <= 16));
+  for (auto [i, reg] : llvm::enumerate(registerOperands))
+    if (reg)
+      for (int64_t d : s.getOperandDims(i))
+        unrolled[d] = true;
+  if (registerResult)
+    for (int64_t d : s.getResultDims())
+      unrolled[d] = true;
+  auto mul = [](int64_t a, int64_t b) {
+    bool overflow = false;
+    int64_t r = static_cast<int64_t>(llvm::SaturatingMultiply<uint64_t>(
+        a, b, &overflow));
+    return overflow || r < 0 ? std::numeric_limits<int64_t>::max() : r;
+  };
+  int64_t all = 1, out = 1;
+  for (auto [d, dim] : llvm::enumerate(dims)) {
+    if (!unrolled[d])
+      continue;
+    all = mul(all, dim.count);
+    if (llvm::is_contained(s.getResultDims(), static_cast<int64_t>(d)))
+      out = mul(out, dim.count);
+  }
+  int64_t work = all;
+  if (!s.getReducedDims().empty()) {
+    ReductionTree tree = s.getReductionTree();
+    if (tree.acrossLanes || tree.acrossWarps)
+      work = std::max(work, work + mul(out, kCombineWork));
+  }
+  return work;
+}
+
+/// The value `v` is read from registers: a register materialization of a
+/// motif's (non-constant) result or of an input loaded in the kernel.
+static bool readFromRegisters(Value v) {
+  auto mat = v.getDefiningOp<MaterializeOp>();
+  if (!mat || mat.getResidency() != Residency::Register)
+    return false;
+  ComputeOpInterface producer = producerOf(mat);
+  return !producer || !constantOf(producer);
+}
+
+int64_t mlir::motif::unrolledWorkOf(ComputeOpInterface op) {
+  SmallVector<bool> regs;
+  for (Value v : op->getOperands())
+    regs.push_back(readFromRegisters(v));
+  bool result = llvm::any_of(op->getUsers(), [](Operation *u) {
+    auto m = dyn_cast<MaterializeOp>(u);
+    return m && m.getResidency() == Residency::Register;
+  });
+  return unrolledWorkOf(MotifSchedule(op), regs, result);
+}
+
 std::optional<std::string> mlir::motif::checkMaterialization(MaterializeOp mat) {
   Residency r = mat.getResidency();
   if (r == Residency::Global)
@@ -908,6 +966,27 @@ std::optional<std::string> mlir::motif::checkMaterialization(MaterializeOp mat) 
              "most " +
              std::to_string(kMaxRegisterSlots) +
              " (map more dims to threads, or use 'shared')";
+    // The motifs it makes the lowering unroll stay within the bound (a
+    // constant has no slots: its readers fold it in).
+    SmallVector<ComputeOpInterface> unrolledBy;
+    if (!constantOf(producer))
+      unrolledBy.push_back(producer);
+    for (Operation *user : mat.getResult().getUsers())
+      if (auto reader = dyn_cast<ComputeOpInterface>(user);
+          reader && !unrolledBy.empty())
+        unrolledBy.push_back(reader);
+    for (ComputeOpInterface op : unrolledBy) {
+      int64_t work = unrolledWorkOf(op);
+      if (work > kMaxUnrolledWork)
+        return "keeps the result of '" + opName(producer) +
+               "' in registers, so the lowering would unroll '" +
+               opName(op) + "' to " + std::to_string(work) +
+               " instances of its body (its combines across threads "
+               "counted " + std::to_string(kCombineWork) +
+               " each), over the " + std::to_string(kMaxUnrolledWork) +
+               " it unrolls at most (keep it in 'shared', or map the dims "
+               "it indexes to threads)";
+    }
     if (std::optional<int64_t> tail = mat.getSharedTail()) {
       if (constantOf(producer))
         return std::string("keeps a constant map's value with a shared tail: "

@@ -389,6 +389,24 @@ bool isRegisterBlocked(const MotifSchedule &s);
 /// The most register slots one value may unroll to in the lowering.
 constexpr int64_t kMaxRegisterSlots = 256;
 
+/// What the lowering emits for one motif, in units of one instance of its
+/// body: the dims it unrolls (those indexing a register operand or a
+/// register result, a single instance, a tile run of at most 16) multiply
+/// the body, and each unrolled result instance of a motif that combines
+/// across threads adds its tree (kCombineWork). Dims it loops over add
+/// nothing. Saturates at INT64_MAX.
+constexpr int64_t kCombineWork = 16;
+int64_t unrolledWorkOf(const MotifSchedule &s, ArrayRef<bool> registerOperands,
+                       bool registerResult);
+/// The same for a motif as the kernel has it: operands read from register
+/// materializations, a result with a register materialization.
+int64_t unrolledWorkOf(ComputeOpInterface op);
+/// The most unrolled work one motif may take (docs/residency.md, "Unrolled
+/// work"): about 10^5 lines of MLIR after the lowering, seconds of compile
+/// time. A register residency that would unroll a motif past it is not
+/// chosen by the fusion and refused by the lowering.
+constexpr int64_t kMaxUnrolledWork = 4096;
+
 /// Nullopt when `residency` is legal for every consumer of the value
 /// `mat` names (its producer's result materialized in this kernel), else a
 /// reason naming the producer, the reader and why. Global is always legal.

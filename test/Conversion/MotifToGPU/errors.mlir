@@ -172,3 +172,47 @@ func.func @shared_tail_too_long(%x: tensor<8x1024xf32>) -> tensor<8xf32> {
   }
   return %y : tensor<8xf32>
 }
+
+// -----
+
+// Register values the reader indexes by two seq dims, with a combine across
+// threads for each of their 96 x 12 instances: the lowering would unroll
+// 96 * 12 * (1 + 16) = 19584 instances of the body (half a minute of
+// compile time). Refused, located (docs/residency.md, "Unrolled work").
+func.func @unrolled_work(%a: tensor<12x96xf32>, %b: tensor<12x12xf32>) -> tensor<96x12xf32> {
+  %y = motif.kernel "k" threads(64) -> tensor<96x12xf32> {
+    %m = motif.map (%a[i, j]) -> [i, j] over [thread, seq] : (tensor<12x96xf32>) -> tensor<12x96xf32> {
+    ^bb0(%v: f32):
+      motif.yield %v : f32
+    }
+    // expected-error @+1 {{keeps the result of 'motif.map' in registers, so the lowering would unroll 'motif.contract' to 19584 instances of its body (its combines across threads counted 16 each), over the 4096 it unrolls at most}}
+    %r = motif.materialize %m in register : tensor<12x96xf32>
+    %n = motif.map (%b[i, j]) -> [i, j] over [seq, thread] : (tensor<12x12xf32>) -> tensor<12x12xf32> {
+    ^bb0(%v: f32):
+      motif.yield %v : f32
+    }
+    %rb = motif.materialize %n in register : tensor<12x12xf32>
+    %c = motif.contract (%r[k, i], %rb[j, k]) -> [i, j] over [seq, seq, thread] : (tensor<12x96xf32>, tensor<12x12xf32>) -> tensor<96x12xf32>
+    %g = motif.materialize %c in global : tensor<96x12xf32>
+    motif.yield %g : tensor<96x12xf32>
+  }
+  return %y : tensor<96x12xf32>
+}
+
+// -----
+
+// The same reader with one of them from global memory loops over j: it
+// unrolls 96 * (1 + 16) = 1632 instances. Lowered.
+func.func @unrolled_work_within(%a: tensor<12x96xf32>, %b: tensor<12x12xf32>) -> tensor<96x12xf32> {
+  %y = motif.kernel "k" threads(64) -> tensor<96x12xf32> {
+    %m = motif.map (%a[i, j]) -> [i, j] over [thread, seq] : (tensor<12x96xf32>) -> tensor<12x96xf32> {
+    ^bb0(%v: f32):
+      motif.yield %v : f32
+    }
+    %r = motif.materialize %m in register : tensor<12x96xf32>
+    %c = motif.contract (%r[k, i], %b[j, k]) -> [i, j] over [seq, seq, thread] : (tensor<12x96xf32>, tensor<12x12xf32>) -> tensor<96x12xf32>
+    %g = motif.materialize %c in global : tensor<96x12xf32>
+    motif.yield %g : tensor<96x12xf32>
+  }
+  return %y : tensor<96x12xf32>
+}

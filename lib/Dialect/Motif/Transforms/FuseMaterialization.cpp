@@ -640,6 +640,79 @@ void FuseMaterializationPass::legalizeGroups(SmallVectorImpl<Edge> &edges,
         }
       }
 
+      // The lowering unrolls the dims a motif indexes register values by:
+      // every motif of the group stays within the unrolled work it takes
+      // (docs/residency.md, "Unrolled work"). Over it, the largest register
+      // value the motif reads or writes moves to shared (or back to global).
+      {
+        auto isRegisterEdge = [&](Value v) -> Edge * {
+          for (Edge *e : groupEdges)
+            if (e->decision == Residency::Register && e->value() == v)
+              return e;
+          return nullptr;
+        };
+        Edge *victim = nullptr;
+        std::string why;
+        for (KernelOp k : ks) {
+          k.getBodyBlock().walk([&](ComputeOpInterface op) {
+            if (victim)
+              return;
+            SmallVector<Edge *> touching;
+            SmallVector<bool> regs;
+            for (Value v : op->getOperands()) {
+              Edge *e = isRegisterEdge(v);
+              if (e)
+                touching.push_back(e);
+              auto m = v.getDefiningOp<MaterializeOp>();
+              regs.push_back(e || (m && m.getResidency() ==
+                                            Residency::Register));
+            }
+            bool result = false;
+            for (Edge *e : groupEdges)
+              if (e->decision == Residency::Register && e->producerOp == op) {
+                touching.push_back(e);
+                result = true;
+              }
+            if (touching.empty())
+              return;
+            result |= llvm::any_of(op->getUsers(), [](Operation *u) {
+              auto m = dyn_cast<MaterializeOp>(u);
+              return m && m.getResidency() == Residency::Register;
+            });
+            int64_t work =
+                unrolledWorkOf(MotifSchedule(op, mergedThreads), regs, result);
+            if (work <= kMaxUnrolledWork)
+              return;
+            for (Edge *e : touching)
+              if (!victim || e->registers > victim->registers)
+                victim = e;
+            why = "rule 5: in registers, it would make the lowering unroll '" +
+                  op->getName().getStringRef().str() + "' of kernel '" +
+                  k.getSymName().str() + "' to " + std::to_string(work) +
+                  " instances of its body, over the " +
+                  std::to_string(kMaxUnrolledWork) + " it unrolls at most";
+          });
+          if (victim)
+            break;
+        }
+        if (victim) {
+          if (victim->sharedBytes <= budget) {
+            victim->decision = Residency::Shared;
+            victim->tail = victim->tailBytes = 0;
+            victim->rule = why + "; moved to shared (" +
+                           std::to_string(victim->sharedBytes) + " B)";
+          } else {
+            giveBack(*victim, why + "; it needs " +
+                                  std::to_string(victim->sharedBytes) +
+                                  " shared bytes, over the budget (" +
+                                  std::to_string(budget) +
+                                  " B), so it stays global");
+          }
+          changed = true;
+          break;
+        }
+      }
+
       int64_t threads = 0;
       for (KernelOp k : ks)
         threads = std::max<int64_t>(threads, k.getThreads());
@@ -908,9 +981,28 @@ void FuseMaterializationPass::cacheReusedInputs(KernelOp kernel,
       auto reader = cast<ComputeOpInterface>(use->getOwner());
       EdgeScope s = classifyEdge(loadIface, reader, use->getOperandNumber(),
                                  kernel.getThreads());
-      if (s.scope != Scope::SameThread)
+      if (s.scope != Scope::SameThread) {
         refusal = "'" + use->getOwner()->getName().getStringRef().str() +
                   "' reads it in other threads (" + s.reason + ")";
+        break;
+      }
+      // In registers, the dims the reader indexes it by are unrolled.
+      SmallVector<bool> regs;
+      for (OpOperand &o : reader->getOpOperands()) {
+        auto m = o.get().getDefiningOp<MaterializeOp>();
+        regs.push_back(o.get() == value ||
+                       (m && m.getResidency() == Residency::Register));
+      }
+      bool result = llvm::any_of(reader->getUsers(), [](Operation *u) {
+        auto m = dyn_cast<MaterializeOp>(u);
+        return m && m.getResidency() == Residency::Register;
+      });
+      int64_t work = unrolledWorkOf(MotifSchedule(reader), regs, result);
+      if (work > kMaxUnrolledWork)
+        refusal = "in registers, it would make the lowering unroll '" +
+                  reader->getName().getStringRef().str() + "' to " +
+                  std::to_string(work) + " instances of its body, over the " +
+                  std::to_string(kMaxUnrolledWork) + " it unrolls at most";
     }
     if (!refusal.empty()) {
       kernel.emitRemark() << "kernel '" << kernel.getSymName() << "': "
