@@ -1,8 +1,10 @@
 """Time compiled variants of a half-precision GEMM against cuBLAS (torch.mm) on the GPU.
 
-    python3 scripts/gemm-variants.py DIR...
+    python3 scripts/gemm-variants.py [nt:]DIR...
 
-Each DIR holds one motif-compile output (one .json manifest of C = A.B, bf16 or f16 operands).
+Each DIR holds one motif-compile output (one .json manifest of C = A.B, bf16 or f16 operands);
+with the prefix `nt:` the program computes C = A.B^T with B stored [N, K] (an nn.Linear weight, the
+layout wgmma reads), and cuBLAS runs the same product (torch.nn.functional.linear).
 Inputs: fresh N(0,1) per variant; reference: float64 A.B; equivalence class: tolerance (normwise
 relative error within 2^-8 for bf16, 2^-10 for f16 outputs). Prints one row per variant (ms, TFLOP/s,
 x cuBLAS, ptxas registers / spills / shared bytes) and torch.mm on the same inputs.
@@ -22,27 +24,31 @@ RTOL = {"bf16": 2.0 ** -8, "f16": 2.0 ** -10, "f32": 1e-5}
 gen = torch.Generator(device="cuda").manual_seed(3)
 cublas = {}
 print(f"{'variant':28} {'shape':16} {'ms':>8} {'TFLOP/s':>8} {'x cuBLAS':>8} {'rel err':>9}  ptxas")
-for d in map(Path, sys.argv[1:]):
+for arg in sys.argv[1:]:
+    nt = arg.startswith("nt:")
+    d = Path(arg[3:] if nt else arg)
     (mpath,) = [p for p in d.glob("*.json")]
     m = load_manifest(mpath)
-    (M, K), (_, N) = m.inputs[0].shape, m.inputs[1].shape
+    (M, K) = m.inputs[0].shape
+    N = m.inputs[1].shape[0 if nt else 1]
     dt = m.inputs[0].dtype
     a = torch.randn((M, K), device="cuda", generator=gen).to(DTYPES[dt])
-    b = torch.randn((K, N), device="cuda", generator=gen).to(DTYPES[dt])
+    b = torch.randn((N, K) if nt else (K, N), device="cuda", generator=gen).to(DTYPES[dt])
     bound = Program(m).bind(a, b)
     bound.launch()
     torch.cuda.synchronize()
-    ref = a.double() @ b.double()
+    ref = a.double() @ (b.double().T if nt else b.double())
     err = (torch.linalg.norm(bound.outputs[0].double() - ref) / torch.linalg.norm(ref)).item()
     ok = err <= RTOL[m.outputs[0].dtype]
     ms = gputime.median_ms(torch, bound.launch) if ok else float("nan")
-    key = (dt, M, K, N)
+    key = (dt, M, K, N, "nt" if nt else "nn")
     if key not in cublas:
-        cublas[key] = gputime.median_ms(torch, lambda: torch.mm(a, b))
+        peer = (lambda: torch.nn.functional.linear(a, b)) if nt else (lambda: torch.mm(a, b))
+        cublas[key] = gputime.median_ms(torch, peer)
     flops = 2 * M * N * K
     ks = ", ".join(f"{k.registers}r {k.spill_store_bytes}sp {k.shared_bytes}+{k.dynamic_shared_bytes}B "
                    f"{k.block[0]}t" for k in m.kernels)
     print(f"{d.name:28} {f'{M}x{K}x{N}':16} {ms:8.3f} {flops / ms / 1e9:8.1f} {cublas[key] / ms:8.2f} "
           f"{err:9.2e}  {ks}{'' if ok else '  WRONG'}", flush=True)
-for (dt, M, K, N), t in cublas.items():
-    print(f"cuBLAS {dt} {M}x{K}x{N}: {t:.3f} ms, {2 * M * N * K / t / 1e9:.1f} TFLOP/s")
+for (dt, M, K, N, form), t in cublas.items():
+    print(f"cuBLAS {dt} {M}x{K}x{N} {form}: {t:.3f} ms, {2 * M * N * K / t / 1e9:.1f} TFLOP/s")

@@ -571,6 +571,12 @@ FailureOr<SharedLayout> mlir::motif::stagedLayoutOf(const MotifSchedule &reader,
       bool scalarRows = t->tf32() && t->rhsKMajor && operand == 1;
       layout.pad = (scalarRows ? 32 : 16) / layout.elementBytes;
       layout.stages = t->stages();
+      // wgmma reads 128-byte swizzled rows through descriptors: no pad.
+      if (t->wgmma() && layout.shape.size() == 2 &&
+          layout.shape[1] * layout.elementBytes == 128) {
+        layout.pad = 0;
+        layout.swizzle128 = true;
+      }
     }
   }
   int64_t bytes = saturatingMul(layout.elementBytes, layout.stages);

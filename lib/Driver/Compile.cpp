@@ -224,11 +224,23 @@ LogicalResult addFusePass(Session &s, OpPassManager &pm) {
 LogicalResult addConvertPass(Session &s, const PassInfo &convert,
                              OpPassManager &pm) {
   const std::string &options = s.options.lowerOptions;
-  return convert.addToPipeline(pm, options, [&](const Twine &message) {
+  for (StringRef key : optionKeys(options))
+    if (key == "chip")
+      return s.error("--lower-options='" + options +
+                     "' sets chip; the chip comes from --chip");
+  auto fail = [&](StringRef what, const Twine &message) {
     std::string text = StringRef(message.str()).trim().str();
-    return s.error("--lower-options='" + options +
-                   "' is not a valid convert-motif-to-gpu option string" +
-                   (text.empty() ? "" : ": " + text));
+    return s.error(what + " is not a valid convert-motif-to-gpu option "
+                   "string" + (text.empty() ? "" : ": " + text));
+  };
+  if (failed(convert.addToPipeline(pm, options, [&](const Twine &m) {
+        return fail("--lower-options='" + options + "'", m);
+      })))
+    return failure();
+  // The chip decides whether wgmma contractions lower (sm_90a).
+  Pass &pass = *std::prev(pm.end());
+  return pass.initializeOptions("chip=" + s.options.chip, [&](const Twine &m) {
+    return fail("--chip='" + s.options.chip + "'", m);
   });
 }
 

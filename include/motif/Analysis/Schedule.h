@@ -306,6 +306,10 @@ struct SharedLayout {
   /// Buffers of a staged tile in a multi-stage pipeline (a tensor-core
   /// reader: the buffer is `[stages] x paddedShape()`); 1 otherwise.
   int64_t stages = 1;
+  /// A staged tile a wgmma reader reads through matrix descriptors: rows of
+  /// 128 bytes, unpadded, in the 128-byte swizzle (16-byte chunk c of row r
+  /// at chunk c ^ (r % 8)), every stage 1024-byte aligned.
+  bool swizzle128 = false;
   SmallVector<DimKind> kinds; // per value dim
   SmallVector<int64_t> shape; // per buffer dim
   int64_t elementBytes = 4;

@@ -30,7 +30,10 @@ def ConvertMotifToGPU : Pass<"convert-motif-to-gpu", "::mlir::ModuleOp"> {
     Option<"reverseRereads", "reverse-rereads", "bool", /*default=*/"true",
            "Walk an elementwise motif's loops in reverse instance order over "
            "a global tensor an earlier motif of the kernel already read "
-           "(bitwise-neutral; re-reads what is still in L2 first)">
+           "(bitwise-neutral; re-reads what is still in L2 first)">,
+    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
+           "Target chip: a contraction on wgmma (`mma m64nNk16`) needs "
+           "sm_90a">
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect", "::mlir::gpu::GPUDialect",

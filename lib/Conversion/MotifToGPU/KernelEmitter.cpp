@@ -473,7 +473,8 @@ KernelEmitter::addStagedTileBuffers(ArrayRef<OnlineStagedTile> tiles,
   return bufs;
 }
 
-Value KernelEmitter::addWorkgroupBuffer(MemRefType type, Location at) {
+Value KernelEmitter::addWorkgroupBuffer(MemRefType type, Location at,
+                                        int64_t alignment) {
   if (dynamicShared) {
     // A view at the next 16-byte boundary of the dynamic shared memory,
     // placed at the top of the body so it dominates every use.
@@ -495,6 +496,19 @@ Value KernelEmitter::addWorkgroupBuffer(MemRefType type, Location at) {
         type.getNumElements() *
         llvm::divideCeil(type.getElementType().getIntOrFloatBitWidth(), 8);
     Value shift = arith::ConstantIndexOp::create(top, at, offset);
+    if (alignment > SharedLayout::kAlignment) {
+      // The dynamic base is only 16-byte aligned: round the view's address
+      // up at run time, within `alignment - 16` bytes reserved before it.
+      Value base = memref::ExtractAlignedPointerAsIndexOp::create(
+          top, at, dynamicSharedBase);
+      Value address = arith::AddIOp::create(top, at, base, shift);
+      Value mask = arith::ConstantIndexOp::create(top, at, alignment - 1);
+      Value rounded = arith::AndIOp::create(
+          top, at, arith::AddIOp::create(top, at, address, mask),
+          arith::ConstantIndexOp::create(top, at, -alignment));
+      shift = arith::SubIOp::create(top, at, rounded, base);
+      bytes += alignment - SharedLayout::kAlignment;
+    }
     auto view = memref::ViewOp::create(top, at, type, dynamicSharedBase, shift,
                                        ValueRange{});
     lastSharedView = view;
@@ -502,9 +516,9 @@ Value KernelEmitter::addWorkgroupBuffer(MemRefType type, Location at) {
     return view;
   }
   Value buffer = func.addWorkgroupAttribution(type, at);
-  func.setWorkgroupAttributionAttr(
-      func.getNumWorkgroupAttributions() - 1, "llvm.align",
-      b.getI64IntegerAttr(SharedLayout::kAlignment));
+  func.setWorkgroupAttributionAttr(func.getNumWorkgroupAttributions() - 1,
+                                   "llvm.align",
+                                   b.getI64IntegerAttr(alignment));
   return buffer;
 }
 
@@ -862,7 +876,8 @@ LogicalResult KernelEmitter::emitStage(MaterializeOp mat) {
     shape.insert(shape.begin(), st.shared.stages);
   st.memref = addWorkgroupBuffer(
       MemRefType::get(shape, type.getElementType(), nullptr, space),
-      mat.getLoc());
+      mat.getLoc(),
+      st.shared.swizzle128 ? kSwizzle128Alignment : SharedLayout::kAlignment);
   sharedBytesUsed += st.shared.bytes;
   if (st.shared.steppedDim < 0) {
     emitStageCopy(st, Value());

@@ -23,6 +23,7 @@
 
 #include "motif/Analysis/Schedule.h"
 #include "motif/Dialect/Motif/IR/MotifOps.h"
+#include "motif/Dialect/Motif/IR/TensorCore.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/Builders.h"
@@ -77,6 +78,12 @@ struct Instance {
   Value active;              // i1: every partial dim is in bounds (null: true)
 };
 
+/// The alignment of a tile in the 128-byte swizzle (wgmma descriptors
+/// address 8-row groups of 1024 bytes from a 1024-byte boundary).
+constexpr int64_t kSwizzle128Alignment = 1024;
+
+class MmaEmitter;
+
 class KernelEmitter {
 public:
   /// With `dynamicShared`, every shared buffer is a 16-byte aligned view of
@@ -105,6 +112,8 @@ public:
 
   OpBuilder b;
   Location loc;
+  /// The target chip (convert-motif-to-gpu's `chip`): wgmma needs sm_90a.
+  std::string chip = "sm_90";
 
   /// Element `inst` of operand `i` of `op`.
   FailureOr<Value> loadOperand(ComputeOpInterface op, unsigned i,
@@ -138,7 +147,8 @@ public:
       const std::function<SmallVector<Value>(ValueRange, ValueRange)> &combine);
 
   /// A workgroup buffer aligned for the widest access the emitter makes.
-  Value addWorkgroupBuffer(MemRefType type, Location at);
+  Value addWorkgroupBuffer(MemRefType type, Location at,
+                           int64_t alignment = SharedLayout::kAlignment);
   /// The shared buffers of an online contraction's staged tiles
   /// (OnlineContractOp::getStagedTiles, so the residency report and the
   /// kernel agree), of `element`s, a leading stage dim where a tile has
@@ -192,6 +202,12 @@ private:
   /// A contraction on tensor cores (TensorCore.cpp): operand tiles staged
   /// by cp.async through a multi-stage pipeline, ldmatrix fragments,
   /// mma.sync m16n8k16 into accumulators kept in registers across k.
+  /// The wgmma form of a tensor-core contraction (TensorCore.cpp).
+  LogicalResult emitWgmmaContraction(ComputeOpInterface op,
+                                     ArrayRef<DimPlan> plans, Value owner,
+                                     const MmaTiling &t, MmaEmitter &m,
+                                     const Storage *const tiles[2],
+                                     ArrayRef<Instance> insts);
   LogicalResult emitTensorCoreContraction(ComputeOpInterface op,
                                           ArrayRef<DimPlan> plans,
                                           Value owner);

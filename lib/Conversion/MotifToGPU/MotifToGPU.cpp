@@ -8,6 +8,7 @@
 //
 //===----------------------------------------------------------------------===//
 #include "KernelEmitter.h"
+#include "motif/Analysis/ResourceModel.h"
 #include "motif/Analysis/Schedule.h"
 #include "motif/Conversion/Passes.h"
 
@@ -69,6 +70,15 @@ namespace {
 struct ConvertMotifToGPUPass
     : public motif::impl::ConvertMotifToGPUBase<ConvertMotifToGPUPass> {
   using Base::Base;
+  LogicalResult initialize(MLIRContext *ctx) override {
+    if (!lookupTarget(chip)) {
+      emitError(UnknownLoc::get(ctx))
+          << "convert-motif-to-gpu: unknown chip '" << chip
+          << "' (known: " << knownTargets() << ")";
+      return failure();
+    }
+    return success();
+  }
   void runOnOperation() override;
 
 private:
@@ -341,6 +351,7 @@ ConvertMotifToGPUPass::convertFunction(func::FuncOp func,
     {
       KernelEmitter emitter(kernel, gfunc, gridSize, inputs, grid,
                             /*dynamicShared=*/false, reverseRereads);
+      emitter.chip = chip;
       if (failed(emitter.emit()))
         return failure();
       dynamicSharedBytes = emitter.sharedBytes();
@@ -379,6 +390,7 @@ ConvertMotifToGPUPass::convertFunction(func::FuncOp func,
       }
       KernelEmitter emitter(kernel, gfunc, gridSize, inputs, grid,
                             /*dynamicShared=*/true, reverseRereads);
+      emitter.chip = chip;
       if (failed(emitter.emit()))
         return failure();
       dynamicSharedBytes = emitter.sharedBytes();

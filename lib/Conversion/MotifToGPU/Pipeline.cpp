@@ -105,6 +105,7 @@ LogicalResult checkOptions(const LowerToNVVMOptions &opts, ErrorHandler error) {
 void buildPipeline(OpPassManager &pm, const LowerToNVVMOptions &opts) {
   motif::ConvertMotifToGPUOptions convert;
   convert.reverseRereads = opts.reverseRereads.getValue();
+  convert.chip = opts.chip.getValue();
   pm.addPass(motif::createConvertMotifToGPU(convert));
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
   // Tensor-core contractions emit nvgpu ops (cp.async, ldmatrix, mma.sync)

@@ -40,7 +40,7 @@ using namespace mlir;
 using namespace mlir::motif;
 using namespace mlir::motif::detail;
 
-namespace {
+namespace mlir::motif::detail {
 /// Emits the pieces of one tensor-core contraction.
 class MmaEmitter {
 public:
@@ -108,8 +108,14 @@ public:
           inBox = add(mul(blockCoords[pos], st.shared.tiles[a]), inBox);
         src.push_back(inBox);
       }
+      // The 128-byte swizzle (wgmma): chunk c of row r at c ^ (r % 8).
+      Value dstCol = col;
+      if (st.shared.swizzle128)
+        dstCol = mul(arith::XOrIOp::create(b, loc, rem(chunk, perRow),
+                                           rem(row, 8)),
+                     chunk16);
       Value token = nvgpu::DeviceAsyncCopyOp::create(
-          b, loc, tokenType, st.memref, at(st, stage, row, col),
+          b, loc, tokenType, st.memref, at(st, stage, row, dstCol),
           st.stageSource, src, b.getIndexAttr(chunk16), /*srcElements=*/Value(),
           b.getUnitAttr());
       if (!guarded)
@@ -293,6 +299,62 @@ public:
     return accs;
   }
 
+  /// The shared address (bytes) of stage `stage` of a tile, as i64.
+  Value stageAddress(const Storage &st, Value stage) {
+    Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, loc,
+                                                                st.memref);
+    int64_t stageBytes = st.shared.shape[0] * st.shared.shape[1] *
+                         element.getIntOrFloatBitWidth() / 8;
+    Value at = add(base, mul(stage, stageBytes));
+    return arith::IndexCastUIOp::create(b, loc, b.getI64Type(), at);
+  }
+
+  /// The wgmma matrix descriptor of a K-major tile in the 128-byte swizzle
+  /// at shared address `address` (PTX ISA, "Matrix Descriptor Format"):
+  /// start address >> 4 in bits 0-13, leading byte offset 16 B (1, unused
+  /// for a swizzled K-major tile) in 16-29, stride byte offset 1024 B (the
+  /// next 8 rows) in 32-45, base offset 0 (the tile is 1024-byte aligned),
+  /// swizzle mode 1 (128 B) in 62-63.
+  Value descriptor(Value address) {
+    auto i64 = [&](uint64_t v) {
+      return arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(v));
+    };
+    Value start = arith::AndIOp::create(
+        b, loc, arith::ShRUIOp::create(b, loc, address, i64(4)),
+        i64(0x3FFF));
+    uint64_t fixed = (uint64_t(1) << 16) | (uint64_t(1024 >> 4) << 32) |
+                     (uint64_t(1) << 62);
+    return arith::OrIOp::create(b, loc, start, i64(fixed));
+  }
+
+  /// One staged step on wgmma: per 16-wide slice of k, one
+  /// wgmma.mma_async m64nNk16 of the warpgroup's 64 rows of A (at byte
+  /// `aRowBytes` of the stage) by all N rows of B; a slice advances both
+  /// descriptors by 32 bytes (the swizzle XORs the address bits above).
+  Value wgmmaStep(const Storage &a, const Storage &bt, Value stage,
+                  Value aRowBytes, Value acc) {
+    Value aAddr = arith::AddIOp::create(b, loc, stageAddress(a, stage),
+                                        aRowBytes);
+    Value bAddr = stageAddress(bt, stage);
+    NVVM::WGMMATypes type =
+        element.isBF16() ? NVVM::WGMMATypes::bf16 : NVVM::WGMMATypes::f16;
+    auto shape = NVVM::MMAShapeAttr::get(b.getContext(), 64,
+                                         mmaShapeN(t.shape), 16);
+    for (int64_t kk = 0; kk < t.kStep / 16; ++kk) {
+      Value offset = arith::ConstantOp::create(
+          b, loc, b.getI64IntegerAttr(kk * 32));
+      Value descA = descriptor(arith::AddIOp::create(b, loc, aAddr, offset));
+      Value descB = descriptor(arith::AddIOp::create(b, loc, bAddr, offset));
+      acc = NVVM::WgmmaMmaAsyncOp::create(
+          b, loc, acc.getType(), acc, descA, descB, shape, type, type,
+          NVVM::WGMMATypes::f32, NVVM::WGMMAScaleOut::one,
+          NVVM::WGMMAScaleIn::one, NVVM::WGMMAScaleIn::one,
+          NVVM::MMALayout::row, NVVM::MMALayout::col,
+          /*satfinite=*/nullptr);
+    }
+    return acc;
+  }
+
   Value lastGroup;
 
 private:
@@ -305,7 +367,7 @@ private:
   ArrayRef<Value> blockCoords;
   int64_t threads;
 };
-} // namespace
+} // namespace mlir::motif::detail
 
 SmallVector<Value> mlir::motif::detail::emitMmaM16N8K16(
     OpBuilder &b, Location loc, Type element, ArrayRef<Value> a,
@@ -337,6 +399,110 @@ SmallVector<Value> mlir::motif::detail::emitMmaM16N8K16(
   for (int64_t r = 0; r < 4; ++r)
     out.push_back(LLVM::ExtractValueOp::create(b, loc, op, r));
   return out;
+}
+
+/// wgmma.mma_async m64nNk16 (sm_90a): the cp.async pipeline of mma.sync
+/// writes both tiles in the 128-byte swizzle; per step, after the copies of
+/// the step landed, every thread fences them to the async proxy (wgmma reads
+/// shared memory through it) before the barrier; then each warpgroup issues
+/// one wgmma per 16-wide slice on descriptors of its 64 rows of A and all of
+/// B, commits them as one group and waits for it before the next step
+/// overwrites a stage. The accumulators travel as the instruction's struct.
+LogicalResult KernelEmitter::emitWgmmaContraction(
+    ComputeOpInterface op, ArrayRef<DimPlan> plans, Value owner,
+    const MmaTiling &t, MmaEmitter &m, const Storage *const tiles[2],
+    ArrayRef<Instance> insts) {
+  if (chip != "sm_90a" && chip != "sm_100a")
+    return op->emitOpError()
+           << "runs on wgmma (mma " << stringifyMmaShape(t.shape)
+           << "), which needs chip=sm_90a; this lowering targets " << chip;
+  for (unsigned i = 0; i < 2; ++i)
+    if (!tiles[i]->shared.swizzle128)
+      return op->emitOpError()
+             << "runs on wgmma, which reads operand #" << i
+             << " from a staged tile of 128-byte rows in the 128-byte swizzle "
+                "(internal: the staging did not lay it out so)";
+  int64_t stages = t.stages();
+  Type f32 = b.getF32Type();
+  auto accType = LLVM::LLVMStructType::getLiteral(
+      b.getContext(), SmallVector<Type>(t.accumulators(), f32));
+  // The warpgroup's 64 rows of A: 64 x 128 bytes each.
+  Value aRowBytes = arith::IndexCastUIOp::create(
+      b, loc, b.getI64Type(), m.mul(m.div(warpId, 4), 64 * 128));
+
+  auto proxyFence = [&] {
+    NVVM::FenceProxyOp::create(
+        b, loc, NVVM::ProxyKind::async_shared,
+        NVVM::SharedSpaceAttr::get(b.getContext(),
+                                   NVVM::SharedSpace::shared_cta));
+  };
+  for (int64_t s = 0; s + 1 < stages; ++s) {
+    SmallVector<Value> tokens = m.copyStep(*tiles[0], constIndex(s),
+                                           constIndex(s));
+    llvm::append_range(tokens,
+                       m.copyStep(*tiles[1], constIndex(s), constIndex(s)));
+    m.commit(tokens);
+  }
+  Value zero = LLVM::ZeroOp::create(b, loc, accType);
+  auto loop = scf::ForOp::create(b, loc, constIndex(0), constIndex(t.kSteps),
+                                 constIndex(1), ValueRange{zero});
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    ++loopDepth;
+    Value step = loop.getInductionVar();
+    Value stage = stages > 1 ? m.rem(step, stages) : constIndex(0);
+    if (stages == 1) {
+      m.commit(llvm::to_vector(llvm::concat<Value>(
+          m.copyStep(*tiles[0], stage, step),
+          m.copyStep(*tiles[1], stage, step))));
+      m.wait(0);
+      proxyFence();
+      gpu::BarrierOp::create(b, loc);
+    } else {
+      m.wait(stages - 2);
+      proxyFence();
+      // Every warpgroup waited for its wgmmas of step - 1 (below), so the
+      // stage they read is free once every thread passed the barrier.
+      gpu::BarrierOp::create(b, loc);
+      Value next = m.add(step, constIndex(stages - 1));
+      Value inRange = arith::CmpIOp::create(
+          b, loc, arith::CmpIPredicate::ult, next, constIndex(t.kSteps));
+      auto ifOp = scf::IfOp::create(b, loc, inRange, /*withElseRegion=*/false);
+      {
+        OpBuilder::InsertionGuard g(b);
+        b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+        Value nextStage = m.rem(next, stages);
+        m.copyStep(*tiles[0], nextStage, next);
+        m.copyStep(*tiles[1], nextStage, next);
+      }
+      m.commit({});
+    }
+    NVVM::WgmmaFenceAlignedOp::create(b, loc);
+    Value acc = m.wgmmaStep(*tiles[0], *tiles[1], stage, aRowBytes,
+                            loop.getRegionIterArgs()[0]);
+    NVVM::WgmmaGroupSyncAlignedOp::create(b, loc);
+    NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 0);
+    scf::YieldOp::create(b, loc, acc);
+    --loopDepth;
+  }
+  m.commit({});
+  m.wait(0);
+
+  // Accumulator 4 nt + 2 h + cc of the struct is the instance whose i offset
+  // in the warp is 8 h and j offset 8 nt + cc (plus the lane's digits): the
+  // mma.sync m16n8 layout, one m-tile a warp.
+  Value accs = loop.getResult(0);
+  for (const Instance &inst : insts) {
+    int64_t rowOff = plans[0].seqOffset(inst.k[0]);
+    int64_t colOff = plans[1].seqOffset(inst.k[1]);
+    int64_t h = (rowOff / 8) % 2, nt = colOff / 8, cc = colOff % 2;
+    Value acc = LLVM::ExtractValueOp::create(b, loc, accs,
+                                             nt * 4 + h * 2 + cc);
+    if (failed(storeResults(op, plans, inst, {acc}, owner)))
+      return failure();
+  }
+  return success();
 }
 
 LogicalResult KernelEmitter::emitTensorCoreContraction(ComputeOpInterface op,
@@ -375,6 +541,8 @@ LogicalResult KernelEmitter::emitTensorCoreContraction(ComputeOpInterface op,
                              << " accumulators";
 
   MmaEmitter m(*this, t, element, tid, warpId, laneId, blockCoords, threads);
+  if (t.wgmma())
+    return emitWgmmaContraction(op, plans, owner, t, m, tiles, insts);
   int64_t stages = t.stages();
   // The warp's first row in the block's tile: the thread(w) digit is the
   // warp (place 32), each warp holds mTiles tiles of 16 rows.

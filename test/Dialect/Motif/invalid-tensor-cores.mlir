@@ -175,7 +175,7 @@ func.func @tf32_k_not_a_nest(%a: tensor<16x8xf32>, %b: tensor<8x8xf32>) -> tenso
 func.func @unknown_shape(%a: tensor<16x8xf32>, %b: tensor<8x8xf32>) -> tensor<16x8xf32> {
   %c = motif.kernel "mm" threads(32) -> tensor<16x8xf32> {
     %p = motif.contract (%a[i, k], %b[k, j]) -> [i, j]
-           // expected-error @+1 {{unknown tensor-core shape 'm16n8k4' (expected m16n8k16 or m16n8k8)}}
+           // expected-error @+1 {{unknown tensor-core shape 'm16n8k4' (expected m16n8k16, m16n8k8, m64n64k16, m64n128k16 or m64n256k16)}}
            over [seq(2) x thread(8), thread(4) x seq(2), seq(1) x seq(8)] mma m16n8k4
            : (tensor<16x8xf32>, tensor<8x8xf32>) -> tensor<16x8xf32>
     %g = motif.materialize %p in global : tensor<16x8xf32>

@@ -1373,7 +1373,9 @@ ParseResult ContractOp::parse(OpAsmParser &parser, OperationState &state) {
   if (succeeded(parser.parseOptionalKeyword("mma"))) {
     MmaShape shape = MmaShape::M16N8K16;
     if (parseEnumKeyword<MmaShape>(parser, "tensor-core shape",
-                                   symbolizeMmaShape, "m16n8k16 or m16n8k8",
+                                   symbolizeMmaShape,
+                                   "m16n8k16, m16n8k8, m64n64k16, m64n128k16 "
+                                   "or m64n256k16",
                                    shape))
       return failure();
     state.addAttribute("mma", MmaShapeAttr::get(b.getContext(), shape));

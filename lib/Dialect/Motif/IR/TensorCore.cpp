@@ -56,7 +56,8 @@ std::string mlir::motif::describeMma(ContractOp op) {
   Type element = op.getLhs().getType().getElementType();
   std::string s;
   llvm::raw_string_ostream os(s);
-  os << "mma.sync " << stringifyMmaShape(shape) << ", ";
+  os << (isWgmma(shape) ? "wgmma.mma_async " : "mma.sync ")
+     << stringifyMmaShape(shape) << ", ";
   if (shape == MmaShape::M16N8K8)
     os << "tf32 x tf32 -> f32";
   else
@@ -153,6 +154,40 @@ FailureOr<MmaTiling> mlir::motif::mmaTilingOf(ContractOp op, std::string &why,
       return failure();
     }
     t.stagesWanted = *stages;
+  }
+  if (t.wgmma()) {
+    // One m64 x N tile per warpgroup, both operands K-major in 128-byte
+    // swizzled shared tiles (docs/lowering.md, "wgmma on sm_90a").
+    int64_t n = mmaShapeN(t.shape);
+    if (t.rhsKMajor) {
+      why = "its second operand is indexed [k, j]; wgmma reads both operands "
+            "K-major from shared memory here: index it [j, k] (an "
+            "nn.Linear weight)";
+      return failure();
+    }
+    if (t.mTiles != 1 || t.warps % 4 != 0) {
+      why = "dim 'i' is mapped `" + describeMapping(op, 0) +
+            "`; the rows of wgmma accumulators are `[block x] thread(w) x "
+            "seq(2) x thread(8)`, w a multiple of 4: each warpgroup holds one "
+            "m64 tile, each warp 16 rows of it";
+      return failure();
+    }
+    if (t.nTiles * 8 != n) {
+      why = "dim 'j' holds " + std::to_string(t.nTiles * 8) +
+            " columns per warp (`" + describeMapping(op, 1) +
+            "`); wgmma " + stringifyMmaShape(t.shape).str() + " computes " +
+            std::to_string(n) + ": `[block x] seq(" + std::to_string(n / 8) +
+            ") x thread(4) x seq(2)`";
+      return failure();
+    }
+    if (t.kStep != kWgmmaStepK) {
+      why = "dim 'k' is walked in steps of " + std::to_string(t.kStep) +
+            "; wgmma reads k in staged steps of " +
+            std::to_string(kWgmmaStepK) +
+            " (one 128-byte swizzled row of 16-bit elements): `seq x seq(" +
+            std::to_string(kWgmmaStepK) + ")`";
+      return failure();
+    }
   }
   if (t.accumulators() > kMaxMmaAccumulators) {
     why = "each thread would hold " + std::to_string(t.accumulators()) +

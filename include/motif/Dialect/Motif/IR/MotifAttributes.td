@@ -85,10 +85,15 @@ def Motif_CombinerKindAttr : EnumAttr<Motif_Dialect, Motif_CombinerKind, "combin
 // "Tensor cores"): `mma m16n8k16` is mma.sync m16n8k16 with f16 or bf16
 // operands and f32 accumulators; `mma m16n8k8` is mma.sync m16n8k8 with f32
 // operands rounded to tf32 (an opt-in precision, class `tolerance`) and f32
-// accumulators.
+// accumulators. `mma m64n{64,128,256}k16` is wgmma.mma_async on sm_90a: a
+// warpgroup's m64 x N tile, both operands read from 128-byte-swizzled shared
+// tiles through matrix descriptors, f16 or bf16 operands, f32 accumulators.
 def Motif_MmaShape : I32EnumAttr<"MmaShape", "tensor-core instruction shape", [
     I32EnumAttrCase<"M16N8K16", 0, "m16n8k16">,
-    I32EnumAttrCase<"M16N8K8", 1, "m16n8k8">]> {
+    I32EnumAttrCase<"M16N8K8", 1, "m16n8k8">,
+    I32EnumAttrCase<"M64N64K16", 2, "m64n64k16">,
+    I32EnumAttrCase<"M64N128K16", 3, "m64n128k16">,
+    I32EnumAttrCase<"M64N256K16", 4, "m64n256k16">]> {
   let cppNamespace = "::mlir::motif";
   let genSpecializedAttr = 0;
 }

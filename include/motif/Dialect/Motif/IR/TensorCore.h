@@ -30,10 +30,33 @@
 
 namespace mlir::motif {
 
-/// The k of instruction `shape`: 16 for m16n8k16, 8 for m16n8k8.
+/// The k of instruction `shape`: 16 for m16n8k16 and the wgmma shapes, 8
+/// for m16n8k8.
 inline int64_t mmaShapeK(MmaShape shape) {
   return shape == MmaShape::M16N8K8 ? 8 : 16;
 }
+
+/// wgmma.mma_async (sm_90a): m64nNk16, a warpgroup of 4 warps per m64 tile.
+inline bool isWgmma(MmaShape shape) {
+  return shape == MmaShape::M64N64K16 || shape == MmaShape::M64N128K16 ||
+         shape == MmaShape::M64N256K16;
+}
+/// The N of a wgmma shape (8 for the mma.sync ones).
+inline int64_t mmaShapeN(MmaShape shape) {
+  switch (shape) {
+  case MmaShape::M64N64K16:
+    return 64;
+  case MmaShape::M64N128K16:
+    return 128;
+  case MmaShape::M64N256K16:
+    return 256;
+  default:
+    return 8;
+  }
+}
+/// The k extent of one staged step of a wgmma operand tile: one 128-byte
+/// swizzle atom of 16-bit elements per row.
+constexpr int64_t kWgmmaStepK = 64;
 
 /// The instruction tiling of a tensor-core contraction.
 struct MmaTiling {
@@ -57,6 +80,10 @@ struct MmaTiling {
   int64_t instrK() const { return mmaShapeK(shape); }
   /// Operands rounded to tf32 (m16n8k8).
   bool tf32() const { return shape == MmaShape::M16N8K8; }
+  /// wgmma.mma_async m64nNk16 on sm_90a: each warpgroup one m64 x N tile
+  /// (mTiles 1, warps a multiple of 4, nTiles = N / 8), both operands
+  /// [rows, k] tiles of 64-element rows in the 128-byte swizzle.
+  bool wgmma() const { return isWgmma(shape); }
   /// f32 accumulators each thread holds.
   int64_t accumulators() const { return mTiles * nTiles * 4; }
   /// Buffers of each operand tile: the cp.async pipeline keeps up to two
