@@ -498,6 +498,23 @@ int64_t mlir::motif::remarkTensorCores(func::FuncOp func) {
     if (failed(t))
       return; // the verifier refuses it
     ++n;
+    if (t->wgmma()) {
+      c.emitRemark() << "the contraction of kernel '" << kernel.getSymName()
+                     << "' runs on tensor cores: " << describeMma(c)
+                     << " (nvvm.wgmma.mma_async, sm_90a); " << t->warps / 4
+                     << " warpgroup" << (t->warps > 4 ? "s" : "")
+                     << " of one m64 x " << t->nTiles * 8 << " tile ("
+                     << t->accumulators()
+                     << " f32 registers per thread), a " << t->blockRows
+                     << "x" << t->blockCols << " tile per block; k in "
+                     << t->kSteps << " steps of " << t->kStep
+                     << " staged by cp.async in the 128-byte swizzle through "
+                     << t->stages() << " stage" << (t->stages() > 1 ? "s" : "")
+                     << ", read by matrix descriptors (A [i, k], B [j, k]); "
+                        "class tolerance against the fma form (the "
+                        "instruction sums each 16-wide step of k its own way)";
+      return;
+    }
     StringRef via = t->tf32()          ? "nvgpu.mma.sync tf32Enabled, the "
                                          "operands rounded by "
                                          "cvt.rna.tf32.f32"
