@@ -299,6 +299,51 @@ public:
     return accs;
   }
 
+  /// The prologue: steps 0 .. stages-2 of both tiles in flight, one commit
+  /// group each.
+  void prologue(const Storage &a, const Storage &bt, int64_t stages) {
+    for (int64_t s = 0; s + 1 < stages; ++s) {
+      SmallVector<Value> tokens = copyStep(a, c(s), c(s));
+      llvm::append_range(tokens, copyStep(bt, c(s), c(s)));
+      commit(tokens);
+    }
+  }
+
+  /// The copies of loop step `step` (its buffer `stage`): with one stage,
+  /// copy the step and wait for it; else wait until step `step` landed
+  /// (later ones may still be in flight), and, past the barrier (every warp
+  /// is done with step - 1, whose stage the next copy overwrites), copy step
+  /// step + stages - 1. Always one group per step, empty past the last, so
+  /// that the wait counts steps. `landed` runs between the wait and the
+  /// barrier.
+  void pipelineStep(const Storage &a, const Storage &bt, Value step,
+                    Value stage, int64_t stages, int64_t kSteps,
+                    function_ref<void()> landed) {
+    if (stages == 1) {
+      commit(llvm::to_vector(
+          llvm::concat<Value>(copyStep(a, stage, step), copyStep(bt, stage, step))));
+      wait(0);
+      landed();
+      gpu::BarrierOp::create(b, loc);
+      return;
+    }
+    wait(stages - 2);
+    landed();
+    gpu::BarrierOp::create(b, loc);
+    Value next = add(step, c(stages - 1));
+    Value inRange = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                          next, c(kSteps));
+    auto ifOp = scf::IfOp::create(b, loc, inRange, /*withElseRegion=*/false);
+    {
+      OpBuilder::InsertionGuard g(b);
+      b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+      Value nextStage = rem(next, stages);
+      copyStep(a, nextStage, next);
+      copyStep(bt, nextStage, next);
+    }
+    commit({});
+  }
+
   /// The shared address (bytes) of stage `stage` of a tile, as i64.
   Value stageAddress(const Storage &st, Value stage) {
     Value base = memref::ExtractAlignedPointerAsIndexOp::create(b, loc,
@@ -412,7 +457,7 @@ LogicalResult KernelEmitter::emitWgmmaContraction(
     ComputeOpInterface op, ArrayRef<DimPlan> plans, Value owner,
     const MmaTiling &t, MmaEmitter &m, const Storage *const tiles[2],
     ArrayRef<Instance> insts) {
-  if (chip != "sm_90a" && chip != "sm_100a")
+  if (chip != "sm_90a")
     return op->emitOpError()
            << "runs on wgmma (mma " << stringifyMmaShape(t.shape)
            << "), which needs chip=sm_90a; this lowering targets " << chip;
@@ -436,13 +481,7 @@ LogicalResult KernelEmitter::emitWgmmaContraction(
         NVVM::SharedSpaceAttr::get(b.getContext(),
                                    NVVM::SharedSpace::shared_cta));
   };
-  for (int64_t s = 0; s + 1 < stages; ++s) {
-    SmallVector<Value> tokens = m.copyStep(*tiles[0], constIndex(s),
-                                           constIndex(s));
-    llvm::append_range(tokens,
-                       m.copyStep(*tiles[1], constIndex(s), constIndex(s)));
-    m.commit(tokens);
-  }
+  m.prologue(*tiles[0], *tiles[1], stages);
   Value zero = LLVM::ZeroOp::create(b, loc, accType);
   auto loop = scf::ForOp::create(b, loc, constIndex(0), constIndex(t.kSteps),
                                  constIndex(1), ValueRange{zero});
@@ -452,32 +491,10 @@ LogicalResult KernelEmitter::emitWgmmaContraction(
     ++loopDepth;
     Value step = loop.getInductionVar();
     Value stage = stages > 1 ? m.rem(step, stages) : constIndex(0);
-    if (stages == 1) {
-      m.commit(llvm::to_vector(llvm::concat<Value>(
-          m.copyStep(*tiles[0], stage, step),
-          m.copyStep(*tiles[1], stage, step))));
-      m.wait(0);
-      proxyFence();
-      gpu::BarrierOp::create(b, loc);
-    } else {
-      m.wait(stages - 2);
-      proxyFence();
-      // Every warpgroup waited for its wgmmas of step - 1 (below), so the
-      // stage they read is free once every thread passed the barrier.
-      gpu::BarrierOp::create(b, loc);
-      Value next = m.add(step, constIndex(stages - 1));
-      Value inRange = arith::CmpIOp::create(
-          b, loc, arith::CmpIPredicate::ult, next, constIndex(t.kSteps));
-      auto ifOp = scf::IfOp::create(b, loc, inRange, /*withElseRegion=*/false);
-      {
-        OpBuilder::InsertionGuard g(b);
-        b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-        Value nextStage = m.rem(next, stages);
-        m.copyStep(*tiles[0], nextStage, next);
-        m.copyStep(*tiles[1], nextStage, next);
-      }
-      m.commit({});
-    }
+    // Every warpgroup waited for its wgmmas of step - 1 (below), so the
+    // stage they read is free once every thread passed the barrier.
+    m.pipelineStep(*tiles[0], *tiles[1], step, stage, stages, t.kSteps,
+                   proxyFence);
     NVVM::WgmmaFenceAlignedOp::create(b, loc);
     Value acc = m.wgmmaStep(*tiles[0], *tiles[1], stage, aRowBytes,
                             loop.getRegionIterArgs()[0]);
@@ -550,14 +567,7 @@ LogicalResult KernelEmitter::emitTensorCoreContraction(ComputeOpInterface op,
   if (t.warps == 1)
     warpRow = constIndex(0);
 
-  // Prologue: steps 0 .. stages-2 in flight.
-  for (int64_t s = 0; s + 1 < stages; ++s) {
-    SmallVector<Value> tokens = m.copyStep(*tiles[0], constIndex(s),
-                                           constIndex(s));
-    llvm::append_range(tokens,
-                       m.copyStep(*tiles[1], constIndex(s), constIndex(s)));
-    m.commit(tokens);
-  }
+  m.prologue(*tiles[0], *tiles[1], stages);
   SmallVector<Value> accs(t.accumulators(), constF32(0.0));
   auto loop = scf::ForOp::create(b, loc, constIndex(0), constIndex(t.kSteps),
                                  constIndex(1), accs);
@@ -567,33 +577,7 @@ LogicalResult KernelEmitter::emitTensorCoreContraction(ComputeOpInterface op,
     ++loopDepth;
     Value step = loop.getInductionVar();
     Value stage = stages > 1 ? m.rem(step, stages) : constIndex(0);
-    if (stages == 1) {
-      // One step only: copy, wait for it, compute.
-      m.commit(llvm::to_vector(llvm::concat<Value>(
-          m.copyStep(*tiles[0], stage, step),
-          m.copyStep(*tiles[1], stage, step))));
-      m.wait(0);
-      gpu::BarrierOp::create(b, loc);
-    } else {
-      // Step `step` landed (later ones may still be in flight), and every
-      // warp is done with step - 1, whose stage the next copy overwrites.
-      m.wait(stages - 2);
-      gpu::BarrierOp::create(b, loc);
-      Value next = m.add(step, constIndex(stages - 1));
-      Value inRange = arith::CmpIOp::create(
-          b, loc, arith::CmpIPredicate::ult, next, constIndex(t.kSteps));
-      auto ifOp = scf::IfOp::create(b, loc, inRange, /*withElseRegion=*/false);
-      {
-        OpBuilder::InsertionGuard g(b);
-        b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-        Value nextStage = m.rem(next, stages);
-        m.copyStep(*tiles[0], nextStage, next);
-        m.copyStep(*tiles[1], nextStage, next);
-      }
-      // Always one group per step, empty past the last, so that the wait
-      // above counts steps.
-      m.commit({});
-    }
+    m.pipelineStep(*tiles[0], *tiles[1], step, stage, stages, t.kSteps, [] {});
     SmallVector<Value> next = m.step(*tiles[0], *tiles[1], stage, warpRow,
                                      SmallVector<Value>(loop.getRegionIterArgs()));
     scf::YieldOp::create(b, loc, next);

@@ -21,7 +21,7 @@
 // CHECK-LABEL: func.func @edges
 // CHECK: motif.materialize %{{.*}} in shared {motif.producer = "rows#0"
 // CHECK: motif.materialize %{{.*}} in register {motif.producer = "cols#0"
-// REMARK: remark: 'rows'#0 (tensor<12x48xf32>): global -> shared (rule 5: in registers, it would make the lowering unroll 'motif.contract' of kernel 'mm' to 9792 instances of its body, over the 4096 it unrolls at most; moved to shared (2304 B))
+// REMARK: remark: 'rows'#0 (tensor<12x48xf32>): global -> shared (rule 5: in registers, it would make the lowering unroll 'motif.contract' of kernel 'mm' to 9792 instances of its body, over the 4096 it unrolls at most; it moved to shared (2304 B))
 // REMARK: remark: 'cols'#0 (tensor<12x12xf32>): global -> register (rule 1:
 func.func @edges(%a: tensor<12x48xf32>, %b: tensor<12x12xf32>) -> tensor<48x12xf32> {
   %x = motif.kernel "rows" threads(64) -> tensor<12x48xf32> {

@@ -410,6 +410,21 @@ void FuseMaterializationPass::legalizeGroups(SmallVectorImpl<Edge> &edges,
     e.rule = why.str();
     e.tail = e.tailBytes = 0;
   };
+  // A register value that must leave registers: to shared memory within
+  // the budget, else back to global; `who` names it in the rule.
+  auto toSharedOrBack = [&](Edge &e, const std::string &why, StringRef who) {
+    if (e.sharedBytes <= budget) {
+      e.decision = Residency::Shared;
+      e.tail = e.tailBytes = 0;
+      e.rule = why + "; " + who.str() + " moved to shared (" +
+               std::to_string(e.sharedBytes) + " B)";
+      return;
+    }
+    giveBack(e, why + "; " + who.str() + " needs " +
+                    std::to_string(e.sharedBytes) +
+                    " shared bytes, over the budget (" +
+                    std::to_string(budget) + " B), so it stays global");
+  };
   bool changed = true;
   while (changed) {
     changed = false;
@@ -616,24 +631,16 @@ void FuseMaterializationPass::legalizeGroups(SmallVectorImpl<Edge> &edges,
           int64_t tail = sharedTailFor(victim->registers, keep, eb);
           int64_t tailBytes =
               tailLayoutOf(victim->registers, tail, mergedThreads, eb).bytes();
-          if (victim->sharedBytes <= budget) {
-            victim->decision = Residency::Shared;
-            victim->tail = victim->tailBytes = 0;
-            victim->rule = why + "; the largest of them moved to shared (" +
-                           std::to_string(victim->sharedBytes) + " B)";
-          } else if (victim->decision == Residency::Register &&
-                     victim->registers <= kMaxRegisterSlots &&
-                     tail > victim->tail && tailBytes <= tails) {
+          if (victim->sharedBytes > budget &&
+              victim->decision == Residency::Register &&
+              victim->registers <= kMaxRegisterSlots &&
+              tail > victim->tail && tailBytes <= tails) {
             victim->tail = tail;
             victim->tailBytes = tailBytes;
             victim->rule = why + "; the largest of them keeps " +
                            tailText(*victim);
           } else {
-            giveBack(*victim, why + "; the largest of them needs " +
-                                  std::to_string(victim->sharedBytes) +
-                                  " shared bytes, over the budget (" +
-                                  std::to_string(budget) +
-                                  " B), so it stays global");
+            toSharedOrBack(*victim, why, "the largest of them");
           }
           changed = true;
           break;
@@ -696,18 +703,7 @@ void FuseMaterializationPass::legalizeGroups(SmallVectorImpl<Edge> &edges,
             break;
         }
         if (victim) {
-          if (victim->sharedBytes <= budget) {
-            victim->decision = Residency::Shared;
-            victim->tail = victim->tailBytes = 0;
-            victim->rule = why + "; moved to shared (" +
-                           std::to_string(victim->sharedBytes) + " B)";
-          } else {
-            giveBack(*victim, why + "; it needs " +
-                                  std::to_string(victim->sharedBytes) +
-                                  " shared bytes, over the budget (" +
-                                  std::to_string(budget) +
-                                  " B), so it stays global");
-          }
+          toSharedOrBack(*victim, why, "it");
           changed = true;
           break;
         }
