@@ -892,12 +892,11 @@ static std::optional<std::string> checkStaging(MaterializeOp mat) {
   return std::nullopt;
 }
 
-int64_t mlir::motif::unrolledWorkOf(const MotifSchedule &s,
-                                    ArrayRef<bool> registerOperands,
-                                    bool registerResult) {
-  ArrayRef<DimSchedule> dims = s.getDims();
+SmallVector<bool> mlir::motif::unrolledDimsOf(const MotifSchedule &s,
+                                              ArrayRef<bool> registerOperands,
+                                              bool registerResult) {
   SmallVector<bool> unrolled;
-  for (const DimSchedule &d : dims)
+  for (const DimSchedule &d : s.getDims())
     unrolled.push_back(d.count == 1 || (d.isTiled() && d.count <= 16));
   for (auto [i, reg] : llvm::enumerate(registerOperands))
     if (reg)
@@ -906,25 +905,27 @@ int64_t mlir::motif::unrolledWorkOf(const MotifSchedule &s,
   if (registerResult)
     for (int64_t d : s.getResultDims())
       unrolled[d] = true;
-  auto mul = [](int64_t a, int64_t b) {
-    bool overflow = false;
-    int64_t r = static_cast<int64_t>(llvm::SaturatingMultiply<uint64_t>(
-        a, b, &overflow));
-    return overflow || r < 0 ? std::numeric_limits<int64_t>::max() : r;
-  };
+  return unrolled;
+}
+
+int64_t mlir::motif::unrolledWorkOf(const MotifSchedule &s,
+                                    ArrayRef<bool> registerOperands,
+                                    bool registerResult) {
+  SmallVector<bool> unrolled =
+      unrolledDimsOf(s, registerOperands, registerResult);
   int64_t all = 1, out = 1;
-  for (auto [d, dim] : llvm::enumerate(dims)) {
+  for (auto [d, dim] : llvm::enumerate(s.getDims())) {
     if (!unrolled[d])
       continue;
-    all = mul(all, dim.count);
+    all = saturatingMul(all, dim.count);
     if (llvm::is_contained(s.getResultDims(), static_cast<int64_t>(d)))
-      out = mul(out, dim.count);
+      out = saturatingMul(out, dim.count);
   }
   int64_t work = all;
   if (!s.getReducedDims().empty()) {
     ReductionTree tree = s.getReductionTree();
     if (tree.acrossLanes || tree.acrossWarps)
-      work = std::max(work, work + mul(out, kCombineWork));
+      work = std::max(work, work + saturatingMul(out, kCombineWork));
   }
   return work;
 }
@@ -939,15 +940,17 @@ static bool readFromRegisters(Value v) {
   return !producer || !constantOf(producer);
 }
 
-int64_t mlir::motif::unrolledWorkOf(ComputeOpInterface op) {
+int64_t mlir::motif::unrolledWorkOf(ComputeOpInterface op, int64_t threads,
+                                    function_ref<bool(Value)> alsoRegister,
+                                    bool alsoResult) {
   SmallVector<bool> regs;
   for (Value v : op->getOperands())
-    regs.push_back(readFromRegisters(v));
-  bool result = llvm::any_of(op->getUsers(), [](Operation *u) {
-    auto m = dyn_cast<MaterializeOp>(u);
-    return m && m.getResidency() == Residency::Register;
-  });
-  return unrolledWorkOf(MotifSchedule(op), regs, result);
+    regs.push_back(readFromRegisters(v) || (alsoRegister && alsoRegister(v)));
+  bool result = alsoResult || llvm::any_of(op->getUsers(), [](Operation *u) {
+                  auto m = dyn_cast<MaterializeOp>(u);
+                  return m && m.getResidency() == Residency::Register;
+                });
+  return unrolledWorkOf(MotifSchedule(op, threads), regs, result);
 }
 
 std::optional<std::string> mlir::motif::checkMaterialization(MaterializeOp mat) {

@@ -393,18 +393,30 @@ bool isRegisterBlocked(const MotifSchedule &s);
 /// The most register slots one value may unroll to in the lowering.
 constexpr int64_t kMaxRegisterSlots = 256;
 
+/// The dims the lowering unrolls (their slots are SSA values or their runs
+/// become one wide access): a single instance, a tile run of at most 16, and
+/// every dim that indexes a register operand (`registerOperands`, one per
+/// operand) or a register result.
+SmallVector<bool> unrolledDimsOf(const MotifSchedule &s,
+                                 ArrayRef<bool> registerOperands,
+                                 bool registerResult);
+
 /// What the lowering emits for one motif, in units of one instance of its
-/// body: the dims it unrolls (those indexing a register operand or a
-/// register result, a single instance, a tile run of at most 16) multiply
-/// the body, and each unrolled result instance of a motif that combines
-/// across threads adds its tree (kCombineWork). Dims it loops over add
-/// nothing. Saturates at INT64_MAX.
+/// body: the dims it unrolls (unrolledDimsOf) multiply the body, and each
+/// unrolled result instance of a motif that combines across threads adds its
+/// tree (kCombineWork). Dims it loops over add nothing. Saturates at
+/// INT64_MAX.
 constexpr int64_t kCombineWork = 16;
 int64_t unrolledWorkOf(const MotifSchedule &s, ArrayRef<bool> registerOperands,
                        bool registerResult);
-/// The same for a motif as the kernel has it: operands read from register
-/// materializations, a result with a register materialization.
-int64_t unrolledWorkOf(ComputeOpInterface op);
+/// The same for a motif as the kernel has it at `threads` per block (0: its
+/// kernel's): operands read from register materializations (not constants),
+/// a result with a register materialization; the fusion adds the values it
+/// is about to keep in registers (`alsoRegister`) and whether it keeps the
+/// result there (`alsoResult`).
+int64_t unrolledWorkOf(ComputeOpInterface op, int64_t threads = 0,
+                       function_ref<bool(Value)> alsoRegister = nullptr,
+                       bool alsoResult = false);
 /// The most unrolled work one motif may take (docs/residency.md, "Unrolled
 /// work"): about 10^5 lines of MLIR after the lowering, seconds of compile
 /// time. A register residency that would unroll a motif past it is not

@@ -80,29 +80,27 @@ Value KernelEmitter::constF32(double v) {
 
 SmallVector<DimPlan> KernelEmitter::planDims(const MotifSchedule &schedule) {
   ComputeOpInterface op = schedule.getOp();
+  // Dims that index a register value are unrolled (its slots are SSA), and
+  // short tile runs, so that consecutive elements become one wide access.
+  SmallVector<bool> registerOperands;
+  for (Value v : op->getOperands()) {
+    auto it = storage.find(v);
+    registerOperands.push_back(it != storage.end() &&
+                               it->second.kind == Storage::Kind::Registers);
+  }
+  bool registerResult = llvm::any_of(op->getUsers(), [](Operation *user) {
+    auto mat = dyn_cast<MaterializeOp>(user);
+    return mat && mat.getResidency() == Residency::Register;
+  });
+  SmallVector<bool> unrolled =
+      unrolledDimsOf(schedule, registerOperands, registerResult);
   SmallVector<DimPlan> plans;
-  for (const DimSchedule &d : schedule.getDims()) {
+  for (auto [d, dim] : llvm::enumerate(schedule.getDims())) {
     DimPlan plan;
-    static_cast<DimSchedule &>(plan) = d;
-    // Short tile runs are unrolled, so that consecutive elements become one
-    // wide access.
-    plan.unrolled = plan.count == 1 || (plan.isTiled() && plan.count <= 16);
+    static_cast<DimSchedule &>(plan) = dim;
+    plan.unrolled = unrolled[d];
     plans.push_back(plan);
   }
-  // Dims that index a register value must be unrolled (its slots are SSA).
-  Operation *operation = op.getOperation();
-  for (auto [i, v] : llvm::enumerate(operation->getOperands())) {
-    auto it = storage.find(v);
-    if (it != storage.end() && it->second.kind == Storage::Kind::Registers)
-      for (int64_t d : op.getOperandIterationDims(i))
-        plans[d].unrolled = true;
-  }
-  for (Value r : operation->getResults())
-    for (Operation *user : r.getUsers())
-      if (auto mat = dyn_cast<MaterializeOp>(user))
-        if (mat.getResidency() == Residency::Register)
-          for (int64_t d : op.getResultIterationDims())
-            plans[d].unrolled = true;
   return plans;
 }
 

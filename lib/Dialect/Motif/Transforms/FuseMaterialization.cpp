@@ -665,15 +665,9 @@ void FuseMaterializationPass::legalizeGroups(SmallVectorImpl<Edge> &edges,
             if (victim)
               return;
             SmallVector<Edge *> touching;
-            SmallVector<bool> regs;
-            for (Value v : op->getOperands()) {
-              Edge *e = isRegisterEdge(v);
-              if (e)
+            for (Value v : op->getOperands())
+              if (Edge *e = isRegisterEdge(v))
                 touching.push_back(e);
-              auto m = v.getDefiningOp<MaterializeOp>();
-              regs.push_back(e || (m && m.getResidency() ==
-                                            Residency::Register));
-            }
             bool result = false;
             for (Edge *e : groupEdges)
               if (e->decision == Residency::Register && e->producerOp == op) {
@@ -682,12 +676,9 @@ void FuseMaterializationPass::legalizeGroups(SmallVectorImpl<Edge> &edges,
               }
             if (touching.empty())
               return;
-            result |= llvm::any_of(op->getUsers(), [](Operation *u) {
-              auto m = dyn_cast<MaterializeOp>(u);
-              return m && m.getResidency() == Residency::Register;
-            });
-            int64_t work =
-                unrolledWorkOf(MotifSchedule(op, mergedThreads), regs, result);
+            int64_t work = unrolledWorkOf(
+                op, mergedThreads,
+                [&](Value v) { return isRegisterEdge(v) != nullptr; }, result);
             if (work <= kMaxUnrolledWork)
               return;
             for (Edge *e : touching)
@@ -983,17 +974,8 @@ void FuseMaterializationPass::cacheReusedInputs(KernelOp kernel,
         break;
       }
       // In registers, the dims the reader indexes it by are unrolled.
-      SmallVector<bool> regs;
-      for (OpOperand &o : reader->getOpOperands()) {
-        auto m = o.get().getDefiningOp<MaterializeOp>();
-        regs.push_back(o.get() == value ||
-                       (m && m.getResidency() == Residency::Register));
-      }
-      bool result = llvm::any_of(reader->getUsers(), [](Operation *u) {
-        auto m = dyn_cast<MaterializeOp>(u);
-        return m && m.getResidency() == Residency::Register;
-      });
-      int64_t work = unrolledWorkOf(MotifSchedule(reader), regs, result);
+      int64_t work = unrolledWorkOf(reader, /*threads=*/0,
+                                    [&](Value v) { return v == value; });
       if (work > kMaxUnrolledWork)
         refusal = "in registers, it would make the lowering unroll '" +
                   reader->getName().getStringRef().str() + "' to " +
