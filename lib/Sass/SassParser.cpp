@@ -210,13 +210,15 @@ Error Parser::parseInstruction(StringRef body, uint64_t address) {
   StringRef operands = opEnd == StringRef::npos ? StringRef() : body.drop_front(opEnd).trim();
   SmallVector<StringRef, 4> parts;
   mnemonic.split(parts, '.');
+  // The opcode is upper case; a modifier may also hold an instruction shape
+  // in lower-case 'x's (HGMMA.64x256x16.F32.BF16).
   auto isOpcodeWord = [](StringRef word, bool first) {
     if (word.empty())
       return false;
     if (first && !isUpper(word[0]))
       return false;
-    return llvm::all_of(word, [](char c) {
-      return isUpper(c) || isDigit(c) || c == '_';
+    return llvm::all_of(word, [&](char c) {
+      return isUpper(c) || isDigit(c) || c == '_' || (!first && c == 'x');
     });
   };
   for (size_t i = 0; i < parts.size(); ++i)

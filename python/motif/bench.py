@@ -1,6 +1,6 @@
 """Benchmark motif kernels (unfused and fused) against torch eager and torch.compile.
 
-    python -m motif.bench [--families softmax,layernorm] [--quick] [--json out.json] [--png out.png]
+    python -m motif.bench [--families softmax,layernorm] [--quick | --max-shapes K] [--json out.json] [--png out.png]
 
 fp32, except the half families (bf16/f16 tensors, fp32 statistics; peers on the same tensors). Timing follows /work/shared/ANCHORS.md "How to measure": CUDA events around each
 launch, each bracket after a 256 MiB L2-evicting lead (motif.gputime; so a short kernel is timed
@@ -24,7 +24,9 @@ from pathlib import Path
 from . import gputime
 from .compiler import compile_text, forms_of, same_kernels
 from .errors import CompilerNotFoundError, MotifError
-from .examples import FAMILIES, FAMILY_DTYPES, TF32_FAMILIES, base_family, load_example, rows_dim, variants
+from .examples import (FAMILIES, FAMILY_DTYPES, TF32_FAMILIES, base_family, family_chip, load_example, rows_dim,
+                       variants)
+from .runtime import chip_runs_on
 from .numerics import PEER_TOLERANCES, TOLERANCES
 
 # Shapes as the example dims (names from each file's '// motif-dims:' header). First = --quick.
@@ -61,6 +63,10 @@ BENCH_SHAPES = {
     # tf32 tensor cores (mma.sync m16n8k8, f32 tensors rounded to tf32, f32 accumulation) against cuBLAS
     # with TF32 on (torch.mm under allow_tf32) on the same f32 tensors.
     "gemm_tf32": [dict(M=4096, K=4096, N=4096), dict(M=8192, K=8192, N=8192)],
+    # C = A.B^T with B stored [N, K] (an nn.Linear weight) against torch.nn.functional.linear (cuBLAS).
+    # linear_bf16 runs on wgmma (its motif-chip header: sm_90a): the ANCHORS GEMM size first.
+    "linear": [dict(M=4096, K=4096, N=4096)],
+    "linear_bf16": [dict(M=8192, K=8192, N=8192), dict(M=4096, K=4096, N=4096)],
     # Half-precision attention (issue 13): bf16/f16 q, k, v and result, f32 scores and statistics, P
     # rounded to the half type before P.V. The targets first: 64 heads at S=4096 with head dims 64
     # and 128 (the head dims of Triton's tutorial 06); then 64 and 8 heads at S=1024. Unfused, S and
@@ -74,7 +80,7 @@ BENCH_SHAPES = {
 TORCH_DTYPES = {"f32": "float32", "bf16": "bfloat16", "f16": "float16"}
 ELEMENT_BYTES = {"f32": 4, "bf16": 2, "f16": 2}
 HEAVY = ("attention", "gemm_bias_gelu", "gemm", "mha", "gemm_bf16", "gemm_f16", "attention_bf16", "mha_bf16",
-         "mha_f16", "gemm_tf32")  # fewer runs, like ANCHORS (10 instead of 40)
+         "mha_f16", "gemm_tf32", "linear", "linear_bf16")  # fewer runs, like ANCHORS (10 instead of 40)
 
 
 def log(msg):
@@ -105,6 +111,7 @@ def _peers(torch):
         "mha": attention,  # batched over the leading head dim
         "gemm_bias_gelu": lambda x, w, b: F.gelu(torch.addmm(b, x, w), approximate="none"),
         "gemm": lambda a, b: torch.mm(a, b),
+        "linear": lambda a, b: F.linear(a, b),
         "residual_relu": lambda x, r: torch.relu(x + r),
         "transpose_scale": lambda x: (x.transpose(0, 1) * 2 + 1).contiguous(),
     }
@@ -122,6 +129,8 @@ def input_shapes(family, d):
         return [(d["M"], d["K"]), (d["K"], d["N"]), (d["N"],)]
     if family == "gemm":
         return [(d["M"], d["K"]), (d["K"], d["N"])]
+    if family == "linear":
+        return [(d["M"], d["K"]), (d["N"], d["K"])]
     x, row = (d["M"], d["N"]), (d["N"],)
     return {"softmax": [x], "layernorm": [x, row, row], "rmsnorm": [x, row],
             "residual_relu": [x, x], "transpose_scale": [x]}[family]
@@ -133,7 +142,7 @@ def flops(family, d):
         return 4 * d["S"] * d["S"] * d["D"]
     if family == "mha":
         return 4 * d["H"] * d["S"] * d["S"] * d["D"]
-    if family in ("gemm_bias_gelu", "gemm"):
+    if family in ("gemm_bias_gelu", "gemm", "linear"):
         return 2 * d["M"] * d["N"] * d["K"]
     return None
 
@@ -421,6 +430,8 @@ def main(argv=None):
     p = argparse.ArgumentParser(prog="python -m motif.bench", description=__doc__.split("\n")[0])
     p.add_argument("--families", default=",".join(FAMILIES), help="comma-separated (default: all)")
     p.add_argument("--quick", action="store_true", help="one shape per family")
+    p.add_argument("--max-shapes", type=int, default=None, metavar="K",
+                   help="the first K shapes of each family (--quick: K = 1)")
     p.add_argument("--runs", type=int, default=40, help="timed runs per measurement (heavy families: /4)")
     p.add_argument("--warmup", type=int, default=5)
     p.add_argument("--no-lead", action="store_true",
@@ -436,6 +447,8 @@ def main(argv=None):
     unknown = [f for f in families if f not in FAMILIES]
     if unknown:
         p.error(f"unknown families {', '.join(unknown)} (known: {', '.join(FAMILIES)})")
+    if args.max_shapes is not None and args.max_shapes < 1:
+        p.error(f"--max-shapes must be at least 1, got {args.max_shapes}")
     try:
         import torch
     except ImportError:
@@ -456,7 +469,11 @@ def main(argv=None):
     log(f"copy: {copy_ms:.3f} ms, {copy_gbps:.0f} GB/s")
     rows, compiled = [], {}
     for fam in families:
-        for dims in BENCH_SHAPES[fam][:1 if args.quick else None]:
+        chip = family_chip(fam)
+        if not chip_runs_on(chip, torch.cuda.get_device_capability(0)):
+            log(f"{fam} skipped: built for {chip}, which this GPU is not")
+            continue
+        for dims in BENCH_SHAPES[fam][:1 if args.quick else args.max_shapes]:
             log(f"{fam} {shape_label(fam, dims)}")
             rows += bench_family(fam, dims, torch, timer, workdir, args.backend, compiled, copy_gbps, seed)
             torch.cuda.empty_cache()

@@ -80,11 +80,19 @@ FORMS = {
 #: Forms the benchmark (and the prebuild) adds for one family only, same shape as FORMS.
 #: ``mathematical-noreverse`` is ``mathematical`` with the lowering's reverse-rereads off (the
 #: second pass over a long softmax row walks forward; docs/lowering.md): both in one run's table.
+#: ``mathematical-sm_90a``: the half attention families' flash form compiled for sm_90a, where its
+#: scores S = Q K^T run on wgmma (convert-motif-to-gpu's online-wgmma; P V stays on mma.sync).
+_FLASH_SM90A = {
+    "mathematical-sm_90a": (True, ("--fuse-options=equivalence-cap=mathematical", "--chip=sm_90a")),
+}
 FAMILY_FORMS = {
     "softmax": {
         "mathematical-noreverse": (True, ("--fuse-options=equivalence-cap=mathematical",
                                           "--lower-options=reverse-rereads=false")),
     },
+    "mha_bf16": _FLASH_SM90A,
+    "mha_f16": _FLASH_SM90A,
+    "attention_bf16": _FLASH_SM90A,
 }
 
 
@@ -104,8 +112,15 @@ def same_kernels(a, b):
     return True
 
 
-def compile_file(source, out_dir=None, chip="sm_90", fuse=False, extra_args=(), tool=None, timeout=600):
+#: The chip a program is compiled for when neither the caller nor its ``// motif-chip:`` header names one.
+DEFAULT_CHIP = "sm_90"
+
+
+def compile_file(source, out_dir=None, chip=None, fuse=False, extra_args=(), tool=None, timeout=600):
     """Compile one .mlir file; return ``{function name: Manifest}`` for every manifest written.
+
+    ``chip`` defaults to the program's ``// motif-chip:`` header (examples/linear_bf16.mlir: sm_90a,
+    wgmma) and else to :data:`DEFAULT_CHIP`.
 
     ``out_dir`` defaults to a fresh temporary folder. Manifests already in ``out_dir`` and not
     rewritten by this run are ignored.
@@ -117,6 +132,13 @@ def compile_file(source, out_dir=None, chip="sm_90", fuse=False, extra_args=(), 
     source = Path(source)
     if not source.is_file():
         raise CompileError(f"{source}: no such file")
+    # A form's own --chip (FAMILY_FORMS) names the chip; else the caller's, the header's, the default.
+    given = [a[len("--chip="):] for a in map(str, extra_args) if a.startswith("--chip=")]
+    if given:
+        chip, extra_args = given[-1], tuple(a for a in extra_args if not str(a).startswith("--chip="))
+    if chip is None:
+        from .examples import chip_of
+        chip = chip_of(source.read_text()) or DEFAULT_CHIP
     prebuilt = os.environ.get("MOTIF_PREBUILT")
     if prebuilt:
         key = _prebuilt_key(source.read_text(), chip, fuse, extra_args)

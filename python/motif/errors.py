@@ -23,3 +23,7 @@ class InputError(MotifError, ValueError):
 
 class MotifRuntimeError(MotifError, RuntimeError):
     """Loading or launching kernels failed (including: no CUDA GPU or driver)."""
+
+
+class ChipMismatchError(MotifRuntimeError):
+    """A program was built for a chip the device is not (an sm_90a cubin on anything but sm_90)."""

@@ -18,12 +18,13 @@ FAMILIES = (
     "toy_attention", "softmax", "layernorm", "rmsnorm", "attention",
     "gemm_bias_gelu", "residual_relu", "transpose_scale", "gemm", "mha",
     "softmax_bf16", "layernorm_bf16", "rmsnorm_bf16", "gemm_bf16", "gemm_f16",
-    "attention_bf16", "mha_bf16", "mha_f16", "gemm_tf32",
+    "attention_bf16", "mha_bf16", "mha_f16", "gemm_tf32", "linear", "linear_bf16",
 )
 #: The element type of each family's tensors (its inputs and output): f32 unless named here.
 FAMILY_DTYPES = {"softmax_bf16": "bf16", "layernorm_bf16": "bf16", "rmsnorm_bf16": "bf16",
                  "gemm_bf16": "bf16", "gemm_f16": "f16",
-                 "attention_bf16": "bf16", "mha_bf16": "bf16", "mha_f16": "f16"}
+                 "attention_bf16": "bf16", "mha_bf16": "bf16", "mha_f16": "f16",
+                 "linear_bf16": "bf16"}
 
 
 #: Families whose f32 contractions run on tensor cores in tf32 (``mma m16n8k8``: the operands rounded
@@ -39,6 +40,8 @@ def base_family(family):
     return family
 
 _HEADER = re.compile(r"^\s*//\s*motif-dims:(.*)$")
+# '// motif-chip: sm_90a' -- the chip a program needs (wgmma: sm_90a); compiled for it by default.
+_CHIP = re.compile(r"^\s*//\s*motif-chip:\s*(\S+)\s*$")
 # '// motif-rows: M' -- the dim the program leaves to the launch (tensor<?x...>, a runtime row count).
 _ROWS = re.compile(r"^\s*//\s*motif-rows:\s*([A-Za-z_]\w*)\s*$")
 # '// motif-derived: 9.765625e-04=1/N' -- a literal in the program that is a function of the dims.
@@ -114,6 +117,24 @@ def rows_dim(text):
                 raise ExampleError(f"motif-rows: {m.group(1)} is not a dim of the motif-dims header")
             return m.group(1)
     return None
+
+
+def chip_of(text):
+    """The chip a program needs (its ``// motif-chip: NAME`` header, among the leading comment lines),
+    or None: :func:`motif.compiler.compile_file` compiles for it unless given another chip."""
+    for line in text.splitlines():
+        stripped = line.strip()
+        if stripped and not stripped.startswith("//"):
+            break
+        m = _CHIP.match(line)
+        if m:
+            return m.group(1)
+    return None
+
+
+def family_chip(family):
+    """The chip examples/<family>.mlir needs (its motif-chip header), or None for any."""
+    return chip_of(example_path(family).read_text())
 
 
 def rows_of(text):
@@ -334,11 +355,19 @@ FLASH_EDGE_SHAPES = ((64, 1, 64, 64, None), (8, 63, 16, 16, None), (80, 65, 32, 
                      (128, 100, 64, 128, None), (256, 1000, 128, 64, None), (96, 200, 36, 48, 3),
                      (1024, 100, 64, 64, 9), (1024, 1000, 64, 64, 33), (2048, 65, 32, 32, 17))
 
+#: Shapes (dims of examples/mha_bf16.mlir) of the sanitizer test of the flash form with its scores on
+#: wgmma (python/tests/test_gpu.py::test_flash_wgmma_sanitizers, sm_90a): 64-row blocks (one m64
+#: tile a warpgroup) at 8 heads, 128-row blocks (two) at 16, both 128 blocks.
+FLASH_WGMMA_SANITIZE_DIMS = (dict(H=8, S=1024, D=64), dict(H=16, S=1024, D=128))
+
 #: Shapes (S, N, D, E, heads) of the half-precision flash-form GPU test
 #: (python/tests/test_gpu.py::test_flash_form_edges_half), run through ``attention_text(...,
 #: dtype="bf16" | "f16")``: keys 1, 63, 65, 100, 1000 and 200 (none a multiple of a 64-key tile but
 #: the first), query rows not a multiple of 64 (80, 200), D = E = 64 and 128, D != E both ways
-#: (64/128, 128/64), and 3 and 17 heads; the last two have grids of many row blocks.
+#: (64/128, 128/64), and 3 and 17 heads; the last four have grids of many 128-row blocks (one
+#: warpgroup each: on sm_90a their scores run on wgmma), with keys 100, 65, 333 and 77 and D != E
+#: both ways in the last two.
 FLASH_EDGE_SHAPES_HALF = ((64, 1, 64, 64, None), (80, 63, 64, 64, None), (200, 65, 128, 128, None),
                           (128, 100, 64, 128, None), (256, 1000, 128, 64, None), (80, 200, 64, 64, 3),
-                          (1024, 100, 128, 128, 17), (2048, 65, 64, 64, 17))
+                          (1024, 100, 128, 128, 17), (2048, 65, 64, 64, 17), (1024, 333, 64, 128, 2),
+                          (1024, 77, 128, 64, 3))

@@ -24,8 +24,8 @@ from pathlib import Path
 
 import numpy as np
 
-from .compiler import FORMS, compile_text, same_kernels
-from .errors import CompilerNotFoundError, MotifError, MotifRuntimeError
+from .compiler import FORMS, compile_text, forms_of, same_kernels
+from .errors import ChipMismatchError, CompilerNotFoundError, MotifError, MotifRuntimeError
 from .examples import FAMILIES, family_of, load_example, parse_dims, rows_of, variants
 from .reference import REFERENCES
 
@@ -67,6 +67,10 @@ TOLERANCES = {
     # of a dot product of N(0,1) values partly cancel, and normwise against max|ref| the sum stays well
     # under 2^-10 (docs/python.md, "Tolerances"; the CPU emulation measures 4.1e-4 at K = 128).
     "gemm_tf32": 2.0**-10,
+    # C = A.B^T (an nn.Linear weight): the bounds of gemm and gemm_bf16 (wgmma: f32 accumulation, one
+    # bf16 rounding of C).
+    "linear": 1e-4,
+    "linear_bf16": 2.0**-8,
 }
 #: Looser bounds for the benchmark's peers (torch eager, torch.compile) where they round more than
 #: the motif program: torch's half attention rounds the scores q.k^T to the half type before the
@@ -231,7 +235,7 @@ class NumericsResult:
         return "FAIL" if self.error else self.comparison.equivalence
 
 
-def check_family(family, dims=None, seed=None, workdir=None, backend=None, declared=None, chip="sm_90",
+def check_family(family, dims=None, seed=None, workdir=None, backend=None, declared=None, chip=None,
                  schedules=True):
     """Compile examples/<family>.mlir unfused and with --fuse-materialization, run both on the same
     fresh random inputs and classify every function; with ``schedules``, the family's other
@@ -240,6 +244,9 @@ def check_family(family, dims=None, seed=None, workdir=None, backend=None, decla
     from .runtime import Program, get_backend  # GPU stack: imported late so the module imports anywhere
 
     get_backend(backend)  # no GPU -> MotifRuntimeError("no CUDA GPU/driver: ...") before compiling
+    from .examples import family_chip
+    from .runtime import check_chip
+    check_chip(chip or family_chip(family), backend)  # sm_90a on another GPU -> ChipMismatchError
     workdir = Path(workdir) if workdir else Path(tempfile.mkdtemp(prefix=f"motif-{family}-"))
     results = []
     if seed is None:
@@ -258,12 +265,21 @@ def _check_program(family, text, name, seed, workdir, backend, declared, chip):
     from .runtime import Program
     dims_used = parse_dims(text)
     rows = rows_of(text)  # a program with a runtime row count runs at its rows dim
-    forms = {f: compile_text(text, workdir / f, name=name, chip=chip, fuse=FORMS[f][0],
-                             extra_args=FORMS[f][1]) for f in FORMS}
+    # The family's own forms (compiler.FAMILY_FORMS) on its example only, not on its other schedules.
+    all_forms = forms_of(family) if name == family else FORMS
+    forms = {f: compile_text(text, workdir / f, name=name, chip=chip, fuse=fuse, extra_args=extra)
+             for f, (fuse, extra) in all_forms.items()}
     unfused = forms["unfused"]
     others = [("fused", declared)]
     if not same_kernels(forms["mathematical"], forms["fused"]):
         others.append(("mathematical", "mathematical"))
+    from .runtime import chip_runs_on, get_backend
+    capability = get_backend(backend).capability()
+    for f in all_forms:
+        # a form for another chip (mathematical-sm_90a on a GPU that is not sm_90) is not run here
+        runs_here = all(chip_runs_on(m.chip, capability) for m in forms[f].values())
+        if f.startswith("mathematical-") and runs_here and not same_kernels(forms[f], forms["mathematical"]):
+            others.append((f, "mathematical"))
     inputs_sets = [("", None)] + ([EDGE_INPUTS[family]] if family in EDGE_INPUTS else [])
     results = []
     for fn, mu in sorted(unfused.items()):
@@ -340,6 +356,8 @@ def main(argv=None):
         try:
             results += check_family(fam, seed=seed, workdir=wd, backend=args.backend,
                                     declared="mathematical" if args.declare_mathematical else None)
+        except ChipMismatchError as e:
+            print(f"[numerics] {fam} skipped: {e}", file=sys.stderr, flush=True)
         except MotifError as e:
             if isinstance(e, (CompilerNotFoundError, MotifRuntimeError)):
                 print(f"error: {e}", file=sys.stderr)

@@ -82,10 +82,16 @@ def main(argv=None):
                                                       extra_args=FORMS["mathematical"][1]))
     for dtype in ("bf16", "f16"):
         for shape in FLASH_EDGE_SHAPES_HALF:
-            attempt(f"flash form {dtype} {shape}",
-                    lambda tmp, shape=shape, dtype=dtype: compile_text(
-                        attention_text(*shape, dtype=dtype), tmp, name="attention", fuse=True,
-                        extra_args=FORMS["mathematical"][1]))
+            for chip in ("sm_90", "sm_90a"):  # sm_90a: the scores on wgmma (online-wgmma)
+                attempt(f"flash form {dtype} {shape} {chip}",
+                        lambda tmp, shape=shape, dtype=dtype, chip=chip: compile_text(
+                            attention_text(*shape, dtype=dtype), tmp, name="attention", fuse=True,
+                            extra_args=FORMS["mathematical"][1], chip=chip))
+    from .examples import FLASH_WGMMA_SANITIZE_DIMS
+    for dims in FLASH_WGMMA_SANITIZE_DIMS:  # test_gpu.py::test_flash_wgmma_sanitizers
+        attempt(f"flash form on wgmma {dims}",
+                lambda tmp, dims=dims: compile_text(load_example("mha_bf16", dims), tmp, name="mha_bf16", fuse=True,
+                                                    extra_args=FORMS["mathematical"][1], chip="sm_90a"))
     for i, (fam, dims, form, variant) in enumerate(todo, 1):
         fuse, extra = forms_of(fam)[form]
         attempt(f"{variant or fam} {dims or 'default'} {form}",

@@ -77,6 +77,12 @@ def gemm(a, b):
     return a @ b
 
 
+def linear(a, b):
+    """a @ b^T for a[M,K], b[N,K] (torch.nn.functional.linear without bias)."""
+    a, b = _f64(a, b)
+    return a @ b.T
+
+
 def residual_relu(x, r):
     """max(x + r, 0)."""
     x, r = _f64(x, r)
@@ -111,4 +117,6 @@ REFERENCES = {
     "mha_f16": mha,
     # tf32 (f32 tensors, operands rounded to tf32 on tensor cores): the exact formula on the f32 inputs.
     "gemm_tf32": gemm,
+    "linear": linear,
+    "linear_bf16": linear,
 }

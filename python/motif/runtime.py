@@ -9,7 +9,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .errors import InputError, MotifRuntimeError
+from .errors import ChipMismatchError, InputError, MotifRuntimeError
 from .manifest import Manifest, load_manifest
 
 BACKENDS = ("cupy", "cuda-python")
@@ -36,6 +36,10 @@ class _CupyBackend:
 
     def load(self, path):
         return self.cp.RawModule(path=str(path))
+
+    def capability(self):
+        props = self.cp.cuda.runtime.getDeviceProperties(self.cp.cuda.runtime.getDevice())
+        return (int(props["major"]), int(props["minor"]))
 
     def function(self, module, name):
         return module.get_function(name)
@@ -127,6 +131,12 @@ class _CudaPythonBackend:
 
     def function(self, module, name):
         return self.call("cuModuleGetFunction", module, name.encode())
+
+    def capability(self):
+        attr = self.drv.CUdevice_attribute
+        dev = self.call("cuDeviceGet", 0)
+        return (int(self.call("cuDeviceGetAttribute", attr.CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, dev)),
+                int(self.call("cuDeviceGetAttribute", attr.CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, dev)))
 
     def opt_in_shared(self, fn, nbytes):
         attr = self.drv.CUfunction_attribute.CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES
@@ -296,6 +306,25 @@ class Bound:
                                         f"failed: {e}") from e
 
 
+def chip_runs_on(chip, capability):
+    """Whether code built for ``chip`` runs on a device of compute ``capability`` (major, minor).
+
+    An arch-specific chip (``sm_90a``: wgmma, setmaxnreg) runs on exactly that capability; any other
+    ``sm_XY`` (and an unknown name) is left to the driver, which loads what it can."""
+    import re
+    m = re.fullmatch(r"sm_(\d+)(\d)a", chip or "")
+    return m is None or (int(m.group(1)), int(m.group(2))) == tuple(capability)
+
+
+def check_chip(chip, backend=None):
+    """Raise :class:`ChipMismatchError` when this machine's GPU cannot run code built for ``chip``."""
+    be = get_backend(backend)
+    cap = be.capability()
+    if not chip_runs_on(chip, cap):
+        raise ChipMismatchError(f"built for {chip}, which runs only on compute capability "
+                                f"{chip[3:-2]}.{chip[-2]}; this GPU is {cap[0]}.{cap[1]}")
+
+
 class Program:
     """The kernels of one manifest, loaded and ready to launch."""
 
@@ -303,6 +332,8 @@ class Program:
         self.manifest = manifest if isinstance(manifest, Manifest) else load_manifest(manifest)
         self.backend = get_backend(backend)
         m = self.manifest
+        if not chip_runs_on(m.chip, self.backend.capability()):
+            check_chip(m.chip, backend)  # raises, naming both
         image = next((p for p in (m.cubin, m.ptx) if p is not None and Path(p).is_file()), None)
         if image is None:
             raise MotifRuntimeError(f"@{m.function}: neither cubin ({m.cubin}) nor PTX ({m.ptx}) exists")

@@ -14,6 +14,13 @@ does). fp32 tensors use ``input_precision="ieee"`` in both dots (no TF32, as eve
 bench); bf16/f16 tensors the default tensor-core dot with fp32 accumulation. The tile sizes are
 autotuned on the first call per (keys, head dim, dtype) over a few of the tutorial's configurations.
 
+GEMM (families gemm and linear, and their bf16/f16/tf32 forms): tutorial 03's matmul, C = A.B with
+grouped program ordering (GROUP_M block rows share a column sweep, for L2 reuse), an fp32 accumulator
+and one cast of C; ``linear`` passes B^T as a strided view (no copy). Dot precision as the bench's
+torch peers: ``ieee`` for fp32 (no TF32), ``tf32`` when torch's matmul TF32 flag is on (the tf32
+families), tensor cores with fp32 accumulation for bf16/f16. Tiles autotuned on the first call per
+(M, N, K, dtype) over the tutorial's large-tile configurations (fp32: smaller tiles).
+
 Imported only on a machine with a GPU and Triton; ``peer(family)`` is None where there is no Triton
 peer (or no Triton).
 """
@@ -170,7 +177,78 @@ def _attention():
     return attention
 
 
-_BUILDERS = {"softmax": _softmax, "attention": _attention, "mha": _attention}
+#: (BLOCK_M, BLOCK_N, BLOCK_K, num_stages, num_warps) tried on the first call, from tutorial 03's
+#: configurations for tensor cores (half, tf32) and for the FMA units (ieee fp32).
+_MM_CONFIGS_TC = ((128, 256, 64, 3, 8), (256, 128, 64, 3, 8), (128, 128, 64, 4, 4), (128, 256, 64, 4, 8))
+_MM_CONFIGS_F32 = ((128, 128, 32, 3, 8), (64, 128, 32, 4, 4), (128, 64, 32, 4, 4))
+
+
+def _matmul():
+    import torch
+    import triton
+    import triton.language as tl
+
+    @triton.jit
+    def _mm(A, B, C, M, N, K, s_am, s_ak, s_bk, s_bn, s_cm, s_cn,
+            BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, GROUP_M: tl.constexpr,
+            PRECISION: tl.constexpr):
+        pid = tl.program_id(0)
+        num_m, num_n = tl.cdiv(M, BLOCK_M), tl.cdiv(N, BLOCK_N)
+        in_group = GROUP_M * num_n
+        first_m = (pid // in_group) * GROUP_M
+        group_m = min(num_m - first_m, GROUP_M)
+        pid_m = first_m + ((pid % in_group) % group_m)
+        pid_n = (pid % in_group) // group_m
+        rm = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
+        rn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+        rk = tl.arange(0, BLOCK_K)
+        a_ptrs = A + (rm % M)[:, None] * s_am + rk[None, :] * s_ak
+        b_ptrs = B + rk[:, None] * s_bk + (rn % N)[None, :] * s_bn
+        acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+        for k in range(0, tl.cdiv(K, BLOCK_K)):
+            a = tl.load(a_ptrs, mask=rk[None, :] < K - k * BLOCK_K, other=0.0)
+            b = tl.load(b_ptrs, mask=rk[:, None] < K - k * BLOCK_K, other=0.0)
+            acc = tl.dot(a, b, acc, input_precision=PRECISION)
+            a_ptrs += BLOCK_K * s_ak
+            b_ptrs += BLOCK_K * s_bk
+        c_ptrs = C + rm[:, None] * s_cm + rn[None, :] * s_cn
+        tl.store(c_ptrs, acc.to(C.dtype.element_ty), mask=(rm[:, None] < M) & (rn[None, :] < N))
+
+    def tuned(configs):
+        return triton.autotune(
+            [triton.Config({"BLOCK_M": bm, "BLOCK_N": bn, "BLOCK_K": bk, "GROUP_M": 8}, num_stages=s, num_warps=w)
+             for bm, bn, bk, s, w in configs], key=["M", "N", "K", "PRECISION"])(_mm)
+
+    kernels = {"tc": tuned(_MM_CONFIGS_TC), "ieee": tuned(_MM_CONFIGS_F32)}
+
+    def matmul(a, b):
+        """a @ b for a [M, K] and b [K, N] (any strides), in a's dtype."""
+        if a.dtype != b.dtype:
+            raise TypeError(f"a, b dtypes differ: {a.dtype} {b.dtype}")
+        (m, k), n = a.shape, b.shape[1]
+        c = torch.empty((m, n), device=a.device, dtype=a.dtype)
+        # fp32: ieee unless TF32 is on; half operands: tl.dot's default (tensor cores, fp32 accumulation)
+        ieee = a.dtype == torch.float32 and not torch.backends.cuda.matmul.allow_tf32
+        precision = "ieee" if ieee else "tf32"
+        kern = kernels["ieee" if ieee else "tc"]
+
+        def grid(meta):
+            return (triton.cdiv(m, meta["BLOCK_M"]) * triton.cdiv(n, meta["BLOCK_N"]),)
+
+        kern[grid](a, b, c, m, n, k, a.stride(0), a.stride(1), b.stride(0), b.stride(1),
+                   c.stride(0), c.stride(1), PRECISION=precision)
+        return c
+
+    return matmul
+
+
+def _linear():
+    matmul = _BUILT.setdefault(_matmul, _matmul())
+    return lambda a, b: matmul(a, b.T)  # b [N, K], an nn.Linear weight: its transpose as a view
+
+
+_BUILDERS = {"softmax": _softmax, "attention": _attention, "mha": _attention, "gemm": _matmul,
+             "linear": _linear}
 _BUILT = {}  # builder -> its callable: one set of jitted kernels (and autotune caches) per process
 
 

@@ -87,6 +87,20 @@ def test_compile_passes_flags_and_reads_every_manifest(fake_tool, tmp_path, monk
     assert "--fuse-materialization" not in (out / "argv.txt").read_text()
 
 
+def test_chip_comes_from_the_motif_chip_header_unless_given(fake_tool, tmp_path, monkeypatch):
+    monkeypatch.setenv("FAKE_FUNCS", "f")
+    src = tmp_path / "prog.mlir"
+    src.write_text("// motif-dims: M=4\n// motif-chip: sm_90a\nfunc.func @f() { return }\n")
+    compile_file(src, tmp_path / "a")
+    assert "--chip=sm_90a" in (tmp_path / "a" / "argv.txt").read_text().split("\n")
+    compile_file(src, tmp_path / "b", chip="sm_100a")  # the caller's chip wins
+    assert "--chip=sm_100a" in (tmp_path / "b" / "argv.txt").read_text().split("\n")
+    # A header after the first non-comment line is not a header; no header: the default chip.
+    src.write_text("func.func @f() { return }\n// motif-chip: sm_90a\n")
+    compile_file(src, tmp_path / "c")
+    assert "--chip=sm_90" in (tmp_path / "c" / "argv.txt").read_text().split("\n")
+
+
 def test_stale_manifests_are_ignored(fake_tool, tmp_path, monkeypatch):
     out = tmp_path / "out"
     out.mkdir()

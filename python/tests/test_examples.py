@@ -147,3 +147,20 @@ def test_bench_shapes_specialize_every_schedule():
                     got = [tuple(rows_of(text) if x == "?" else int(x) for x in m.split("x") if x)
                            for m in arg.findall(sig)]
                     assert got == [tuple(s) for s in input_shapes(fam, dims)], (fam, dims, variant)
+
+
+def test_family_chip_is_the_motif_chip_header():
+    from motif.examples import FAMILIES, chip_of, family_chip
+    assert family_chip("linear_bf16") == "sm_90a"  # wgmma
+    assert [f for f in FAMILIES if family_chip(f)] == ["linear_bf16"]
+    assert chip_of("// motif-dims: M=1\n//   motif-chip:  sm_100a  \nx\n") == "sm_100a"
+    assert chip_of("// motif-dims: M=1\nfunc.func @f()\n// motif-chip: sm_90a\n") is None
+
+
+def test_chip_runs_on_exact_capability_for_arch_specific_chips():
+    from motif.runtime import chip_runs_on
+    assert chip_runs_on("sm_90a", (9, 0)) and not chip_runs_on("sm_90a", (10, 0))
+    assert not chip_runs_on("sm_90a", (8, 0)) and not chip_runs_on("sm_100a", (9, 0))
+    assert chip_runs_on("sm_100a", (10, 0))
+    # Not arch-specific: left to the driver (it loads PTX forward, a cubin where it matches).
+    assert chip_runs_on("sm_90", (8, 0)) and chip_runs_on(None, (9, 0))

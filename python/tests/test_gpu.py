@@ -19,7 +19,8 @@ import pytest
 from motif import reference
 from motif.compiler import FORMS, compile_text, find_motif_compile
 from motif.errors import CompilerNotFoundError
-from motif.examples import FAMILIES, FLASH_EDGE_SHAPES, FLASH_EDGE_SHAPES_HALF, load_example, variants
+from motif.examples import (FAMILIES, FLASH_EDGE_SHAPES, FLASH_EDGE_SHAPES_HALF, FLASH_WGMMA_SANITIZE_DIMS,
+                            load_example, variants)
 from motif.numerics import TOLERANCES, check_family, format_table, rel_err
 from motif.runtime import Program, get_backend
 
@@ -200,9 +201,21 @@ def motif_compile():
         pytest.skip(str(e))
 
 
+def _skip_unless_chip_runs_here(family):
+    """An sm_90a family (wgmma) runs on a compute capability 9.0 GPU only: skip it elsewhere."""
+    from motif.examples import family_chip
+    from motif.errors import ChipMismatchError
+    from motif.runtime import check_chip
+    try:
+        check_chip(family_chip(family))
+    except ChipMismatchError as e:
+        pytest.skip(f"{family}: {e}")
+
+
 @pytest.mark.uses_prebuilt
 @pytest.mark.parametrize("family", FAMILIES)
 def test_numerics_of_example(family, motif_compile, tmp_path):
+    _skip_unless_chip_runs_here(family)
     results = check_family(family, workdir=tmp_path)
     print(format_table(results))
     assert results
@@ -213,6 +226,7 @@ def test_numerics_of_example(family, motif_compile, tmp_path):
 @pytest.mark.uses_prebuilt
 @pytest.mark.parametrize("family", FAMILIES)
 def test_sanitizers_on_shared_memory_kernels(family, motif_compile, tmp_path):
+    _skip_unless_chip_runs_here(family)
     manifests = []
     for variant in [None] + variants(family):
         text = load_example(family, variant=variant)
@@ -422,9 +436,10 @@ def _half_dtype(name):
 
 
 @pytest.mark.uses_prebuilt
+@pytest.mark.parametrize("chip", ["sm_90", "sm_90a"])
 @pytest.mark.parametrize("dtype", ["bf16", "f16"])
 @pytest.mark.parametrize("shape", FLASH_EDGE_SHAPES_HALF, ids=lambda s: "S{}_N{}_D{}_E{}_H{}".format(*s))
-def test_flash_form_edges_half(shape, dtype, motif_compile, tmp_path):
+def test_flash_form_edges_half(shape, dtype, chip, motif_compile, tmp_path):
     """The unfused half-precision attention program (attention_text(..., dtype): bf16/f16 q, k, v
     and result, f32 scores and statistics, P = half(e / l) before P.V) at the edge shapes of
     FLASH_EDGE_SHAPES_HALF (keys 1, 63, 65, 100, 200, 1000; rows 80 and 200; D = E = 64 and 128;
@@ -433,17 +448,28 @@ def test_flash_form_edges_half(shape, dtype, motif_compile, tmp_path):
     test then checks that program). Inputs: N(0,1), and q, k x8 (logits in the hundreds: the running
     max rescales the partial sums many times) with v x1e3 (f16's range ends at 65504). Checked against
     float64 from the same half inputs at numerics.TOLERANCES of the half mha family: 2u normwise (u the
-    unit roundoff, 2^-8 bf16, 2^-11 f16: P's rounding and the result's), i.e. 2^-7 and 2^-10."""
+    unit roundoff, 2^-8 bf16, 2^-11 f16: P's rounding and the result's), i.e. 2^-7 and 2^-10.
+    Compiled for sm_90 (both dots on mma.sync) and sm_90a (the scores on wgmma where the block is one
+    warpgroup and D a multiple of 64: online-wgmma)."""
     from motif.examples import attention_text
     from motif.numerics import TOLERANCES
+    if chip == "sm_90a":
+        from motif.errors import ChipMismatchError
+        from motif.runtime import check_chip
+        try:
+            check_chip(chip)
+        except ChipMismatchError as e:
+            pytest.skip(str(e))
     S, N, D, E, H = shape
     tol = TOLERANCES[f"mha_{dtype}"]
     np_dtype = _half_dtype(dtype)
     ms = compile_text(attention_text(S, N, D, E, H, dtype=dtype), tmp_path, name="attention", fuse=True,
-                      extra_args=FLASH_FORM)
+                      extra_args=FLASH_FORM, chip=chip)
     (m,) = ms.values()
     rewritten = any("online" in k.name for k in m.kernels)
-    print(f"{dtype} {shape}: kernels {[k.name for k in m.kernels]} ({'flash form' if rewritten else 'not rewritten'})")
+    wgmma = "wgmma.mma_async" in Path(m.ptx).read_text() if m.ptx else False
+    print(f"{dtype} {shape} {chip}: kernels {[k.name for k in m.kernels]} "
+          f"({'flash form' if rewritten else 'not rewritten'}{', scores on wgmma' if wgmma else ''})")
     if rewritten:  # S and P are never stored
         assert not [b.name for b in m.intermediates if tuple(b.shape[-2:]) == (S, N)], m.intermediates
     rng = np.random.default_rng()
@@ -461,6 +487,27 @@ def test_flash_form_edges_half(shape, dtype, motif_compile, tmp_path):
         for tool in ("racecheck", "memcheck"):
             p = _sanitize(tool, m.path)
             assert _clean(p), f"{tool} on {m.path}:\n{(p.stdout + p.stderr)[-4000:]}"
+
+
+@pytest.mark.uses_prebuilt
+@pytest.mark.parametrize("dims", FLASH_WGMMA_SANITIZE_DIMS, ids=lambda d: "H{H}_S{S}_D{D}".format(**d))
+def test_flash_wgmma_sanitizers(dims, motif_compile, tmp_path):
+    """The flash form with its scores on wgmma (sm_90a): the swizzled Q/K tiles, the async-proxy
+    fence and the barrier leave no race (racecheck) and no out-of-bounds access (memcheck), with one
+    m64 tile a warpgroup (8 heads: 64-row blocks) and two (16 heads, D = 128: 128-row blocks)."""
+    from motif.errors import ChipMismatchError
+    from motif.runtime import check_chip
+    try:
+        check_chip("sm_90a")
+    except ChipMismatchError as e:
+        pytest.skip(str(e))
+    ms = compile_text(load_example("mha_bf16", dims), tmp_path, name="mha_bf16", fuse=True,
+                      extra_args=FLASH_FORM, chip="sm_90a")
+    (m,) = ms.values()
+    assert "wgmma.mma_async" in Path(m.ptx).read_text()
+    for tool in ("racecheck", "memcheck"):
+        p = _sanitize(tool, m.path)
+        assert _clean(p), f"{tool} on {m.path}:\n{(p.stdout + p.stderr)[-4000:]}"
 
 
 # ----------------------------------------------------------------------------- shared tails

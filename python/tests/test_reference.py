@@ -17,11 +17,11 @@ def test_every_family_has_a_float64_reference(rng):
         "toy_attention": [(4,), (4, 4), (4, 4)], "softmax": [(3, 5)], "layernorm": [(3, 5), (5,), (5,)],
         "rmsnorm": [(3, 5), (5,)], "attention": [(6, 4)] * 3, "gemm_bias_gelu": [(3, 4), (4, 5), (5,)],
         "residual_relu": [(3, 5)] * 2, "transpose_scale": [(3, 5)], "gemm": [(3, 4), (4, 5)],
-        "mha": [(2, 6, 4)] * 3,
+        "mha": [(2, 6, 4)] * 3, "linear": [(3, 4), (5, 4)],
     }
     half = {"softmax_bf16": "softmax", "layernorm_bf16": "layernorm", "rmsnorm_bf16": "rmsnorm",
             "gemm_bf16": "gemm", "gemm_f16": "gemm", "attention_bf16": "attention", "mha_bf16": "mha",
-            "mha_f16": "mha", "gemm_tf32": "gemm"}
+            "mha_f16": "mha", "gemm_tf32": "gemm", "linear_bf16": "linear"}
     assert set(R.REFERENCES) == set(args) | set(half)
     for fam, shapes in args.items():
         out = R.REFERENCES[fam](*[rng.standard_normal(s).astype(np.float32) for s in shapes])
@@ -41,6 +41,14 @@ def test_gemm_is_the_float64_product(rng):
     loops = [[sum(float(np.float32(a[i, k])) * float(np.float32(b[k, j])) for k in range(7)) for j in range(2)]
              for i in range(3)]
     assert np.allclose(c, loops, rtol=1e-14, atol=0)
+
+
+def test_linear_is_the_product_with_the_transposed_weight(rng):
+    a, w = rng.standard_normal((3, 7)), rng.standard_normal((2, 7))  # w [N, K], an nn.Linear weight
+    c = R.linear(a.astype(np.float32), w.astype(np.float32))
+    loops = [[sum(float(np.float32(a[i, k])) * float(np.float32(w[j, k])) for k in range(7)) for j in range(2)]
+             for i in range(3)]
+    assert c.shape == (3, 2) and np.allclose(c, loops, rtol=1e-14, atol=0)
 
 
 def test_softmax_rows_sum_to_one_and_match_loops(rng):

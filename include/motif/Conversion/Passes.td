@@ -33,7 +33,16 @@ def ConvertMotifToGPU : Pass<"convert-motif-to-gpu", "::mlir::ModuleOp"> {
            "(bitwise-neutral; re-reads what is still in L2 first)">,
     Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
            "Target chip: a contraction on wgmma (`mma m64nNk16`) needs "
-           "sm_90a">
+           "sm_90a">,
+    Option<"wgmmaInFlight", "wgmma-in-flight", "bool", /*default=*/"true",
+           "Keep each staged step's wgmma group in flight across the next "
+           "step's barrier (wait for at most one pending group; the cp.async "
+           "pipeline then copies stages - 2 steps ahead, not stages - 1; needs "
+           "3 or more stages, else it has no effect)">,
+    Option<"onlineWgmma", "online-wgmma", "bool", /*default=*/"true",
+           "On sm_90a, compute a half-precision online contraction's scores "
+           "S = Q K^T on wgmma (one warpgroup a block, a contracted extent a "
+           "multiple of 64); P V stays on mma.sync">
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect", "::mlir::gpu::GPUDialect",

@@ -1100,7 +1100,8 @@ SmallVector<Value> KernelEmitter::emitRowCopies(Value mem,
                                                 Value buf, Value stage,
                                                 Value base, int64_t count,
                                                 int64_t width, int64_t extent,
-                                                bool guard, Location at) {
+                                                bool guard, Location at,
+                                                bool swizzle128) {
   Type element = cast<MemRefType>(buf.getType()).getElementType();
   int64_t perChunk = 128 / static_cast<int64_t>(element.getIntOrFloatBitWidth());
   int64_t perRow = width / perChunk, chunks = count * perRow;
@@ -1133,8 +1134,19 @@ SmallVector<Value> KernelEmitter::emitRowCopies(Value mem,
     SmallVector<Value> dst;
     if (stage)
       dst.push_back(stage);
-    dst.push_back(row);
-    dst.push_back(col);
+    if (swizzle128) {
+      // 8 chunks of 16 B an atom row: atom (c / 8), chunk (c % 8) ^ (row % 8).
+      Value c = arith::RemUIOp::create(b, at, chunk, idx(perRow));
+      dst.push_back(arith::DivUIOp::create(b, at, c, idx(8)));
+      dst.push_back(row);
+      Value swizzled = arith::XOrIOp::create(
+          b, at, arith::RemUIOp::create(b, at, c, idx(8)),
+          arith::RemUIOp::create(b, at, row, idx(8)));
+      dst.push_back(arith::MulIOp::create(b, at, swizzled, idx(perChunk)));
+    } else {
+      dst.push_back(row);
+      dst.push_back(col);
+    }
     SmallVector<Value> src(batchIdx);
     src.push_back(grow);
     src.push_back(col);

@@ -114,6 +114,12 @@ public:
   Location loc;
   /// The target chip (convert-motif-to-gpu's `chip`): wgmma needs sm_90a.
   std::string chip = "sm_90";
+  /// convert-motif-to-gpu's `wgmma-in-flight`: a staged step's wgmma group
+  /// stays in flight across the next step's barrier.
+  bool wgmmaInFlight = true;
+  /// convert-motif-to-gpu's `online-wgmma`: on sm_90a a half-precision
+  /// online contraction computes its scores on wgmma.
+  bool onlineWgmma = true;
 
   /// Element `inst` of operand `i` of `op`.
   FailureOr<Value> loadOperand(ComputeOpInterface op, unsigned i,
@@ -162,10 +168,14 @@ public:
   /// thread of the block; rows at or past `extent` are zero-filled (a source
   /// size of 0, their address clamped) when `guard`. Returns the tokens of
   /// the copies every thread makes (the flash lowerings' K/V/Q tiles).
+  /// With `swizzle128`, `buf` is [stage x] (width / 64) x count x 64 of
+  /// 16-bit elements: 64-column atoms of 128-byte rows, chunk c of row r at
+  /// c ^ (r % 8) (the layout wgmma descriptors read).
   SmallVector<Value> emitRowCopies(Value mem, ArrayRef<Value> batchIdx,
                                    Value buf, Value stage, Value base,
                                    int64_t count, int64_t width,
-                                   int64_t extent, bool guard, Location at);
+                                   int64_t extent, bool guard, Location at,
+                                   bool swizzle128 = false);
 
   /// The schedule of the motif being emitted.
   const MotifSchedule &schedule() const { return *currentSchedule; }
@@ -300,6 +310,23 @@ private:
 SmallVector<Value> emitMmaM16N8K16(OpBuilder &b, Location loc, Type element,
                                    ArrayRef<Value> a, ArrayRef<Value> bRows,
                                    ArrayRef<Value> acc);
+
+/// The wgmma matrix descriptor (PTX ISA, "Matrix Descriptor Format") of a
+/// K-major tile of 16-bit elements in the 128-byte swizzle whose 8-row groups
+/// are 1024 bytes apart, at shared address `address` (i64, bytes; the
+/// swizzle atom 1024-byte aligned): start address >> 4 in bits 0-13,
+/// leading byte offset 16 B (1, unused for a swizzled K-major tile) in
+/// 16-29, stride byte offset 1024 B in 32-45, base offset 0, swizzle mode 1
+/// (128 B) in 62-63.
+Value emitWgmmaDescriptor(OpBuilder &b, Location loc, Value address);
+
+/// One wgmma.mma_async m64nNk16 (f16/bf16 -> f32) of K-major A and B tiles
+/// at descriptors `descA`, `descB`, accumulating into `acc` (the
+/// instruction's struct of N/2 f32; TensorCore.cpp). Without `accumulate`
+/// the result is A.B alone (scale-d 0): `acc` may be undefined.
+Value emitWgmmaM64K16(OpBuilder &b, Location loc, Type element, int64_t n,
+                      Value acc, Value descA, Value descB,
+                      bool accumulate = true);
 
 /// 2^x by one MUFU.EX2 with denormals flushed (PTX ex2.approx.ftz.f32, the
 /// LLVM intrinsic llvm.nvvm.ex2.approx.ftz.f): math.exp2 becomes libdevice's

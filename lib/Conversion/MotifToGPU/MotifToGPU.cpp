@@ -352,6 +352,8 @@ ConvertMotifToGPUPass::convertFunction(func::FuncOp func,
       KernelEmitter emitter(kernel, gfunc, gridSize, inputs, grid,
                             /*dynamicShared=*/false, reverseRereads);
       emitter.chip = chip;
+      emitter.wgmmaInFlight = wgmmaInFlight;
+      emitter.onlineWgmma = onlineWgmma;
       if (failed(emitter.emit()))
         return failure();
       dynamicSharedBytes = emitter.sharedBytes();
@@ -391,6 +393,8 @@ ConvertMotifToGPUPass::convertFunction(func::FuncOp func,
       KernelEmitter emitter(kernel, gfunc, gridSize, inputs, grid,
                             /*dynamicShared=*/true, reverseRereads);
       emitter.chip = chip;
+      emitter.wgmmaInFlight = wgmmaInFlight;
+      emitter.onlineWgmma = onlineWgmma;
       if (failed(emitter.emit()))
         return failure();
       dynamicSharedBytes = emitter.sharedBytes();

@@ -32,6 +32,8 @@
 #include "KernelEmitter.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
@@ -56,14 +58,36 @@ LogicalResult KernelEmitter::emitOnlineContractionMma(OnlineContractOp op,
   int64_t N = extents[jDim], D = extents[dDim], E = extents[eDim];
   int64_t rows = op.getRowsPerBlock();
   auto [W, MT] = OnlineContractOp::mmaWarpsAndTiles(rows);
-  (void)W;
   const int64_t KT = op.getKeyTile();
   Type element = op.getLhs().getType().getElementType();
   Type yElement = op.getResult().getType().getElementType();
   Type f32 = b.getF32Type();
   SmallVector<OnlineStagedTile> tiles = op.getStagedTiles();
-  SmallVector<Value, 4> bufs = addStagedTileBuffers(tiles, element, at);
-  Value qs = bufs[0], ks = bufs[1], vs = bufs[2];
+  const int64_t stages = tiles[1].stages;
+  // S = Q K^T on wgmma (sm_90a): the block is one warpgroup (4 warps, 64 or
+  // 128 rows: one m64 tile or two), Q and the K tiles unpadded in the
+  // 128-byte swizzle, 64-column atoms of D (docs/lowering.md, "Online
+  // contraction on tensor cores"). V stays padded for ldmatrix.trans.
+  bool wgmmaS = onlineWgmma && chip == "sm_90a" && W == 4 && D % 64 == 0 &&
+                KT % 8 == 0 && KT <= 256;
+  Value qs, ks, vs;
+  if (wgmmaS) {
+    auto space = gpu::AddressSpaceAttr::get(b.getContext(),
+                                            gpu::AddressSpace::Workgroup);
+    int64_t atoms = D / 64, bytes = element.getIntOrFloatBitWidth() / 8;
+    qs = addWorkgroupBuffer(
+        MemRefType::get({atoms, rows, 64}, element, nullptr, space), at,
+        kSwizzle128Alignment);
+    ks = addWorkgroupBuffer(
+        MemRefType::get({stages, atoms, KT, 64}, element, nullptr, space), at,
+        kSwizzle128Alignment);
+    sharedBytesUsed += (rows + stages * KT) * D * bytes;
+    vs = addStagedTileBuffers(ArrayRef<OnlineStagedTile>(tiles).slice(2, 1),
+                              element, at)[0];
+  } else {
+    SmallVector<Value, 4> bufs = addStagedTileBuffers(tiles, element, at);
+    qs = bufs[0], ks = bufs[1], vs = bufs[2];
+  }
 
   auto idx = [&](int64_t v) { return constIndex(v); };
   auto add = [&](Value a, Value c) {
@@ -93,9 +117,9 @@ LogicalResult KernelEmitter::emitOnlineContractionMma(OnlineContractOp op,
   // cp.async of Q and of the K/V tiles (emitRowCopies).
   auto copyRows = [&](Value mem, Value buf, Value stage, Value base,
                       int64_t count, int64_t width, int64_t extent,
-                      bool guard) {
+                      bool guard, bool swizzle = false) {
     return emitRowCopies(mem, batchIdx, buf, stage, base, count, width, extent,
-                         guard, at);
+                         guard, at, swizzle);
   };
   auto commit = [&](ArrayRef<Value> tokens) {
     return nvgpu::DeviceAsyncCreateGroupOp::create(b, at, tokenType, tokens)
@@ -108,7 +132,7 @@ LogicalResult KernelEmitter::emitOnlineContractionMma(OnlineContractOp op,
   bool partialKeys = N % KT != 0;
   auto copyTile = [&](Value stage, Value keyBase) {
     SmallVector<Value> t = copyRows(kMem, ks, stage, keyBase, KT, D, N,
-                                    partialKeys);
+                                    partialKeys, wgmmaS);
     llvm::append_range(t, copyRows(vMem, vs, stage, keyBase, KT, E, N,
                                    partialKeys));
     return t;
@@ -117,6 +141,12 @@ LogicalResult KernelEmitter::emitOnlineContractionMma(OnlineContractOp op,
   // Lane coordinates of the fragments.
   Value g = div(laneId, 4), cq = rem(laneId, 4);
   Value warpRow = mul(warpId, MT * 16);
+  // The first row of the warp's m-tile mt: its MT consecutive 16-row tiles;
+  // on wgmma 16 rows of each m64 tile of the warpgroup.
+  auto tileRow = [&](int64_t mt) {
+    return wgmmaS ? add(mul(warpId, 16), idx(mt * 64))
+                  : add(warpRow, idx(mt * 16));
+  };
   Value aRow = rem(laneId, 16), aCol = mul(div(laneId, 16), 8);
   Value kHalf = mul(rem(div(laneId, 8), 2), 8), nHalf = mul(div(laneId, 16), 8);
   Value inMatrix = rem(laneId, 8);
@@ -145,16 +175,15 @@ LogicalResult KernelEmitter::emitOnlineContractionMma(OnlineContractOp op,
 
   // Prologue: Q, then K/V tiles 0 .. stages - 2, one group each (an empty
   // group past the last tile keeps the count); Q lands first.
-  const int64_t stages = tiles[1].stages;
   int64_t keyTiles = llvm::divideCeil(N, KT);
   Value lastGroup = commit(copyRows(qMem, qs, Value(), rowBase, rows, D, 0,
-                                    /*guard=*/false));
+                                    /*guard=*/false, wgmmaS));
   for (int64_t t = 0; t + 1 < stages; ++t)
     lastGroup = commit(t < keyTiles ? copyTile(idx(t), idx(t * KT))
                                     : SmallVector<Value>{});
   wait(lastGroup, stages - 1);
   gpu::BarrierOp::create(b, at);
-  bool qInRegisters = MT * (D / 16) * 4 <= 32;
+  bool qInRegisters = !wgmmaS && MT * (D / 16) * 4 <= 32;
   SmallVector<Value> qFrags; // [mt * D/16 + kk]
   if (qInRegisters)
     for (int64_t mt = 0; mt < MT; ++mt)
@@ -183,6 +212,14 @@ LogicalResult KernelEmitter::emitOnlineContractionMma(OnlineContractOp op,
     // overwrites while this one is used. One group per step, empty past the
     // last tile, so that the wait counts tiles.
     wait(lastGroup, stages - 2);
+    // wgmma reads shared memory through the async proxy: each thread's
+    // landed copies (Q's too, before the first tile) are fenced to it
+    // before the barrier.
+    if (wgmmaS)
+      NVVM::FenceProxyOp::create(
+          b, at, NVVM::ProxyKind::async_shared,
+          NVVM::SharedSpaceAttr::get(b.getContext(),
+                                     NVVM::SharedSpace::shared_cta));
     gpu::BarrierOp::create(b, at);
     Value next = add(t, idx(stages - 1));
     Value more = arith::CmpIOp::create(b, at, arith::CmpIPredicate::ult, next,
@@ -197,7 +234,49 @@ LogicalResult KernelEmitter::emitOnlineContractionMma(OnlineContractOp op,
 
     // S = Q K^T: s[(mt * sTiles + nt) * 4 + r].
     SmallVector<Value> s(MT * sTiles * 4, constF32(0.0));
-    for (int64_t kk = 0; kk < D / 16; ++kk) {
+    if (wgmmaS) {
+      // Per m64 tile, one wgmma m64nKTk16 per 16-wide slice of D (32 bytes
+      // into a 64-column atom); committed as one group and waited for: the
+      // scores feed the softmax at once. Struct element nt * 4 + h * 2 + x
+      // is the mma.sync m16n8 accumulator of the warp's 16 rows.
+      auto i64 = [&](Value v) {
+        return arith::IndexCastUIOp::create(b, at, b.getI64Type(), v)
+            .getResult();
+      };
+      auto address = [&](Value buf) {
+        return memref::ExtractAlignedPointerAsIndexOp::create(b, at, buf)
+            .getResult();
+      };
+      Value qBase = address(qs);
+      Value kBase = add(address(ks), mul(stage, D * KT * 2));
+      auto accType = LLVM::LLVMStructType::getLiteral(
+          b.getContext(), SmallVector<Type>(KT / 2, f32));
+      NVVM::WgmmaFenceAlignedOp::create(b, at);
+      SmallVector<Value> accs;
+      for (int64_t mt = 0; mt < MT; ++mt) {
+        // The first slice overwrites (scale-d 0): no zeroed registers, which
+        // ptxas would have to order against the wgmmas in flight.
+        Value acc = LLVM::UndefOp::create(b, at, accType);
+        for (int64_t kk = 0; kk < D / 16; ++kk) {
+          int64_t atom = kk / 4, inAtom = (kk % 4) * 32;
+          Value qAddr = add(qBase, idx(atom * rows * 128 + mt * 64 * 128 +
+                                       inAtom));
+          Value kAddr = add(kBase, idx(atom * KT * 128 + inAtom));
+          acc = emitWgmmaM64K16(b, at, element, KT, acc,
+                                emitWgmmaDescriptor(b, at, i64(qAddr)),
+                                emitWgmmaDescriptor(b, at, i64(kAddr)),
+                                /*accumulate=*/kk > 0);
+        }
+        accs.push_back(acc);
+      }
+      NVVM::WgmmaGroupSyncAlignedOp::create(b, at);
+      NVVM::WgmmaWaitGroupSyncOp::create(b, at, 0);
+      for (int64_t mt = 0; mt < MT; ++mt)
+        for (int64_t r = 0; r < sTiles * 4; ++r)
+          s[mt * sTiles * 4 + r] =
+              LLVM::ExtractValueOp::create(b, at, accs[mt], r);
+    }
+    for (int64_t kk = 0; kk < (wgmmaS ? 0 : D / 16); ++kk) {
       SmallVector<Value> aFrags;
       for (int64_t mt = 0; mt < MT; ++mt)
         aFrags.push_back(qInRegisters ? qFrags[mt * (D / 16) + kk]
@@ -375,7 +454,7 @@ LogicalResult KernelEmitter::emitOnlineContractionMma(OnlineContractOp op,
         l = arith::AddFOp::create(b, at, l, o);
       }
       Value inv = arith::DivFOp::create(b, at, constF32(1.0), l);
-      Value row = add(rowBase, add(warpRow, add(g, idx(mt * 16 + h * 8))));
+      Value row = add(rowBase, add(tileRow(mt), add(g, idx(h * 8))));
       for (int64_t ne = 0; ne < eTiles; ++ne) {
         int64_t base = 2 * nRows + (mt * eTiles + ne) * 4 + 2 * h;
         Value y0 = arith::MulFOp::create(b, at, out[base], inv);

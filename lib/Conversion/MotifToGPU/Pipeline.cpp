@@ -66,6 +66,16 @@ struct LowerToNVVMOptions : public PassPipelineOptions<LowerToNVVMOptions> {
                      "elementwise motif re-reading a global tensor in reverse "
                      "instance order"),
       llvm::cl::init(true)};
+  PassOptions::Option<bool> onlineWgmma{
+      *this, "online-wgmma",
+      llvm::cl::desc("convert-motif-to-gpu's online-wgmma: a half-precision "
+                     "online contraction's scores on wgmma (sm_90a)"),
+      llvm::cl::init(true)};
+  PassOptions::Option<bool> wgmmaInFlight{
+      *this, "wgmma-in-flight",
+      llvm::cl::desc("convert-motif-to-gpu's wgmma-in-flight: keep a wgmma "
+                     "group in flight across the next staged step"),
+      llvm::cl::init(true)};
 };
 
 using ErrorHandler = function_ref<LogicalResult(const Twine &)>;
@@ -106,6 +116,8 @@ void buildPipeline(OpPassManager &pm, const LowerToNVVMOptions &opts) {
   motif::ConvertMotifToGPUOptions convert;
   convert.reverseRereads = opts.reverseRereads.getValue();
   convert.chip = opts.chip.getValue();
+  convert.wgmmaInFlight = opts.wgmmaInFlight.getValue();
+  convert.onlineWgmma = opts.onlineWgmma.getValue();
   pm.addPass(motif::createConvertMotifToGPU(convert));
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
   // Tensor-core contractions emit nvgpu ops (cp.async, ldmatrix, mma.sync)

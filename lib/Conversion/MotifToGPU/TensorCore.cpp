@@ -299,10 +299,11 @@ public:
     return accs;
   }
 
-  /// The prologue: steps 0 .. stages-2 of both tiles in flight, one commit
-  /// group each.
-  void prologue(const Storage &a, const Storage &bt, int64_t stages) {
-    for (int64_t s = 0; s + 1 < stages; ++s) {
+  /// The prologue: steps 0 .. lead-1 of both tiles in flight (lead: how many
+  /// steps ahead the pipeline copies, stages - 1 unless a wgmma group stays
+  /// in flight), one commit group each.
+  void prologue(const Storage &a, const Storage &bt, int64_t lead) {
+    for (int64_t s = 0; s < lead; ++s) {
       SmallVector<Value> tokens = copyStep(a, c(s), c(s));
       llvm::append_range(tokens, copyStep(bt, c(s), c(s)));
       commit(tokens);
@@ -311,13 +312,14 @@ public:
 
   /// The copies of loop step `step` (its buffer `stage`): with one stage,
   /// copy the step and wait for it; else wait until step `step` landed
-  /// (later ones may still be in flight), and, past the barrier (every warp
-  /// is done with step - 1, whose stage the next copy overwrites), copy step
-  /// step + stages - 1. Always one group per step, empty past the last, so
-  /// that the wait counts steps. `landed` runs between the wait and the
-  /// barrier.
+  /// (later ones may still be in flight), and, past the barrier, copy step
+  /// step + lead into its stage. With lead = stages - 1 that is the stage of
+  /// step - 1, which every warp is done with once past the barrier; with
+  /// lead = stages - 2 (a wgmma group of step - 1 still in flight) the stage
+  /// of step - 2. Always one group per step, empty past the last, so that the
+  /// wait counts steps. `landed` runs between the wait and the barrier.
   void pipelineStep(const Storage &a, const Storage &bt, Value step,
-                    Value stage, int64_t stages, int64_t kSteps,
+                    Value stage, int64_t stages, int64_t lead, int64_t kSteps,
                     function_ref<void()> landed) {
     if (stages == 1) {
       commit(llvm::to_vector(
@@ -327,10 +329,11 @@ public:
       gpu::BarrierOp::create(b, loc);
       return;
     }
-    wait(stages - 2);
+    assert(lead >= 1 && lead < stages && "a pipeline copies 1 to S-1 ahead");
+    wait(lead - 1);
     landed();
     gpu::BarrierOp::create(b, loc);
-    Value next = add(step, c(stages - 1));
+    Value next = add(step, c(lead));
     Value inRange = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
                                           next, c(kSteps));
     auto ifOp = scf::IfOp::create(b, loc, inRange, /*withElseRegion=*/false);
@@ -354,24 +357,6 @@ public:
     return arith::IndexCastUIOp::create(b, loc, b.getI64Type(), at);
   }
 
-  /// The wgmma matrix descriptor of a K-major tile in the 128-byte swizzle
-  /// at shared address `address` (PTX ISA, "Matrix Descriptor Format"):
-  /// start address >> 4 in bits 0-13, leading byte offset 16 B (1, unused
-  /// for a swizzled K-major tile) in 16-29, stride byte offset 1024 B (the
-  /// next 8 rows) in 32-45, base offset 0 (the tile is 1024-byte aligned),
-  /// swizzle mode 1 (128 B) in 62-63.
-  Value descriptor(Value address) {
-    auto i64 = [&](uint64_t v) {
-      return arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(v));
-    };
-    Value start = arith::AndIOp::create(
-        b, loc, arith::ShRUIOp::create(b, loc, address, i64(4)),
-        i64(0x3FFF));
-    uint64_t fixed = (uint64_t(1) << 16) | (uint64_t(1024 >> 4) << 32) |
-                     (uint64_t(1) << 62);
-    return arith::OrIOp::create(b, loc, start, i64(fixed));
-  }
-
   /// One staged step on wgmma: per 16-wide slice of k, one
   /// wgmma.mma_async m64nNk16 of the warpgroup's 64 rows of A (at byte
   /// `aRowBytes` of the stage) by all N rows of B; a slice advances both
@@ -381,21 +366,15 @@ public:
     Value aAddr = arith::AddIOp::create(b, loc, stageAddress(a, stage),
                                         aRowBytes);
     Value bAddr = stageAddress(bt, stage);
-    NVVM::WGMMATypes type =
-        element.isBF16() ? NVVM::WGMMATypes::bf16 : NVVM::WGMMATypes::f16;
-    auto shape = NVVM::MMAShapeAttr::get(b.getContext(), 64,
-                                         mmaShapeN(t.shape), 16);
     for (int64_t kk = 0; kk < t.kStep / 16; ++kk) {
       Value offset = arith::ConstantOp::create(
           b, loc, b.getI64IntegerAttr(kk * 32));
-      Value descA = descriptor(arith::AddIOp::create(b, loc, aAddr, offset));
-      Value descB = descriptor(arith::AddIOp::create(b, loc, bAddr, offset));
-      acc = NVVM::WgmmaMmaAsyncOp::create(
-          b, loc, acc.getType(), acc, descA, descB, shape, type, type,
-          NVVM::WGMMATypes::f32, NVVM::WGMMAScaleOut::one,
-          NVVM::WGMMAScaleIn::one, NVVM::WGMMAScaleIn::one,
-          NVVM::MMALayout::row, NVVM::MMALayout::col,
-          /*satfinite=*/nullptr);
+      Value descA = emitWgmmaDescriptor(
+          b, loc, arith::AddIOp::create(b, loc, aAddr, offset));
+      Value descB = emitWgmmaDescriptor(
+          b, loc, arith::AddIOp::create(b, loc, bAddr, offset));
+      acc = emitWgmmaM64K16(b, loc, element, mmaShapeN(t.shape), acc, descA,
+                            descB);
     }
     return acc;
   }
@@ -446,6 +425,34 @@ SmallVector<Value> mlir::motif::detail::emitMmaM16N8K16(
   return out;
 }
 
+Value mlir::motif::detail::emitWgmmaDescriptor(OpBuilder &b, Location loc,
+                                               Value address) {
+  auto i64 = [&](uint64_t v) {
+    return arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(v));
+  };
+  Value start = arith::AndIOp::create(
+      b, loc, arith::ShRUIOp::create(b, loc, address, i64(4)), i64(0x3FFF));
+  uint64_t fixed = (uint64_t(1) << 16) | (uint64_t(1024 >> 4) << 32) |
+                   (uint64_t(1) << 62);
+  return arith::OrIOp::create(b, loc, start, i64(fixed));
+}
+
+Value mlir::motif::detail::emitWgmmaM64K16(OpBuilder &b, Location loc,
+                                           Type element, int64_t n, Value acc,
+                                           Value descA, Value descB,
+                                           bool accumulate) {
+  NVVM::WGMMATypes type =
+      element.isBF16() ? NVVM::WGMMATypes::bf16 : NVVM::WGMMATypes::f16;
+  auto shape = NVVM::MMAShapeAttr::get(b.getContext(), 64, n, 16);
+  return NVVM::WgmmaMmaAsyncOp::create(
+      b, loc, acc.getType(), acc, descA, descB, shape, type, type,
+      NVVM::WGMMATypes::f32,
+      accumulate ? NVVM::WGMMAScaleOut::one : NVVM::WGMMAScaleOut::zero,
+      NVVM::WGMMAScaleIn::one,
+      NVVM::WGMMAScaleIn::one, NVVM::MMALayout::row, NVVM::MMALayout::col,
+      /*satfinite=*/nullptr);
+}
+
 /// wgmma.mma_async m64nNk16 (sm_90a): the cp.async pipeline of mma.sync
 /// writes both tiles in the 128-byte swizzle; per step, after the copies of
 /// the step landed, every thread fences them to the async proxy (wgmma reads
@@ -468,6 +475,10 @@ LogicalResult KernelEmitter::emitWgmmaContraction(
              << " from a staged tile of 128-byte rows in the 128-byte swizzle "
                 "(internal: the staging did not lay it out so)";
   int64_t stages = t.stages();
+  // With a group in flight, step t's copies overwrite the stage of step
+  // t - 2: every warpgroup waited for its group of t - 2 before the barrier.
+  bool inFlight = wgmmaInFlight && stages >= 3;
+  int64_t lead = inFlight ? stages - 2 : stages - 1;
   Type f32 = b.getF32Type();
   auto accType = LLVM::LLVMStructType::getLiteral(
       b.getContext(), SmallVector<Type>(t.accumulators(), f32));
@@ -481,7 +492,7 @@ LogicalResult KernelEmitter::emitWgmmaContraction(
         NVVM::SharedSpaceAttr::get(b.getContext(),
                                    NVVM::SharedSpace::shared_cta));
   };
-  m.prologue(*tiles[0], *tiles[1], stages);
+  m.prologue(*tiles[0], *tiles[1], lead);
   Value zero = LLVM::ZeroOp::create(b, loc, accType);
   auto loop = scf::ForOp::create(b, loc, constIndex(0), constIndex(t.kSteps),
                                  constIndex(1), ValueRange{zero});
@@ -491,18 +502,21 @@ LogicalResult KernelEmitter::emitWgmmaContraction(
     ++loopDepth;
     Value step = loop.getInductionVar();
     Value stage = stages > 1 ? m.rem(step, stages) : constIndex(0);
-    // Every warpgroup waited for its wgmmas of step - 1 (below), so the
-    // stage they read is free once every thread passed the barrier.
-    m.pipelineStep(*tiles[0], *tiles[1], step, stage, stages, t.kSteps,
+    // Every warpgroup waited for its wgmmas of step - 1 (or, in flight, of
+    // step - 2; below), so the stage they read is free once every thread
+    // passed the barrier.
+    m.pipelineStep(*tiles[0], *tiles[1], step, stage, stages, lead, t.kSteps,
                    proxyFence);
     NVVM::WgmmaFenceAlignedOp::create(b, loc);
     Value acc = m.wgmmaStep(*tiles[0], *tiles[1], stage, aRowBytes,
                             loop.getRegionIterArgs()[0]);
     NVVM::WgmmaGroupSyncAlignedOp::create(b, loc);
-    NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 0);
+    NVVM::WgmmaWaitGroupSyncOp::create(b, loc, inFlight ? 1 : 0);
     scf::YieldOp::create(b, loc, acc);
     --loopDepth;
   }
+  if (inFlight)
+    NVVM::WgmmaWaitGroupSyncOp::create(b, loc, 0);
   m.commit({});
   m.wait(0);
 
@@ -567,7 +581,7 @@ LogicalResult KernelEmitter::emitTensorCoreContraction(ComputeOpInterface op,
   if (t.warps == 1)
     warpRow = constIndex(0);
 
-  m.prologue(*tiles[0], *tiles[1], stages);
+  m.prologue(*tiles[0], *tiles[1], stages - 1);
   SmallVector<Value> accs(t.accumulators(), constF32(0.0));
   auto loop = scf::ForOp::create(b, loc, constIndex(0), constIndex(t.kSteps),
                                  constIndex(1), accs);
@@ -577,7 +591,8 @@ LogicalResult KernelEmitter::emitTensorCoreContraction(ComputeOpInterface op,
     ++loopDepth;
     Value step = loop.getInductionVar();
     Value stage = stages > 1 ? m.rem(step, stages) : constIndex(0);
-    m.pipelineStep(*tiles[0], *tiles[1], step, stage, stages, t.kSteps, [] {});
+    m.pipelineStep(*tiles[0], *tiles[1], step, stage, stages, stages - 1,
+                   t.kSteps, [] {});
     SmallVector<Value> next = m.step(*tiles[0], *tiles[1], stage, warpRow,
                                      SmallVector<Value>(loop.getRegionIterArgs()));
     scf::YieldOp::create(b, loc, next);
