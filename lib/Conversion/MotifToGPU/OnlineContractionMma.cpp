@@ -68,8 +68,8 @@ LogicalResult KernelEmitter::emitOnlineContractionMma(OnlineContractOp op,
   // 128 rows: one m64 tile or two), Q and the K tiles unpadded in the
   // 128-byte swizzle, 64-column atoms of D (docs/lowering.md, "Online
   // contraction on tensor cores"). V stays padded for ldmatrix.trans.
-  bool wgmmaS = onlineWgmma && chip == "sm_90a" && W == 4 && D % 64 == 0 &&
-                KT % 8 == 0 && KT <= 256;
+  bool wgmmaS = onlineWgmma && chip == "sm_90a" && op.getWgmmaScoresN();
+  assert((!wgmmaS || (W == 4 && D % 64 == 0)) && "one warpgroup, 64-wide D");
   Value qs, ks, vs;
   if (wgmmaS) {
     auto space = gpu::AddressSpaceAttr::get(b.getContext(),

@@ -1827,6 +1827,17 @@ int64_t OnlineContractOp::getKeyTile() {
              : kOnlineMmaKeyTile;
 }
 
+std::optional<int64_t> OnlineContractOp::getWgmmaScoresN() {
+  if (!usesTensorCores())
+    return std::nullopt;
+  int64_t keys = getKeyTile();
+  int64_t d = getIterationExtents()[getContractedDim()];
+  if (mmaWarpsAndTiles(getRowsPerBlock()).first != 4 || d % 64 != 0 ||
+      keys % 8 != 0 || keys > 256)
+    return std::nullopt;
+  return keys;
+}
+
 bool OnlineContractOp::usesTensorCores() {
   Type t = getLhs().getType().getElementType();
   return t.isF16() || t.isBF16();

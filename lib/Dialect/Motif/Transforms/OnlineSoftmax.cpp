@@ -964,6 +964,12 @@ LogicalResult rewriteOnlineContraction(Candidate c, Equivalence cap,
     rewriter.eraseOp(kernel);
     return decline("the online contraction " + *limit);
   }
+  // On sm_90a the lowering runs the scores on wgmma where it can (the
+  // op's own rule, so the remark and the kernel agree).
+  std::string wgmmaScores;
+  if (std::optional<int64_t> n = oc.getWgmmaScoresN())
+    wgmmaScores = "; compiled for sm_90a, S = Q K^T on wgmma.mma_async m64n" +
+                  std::to_string(*n) + "k16 from swizzled shared Q and K tiles";
   std::string rule;
   {
     llvm::raw_string_ostream os(rule);
@@ -994,7 +1000,8 @@ LogicalResult rewriteOnlineContraction(Candidate c, Equivalence cap,
                       : std::string())
        << (tensorCores
                ? " on tensor cores (mma.sync m16n8k16 " + typeText(element) +
-                     ", f32 accumulators; S and P in accumulator fragments)"
+                     ", f32 accumulators; S and P in accumulator fragments" +
+                     wgmmaScores + ")"
                : std::string())
        << "; scale "
        << scale * c0 << " (exp as exp2, log2(e) folded in); class "

@@ -318,6 +318,12 @@ def Motif_OnlineContractOp : Motif_ComputeOp<"online_contract", [Pure]> {
     /// `rows` rows per block: 4 x 2 for 128, 4 x 1 for 64, 2 x 1 for 32,
     /// 1 x 1 for 16; {0, 0} for any other count.
     static std::pair<int64_t, int64_t> mmaWarpsAndTiles(int64_t rows);
+    /// The n of wgmma.mma_async m64nNk16 (the key tile) when the lowering
+    /// for sm_90a runs the scores S = Q K^T on wgmma: half operands, one
+    /// warpgroup a block (64 or 128 rows) and a contracted extent a
+    /// multiple of 64; nullopt otherwise (convert-motif-to-gpu's
+    /// online-wgmma; docs/lowering.md, "Online contraction on tensor cores").
+    std::optional<int64_t> getWgmmaScoresN();
   }];
 }
 
