@@ -105,31 +105,33 @@ def parse_dims(text):
     return {}
 
 
-def rows_dim(text):
-    """The dim a program leaves to the launch (its ``// motif-rows: NAME`` header), or None."""
+def _header(text, pattern):
+    """The first match of ``pattern`` among the leading comment lines of ``text``, or None."""
     for line in text.splitlines():
         stripped = line.strip()
         if stripped and not stripped.startswith("//"):
             break
-        m = _ROWS.match(line)
+        m = pattern.match(line)
         if m:
-            if m.group(1) not in parse_dims(text):
-                raise ExampleError(f"motif-rows: {m.group(1)} is not a dim of the motif-dims header")
-            return m.group(1)
+            return m
     return None
+
+
+def rows_dim(text):
+    """The dim a program leaves to the launch (its ``// motif-rows: NAME`` header), or None."""
+    m = _header(text, _ROWS)
+    if m is None:
+        return None
+    if m.group(1) not in parse_dims(text):
+        raise ExampleError(f"motif-rows: {m.group(1)} is not a dim of the motif-dims header")
+    return m.group(1)
 
 
 def chip_of(text):
     """The chip a program needs (its ``// motif-chip: NAME`` header, among the leading comment lines),
     or None: :func:`motif.compiler.compile_file` compiles for it unless given another chip."""
-    for line in text.splitlines():
-        stripped = line.strip()
-        if stripped and not stripped.startswith("//"):
-            break
-        m = _CHIP.match(line)
-        if m:
-            return m.group(1)
-    return None
+    m = _header(text, _CHIP)
+    return m.group(1) if m else None
 
 
 def family_chip(family):
