@@ -42,7 +42,11 @@ def ConvertMotifToGPU : Pass<"convert-motif-to-gpu", "::mlir::ModuleOp"> {
     Option<"onlineWgmma", "online-wgmma", "bool", /*default=*/"true",
            "On sm_90a, compute a half-precision online contraction's scores "
            "S = Q K^T on wgmma (one warpgroup a block, a contracted extent a "
-           "multiple of 64); P V stays on mma.sync">
+           "multiple of 64)">,
+    Option<"onlineWgmmaPV", "online-wgmma-pv", "bool", /*default=*/"false",
+           "With the scores on wgmma, run P V on wgmma too: P rounded into a "
+           "swizzled shared tile, V MN-major (key tiles of 32 or 64, a value "
+           "extent a multiple of 64); off: P V on mma.sync">
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect", "::mlir::gpu::GPUDialect",

@@ -120,6 +120,9 @@ public:
   /// convert-motif-to-gpu's `online-wgmma`: on sm_90a a half-precision
   /// online contraction computes its scores on wgmma.
   bool onlineWgmma = true;
+  /// convert-motif-to-gpu's `online-wgmma-pv`: with its scores on wgmma, an
+  /// online contraction's P V runs on wgmma too (P through shared memory).
+  bool onlineWgmmaPV = false;
 
   /// Element `inst` of operand `i` of `op`.
   FailureOr<Value> loadOperand(ComputeOpInterface op, unsigned i,
@@ -312,21 +315,26 @@ SmallVector<Value> emitMmaM16N8K16(OpBuilder &b, Location loc, Type element,
                                    ArrayRef<Value> acc);
 
 /// The wgmma matrix descriptor (PTX ISA, "Matrix Descriptor Format") of a
-/// K-major tile of 16-bit elements in the 128-byte swizzle whose 8-row groups
-/// are 1024 bytes apart, at shared address `address` (i64, bytes; the
-/// swizzle atom 1024-byte aligned): start address >> 4 in bits 0-13,
-/// leading byte offset 16 B (1, unused for a swizzled K-major tile) in
-/// 16-29, stride byte offset 1024 B in 32-45, base offset 0, swizzle mode 1
-/// (128 B) in 62-63.
-Value emitWgmmaDescriptor(OpBuilder &b, Location loc, Value address);
+/// tile of 16-bit elements at shared address `address` (i64, bytes; the
+/// swizzle atom aligned to its size): start address >> 4 in bits 0-13, the
+/// leading byte offset in 16-29, the stride byte offset in 32-45 (both >> 4),
+/// base offset 0, the swizzle mode in 62-63 (1: 128 B, 2: 64 B). The
+/// defaults describe a K-major tile in the 128-byte swizzle: 8-row groups
+/// 1024 B apart, the leading offset unused (16 B). An MN-major (transposed)
+/// tile in 64-wide atoms: leading offset = the bytes between atoms along
+/// MN, stride offset 1024 B (the next 8 rows of k).
+Value emitWgmmaDescriptor(OpBuilder &b, Location loc, Value address,
+                          int64_t leadingBytes = 16, int64_t strideBytes = 1024,
+                          int64_t swizzleMode = 1);
 
-/// One wgmma.mma_async m64nNk16 (f16/bf16 -> f32) of K-major A and B tiles
-/// at descriptors `descA`, `descB`, accumulating into `acc` (the
-/// instruction's struct of N/2 f32; TensorCore.cpp). Without `accumulate`
-/// the result is A.B alone (scale-d 0): `acc` may be undefined.
+/// One wgmma.mma_async m64nNk16 (f16/bf16 -> f32) of a K-major A tile and a
+/// K-major (or, with `transposeB`, MN-major) B tile at descriptors `descA`,
+/// `descB`, accumulating into `acc` (the instruction's struct of N/2 f32;
+/// TensorCore.cpp). Without `accumulate` the result is A.B alone (scale-d
+/// 0): `acc` may be undefined.
 Value emitWgmmaM64K16(OpBuilder &b, Location loc, Type element, int64_t n,
                       Value acc, Value descA, Value descB,
-                      bool accumulate = true);
+                      bool accumulate = true, bool transposeB = false);
 
 /// 2^x by one MUFU.EX2 with denormals flushed (PTX ex2.approx.ftz.f32, the
 /// LLVM intrinsic llvm.nvvm.ex2.approx.ftz.f): math.exp2 becomes libdevice's

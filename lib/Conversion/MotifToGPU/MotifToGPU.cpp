@@ -354,6 +354,7 @@ ConvertMotifToGPUPass::convertFunction(func::FuncOp func,
       emitter.chip = chip;
       emitter.wgmmaInFlight = wgmmaInFlight;
       emitter.onlineWgmma = onlineWgmma;
+      emitter.onlineWgmmaPV = onlineWgmmaPV;
       if (failed(emitter.emit()))
         return failure();
       dynamicSharedBytes = emitter.sharedBytes();
@@ -395,6 +396,7 @@ ConvertMotifToGPUPass::convertFunction(func::FuncOp func,
       emitter.chip = chip;
       emitter.wgmmaInFlight = wgmmaInFlight;
       emitter.onlineWgmma = onlineWgmma;
+      emitter.onlineWgmmaPV = onlineWgmmaPV;
       if (failed(emitter.emit()))
         return failure();
       dynamicSharedBytes = emitter.sharedBytes();

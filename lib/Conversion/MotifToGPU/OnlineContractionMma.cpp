@@ -70,20 +70,31 @@ LogicalResult KernelEmitter::emitOnlineContractionMma(OnlineContractOp op,
   // contraction on tensor cores"). V stays padded for ldmatrix.trans.
   bool wgmmaS = onlineWgmma && chip == "sm_90a" && op.getWgmmaScoresN();
   assert((!wgmmaS || (W == 4 && D % 64 == 0)) && "one warpgroup, 64-wide D");
-  Value qs, ks, vs;
+  // P V on wgmma too: P (rounded) through a swizzled shared tile of rows x
+  // KT (K-major A: 128-byte rows at 64 keys, 64-byte rows at 32), V staged
+  // MN-major in 64-column atoms of E (B transposed); where the tiles fit
+  // the shared memory a block may opt in to.
+  int64_t bytes = element.getIntOrFloatBitWidth() / 8;
+  bool wgmmaPV = wgmmaS && onlineWgmmaPV && op.hasWgmmaPV();
+  Value qs, ks, vs, ps;
   if (wgmmaS) {
     auto space = gpu::AddressSpaceAttr::get(b.getContext(),
                                             gpu::AddressSpace::Workgroup);
-    int64_t atoms = D / 64, bytes = element.getIntOrFloatBitWidth() / 8;
-    qs = addWorkgroupBuffer(
-        MemRefType::get({atoms, rows, 64}, element, nullptr, space), at,
-        kSwizzle128Alignment);
-    ks = addWorkgroupBuffer(
-        MemRefType::get({stages, atoms, KT, 64}, element, nullptr, space), at,
-        kSwizzle128Alignment);
+    auto buffer = [&](ArrayRef<int64_t> shape) {
+      return addWorkgroupBuffer(MemRefType::get(shape, element, nullptr, space),
+                                at, kSwizzle128Alignment);
+    };
+    qs = buffer({D / 64, rows, 64});
+    ks = buffer({stages, D / 64, KT, 64});
     sharedBytesUsed += (rows + stages * KT) * D * bytes;
-    vs = addStagedTileBuffers(ArrayRef<OnlineStagedTile>(tiles).slice(2, 1),
-                              element, at)[0];
+    if (wgmmaPV) {
+      vs = buffer({stages, E / 64, KT, 64});
+      ps = buffer({rows, KT});
+      sharedBytesUsed += (stages * KT * E + rows * KT) * bytes;
+    } else {
+      vs = addStagedTileBuffers(ArrayRef<OnlineStagedTile>(tiles).slice(2, 1),
+                                element, at)[0];
+    }
   } else {
     SmallVector<Value, 4> bufs = addStagedTileBuffers(tiles, element, at);
     qs = bufs[0], ks = bufs[1], vs = bufs[2];
@@ -134,7 +145,7 @@ LogicalResult KernelEmitter::emitOnlineContractionMma(OnlineContractOp op,
     SmallVector<Value> t = copyRows(kMem, ks, stage, keyBase, KT, D, N,
                                     partialKeys, wgmmaS);
     llvm::append_range(t, copyRows(vMem, vs, stage, keyBase, KT, E, N,
-                                   partialKeys));
+                                   partialKeys, wgmmaPV));
     return t;
   };
 
@@ -406,7 +417,71 @@ LogicalResult KernelEmitter::emitOnlineContractionMma(OnlineContractOp op,
       Value v = vector::FromElementsOp::create(b, at, f32x2, ValueRange{x, y});
       return arith::TruncFOp::create(b, at, half2, v).getResult();
     };
-    for (int64_t kk = 0; kk < KT / 16; ++kk) {
+    if (wgmmaPV) {
+      // P into its shared tile: the pair (keys 8 nt + 2c, + 1) of row r in
+      // 16-byte chunk nt, swizzled as the descriptor's mode reads it (128 B:
+      // chunk ^ (r % 8); 64 B: chunk ^ ((r / 2) % 4)).
+      for (int64_t mt = 0; mt < MT; ++mt)
+        for (int64_t h = 0; h < 2; ++h) {
+          Value row = add(tileRow(mt), add(g, idx(h * 8)));
+          Value phase = KT == 64 ? rem(row, 8) : rem(div(row, 2), 4);
+          for (int64_t nt = 0; nt < sTiles; ++nt) {
+            int64_t base = (mt * sTiles + nt) * 4 + 2 * h;
+            Value chunk = arith::XOrIOp::create(b, at, idx(nt), phase);
+            Value col = add(mul(chunk, 8), mul(cq, 2));
+            vector::StoreOp::create(b, at, pack(s[base], s[base + 1]), ps,
+                                    ValueRange{row, col});
+          }
+        }
+      NVVM::FenceProxyOp::create(
+          b, at, NVVM::ProxyKind::async_shared,
+          NVVM::SharedSpaceAttr::get(b.getContext(),
+                                     NVVM::SharedSpace::shared_cta));
+      gpu::BarrierOp::create(b, at);
+      // Per m64 tile, one wgmma m64nEk16 per 16 keys: A = P (K-major, 32 B a
+      // slice), B = V (MN-major: 16 key rows of 128 B a slice, the 64-wide
+      // atoms of E KT x 128 B apart, 8-row groups 1024 B).
+      auto i64 = [&](Value v) {
+        return arith::IndexCastUIOp::create(b, at, b.getI64Type(), v)
+            .getResult();
+      };
+      auto address = [&](Value buf) {
+        return memref::ExtractAlignedPointerAsIndexOp::create(b, at, buf)
+            .getResult();
+      };
+      Value pBase = address(ps);
+      Value vBase = add(address(vs), mul(stage, E * KT * bytes));
+      auto accType = LLVM::LLVMStructType::getLiteral(
+          b.getContext(), SmallVector<Type>(E / 2, f32));
+      SmallVector<Value> accs;
+      for (int64_t mt = 0; mt < MT; ++mt) {
+        Value acc = LLVM::UndefOp::create(b, at, accType);
+        for (int64_t r = 0; r < E / 2; ++r)
+          acc = LLVM::InsertValueOp::create(
+              b, at, acc, nextState[2 * nRows + mt * eTiles * 4 + r], r);
+        accs.push_back(acc);
+      }
+      NVVM::WgmmaFenceAlignedOp::create(b, at);
+      int64_t rowBytes = KT * bytes;
+      for (int64_t mt = 0; mt < MT; ++mt)
+        for (int64_t kk = 0; kk < KT / 16; ++kk) {
+          Value pAddr = add(pBase, idx(mt * 64 * rowBytes + kk * 32));
+          Value vAddr = add(vBase, idx(kk * 16 * 128));
+          accs[mt] = emitWgmmaM64K16(
+              b, at, element, E, accs[mt],
+              emitWgmmaDescriptor(b, at, i64(pAddr), 16, 8 * rowBytes,
+                                  KT == 64 ? 1 : 2),
+              emitWgmmaDescriptor(b, at, i64(vAddr), KT * 128, 1024, 1),
+              /*accumulate=*/true, /*transposeB=*/true);
+        }
+      NVVM::WgmmaGroupSyncAlignedOp::create(b, at);
+      NVVM::WgmmaWaitGroupSyncOp::create(b, at, 0);
+      for (int64_t mt = 0; mt < MT; ++mt)
+        for (int64_t r = 0; r < E / 2; ++r)
+          nextState[2 * nRows + mt * eTiles * 4 + r] =
+              LLVM::ExtractValueOp::create(b, at, accs[mt], r);
+    }
+    for (int64_t kk = 0; kk < (wgmmaPV ? 0 : KT / 16); ++kk) {
       SmallVector<SmallVector<Value>> pFrags(MT);
       for (int64_t mt = 0; mt < MT; ++mt)
         for (int64_t q = 0; q < 4; ++q) {

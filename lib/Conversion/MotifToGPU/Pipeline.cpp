@@ -71,6 +71,11 @@ struct LowerToNVVMOptions : public PassPipelineOptions<LowerToNVVMOptions> {
       llvm::cl::desc("convert-motif-to-gpu's online-wgmma: a half-precision "
                      "online contraction's scores on wgmma (sm_90a)"),
       llvm::cl::init(true)};
+  PassOptions::Option<bool> onlineWgmmaPV{
+      *this, "online-wgmma-pv",
+      llvm::cl::desc("convert-motif-to-gpu's online-wgmma-pv: with the "
+                     "scores on wgmma, P V on wgmma too"),
+      llvm::cl::init(false)};
   PassOptions::Option<bool> wgmmaInFlight{
       *this, "wgmma-in-flight",
       llvm::cl::desc("convert-motif-to-gpu's wgmma-in-flight: keep a wgmma "
@@ -118,6 +123,7 @@ void buildPipeline(OpPassManager &pm, const LowerToNVVMOptions &opts) {
   convert.chip = opts.chip.getValue();
   convert.wgmmaInFlight = opts.wgmmaInFlight.getValue();
   convert.onlineWgmma = opts.onlineWgmma.getValue();
+  convert.onlineWgmmaPV = opts.onlineWgmmaPV.getValue();
   pm.addPass(motif::createConvertMotifToGPU(convert));
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
   // Tensor-core contractions emit nvgpu ops (cp.async, ldmatrix, mma.sync)

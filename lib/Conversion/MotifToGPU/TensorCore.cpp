@@ -426,21 +426,25 @@ SmallVector<Value> mlir::motif::detail::emitMmaM16N8K16(
 }
 
 Value mlir::motif::detail::emitWgmmaDescriptor(OpBuilder &b, Location loc,
-                                               Value address) {
+                                               Value address,
+                                               int64_t leadingBytes,
+                                               int64_t strideBytes,
+                                               int64_t swizzleMode) {
   auto i64 = [&](uint64_t v) {
     return arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(v));
   };
   Value start = arith::AndIOp::create(
       b, loc, arith::ShRUIOp::create(b, loc, address, i64(4)), i64(0x3FFF));
-  uint64_t fixed = (uint64_t(1) << 16) | (uint64_t(1024 >> 4) << 32) |
-                   (uint64_t(1) << 62);
+  uint64_t fixed = (uint64_t((leadingBytes >> 4) & 0x3FFF) << 16) |
+                   (uint64_t((strideBytes >> 4) & 0x3FFF) << 32) |
+                   (uint64_t(swizzleMode) << 62);
   return arith::OrIOp::create(b, loc, start, i64(fixed));
 }
 
 Value mlir::motif::detail::emitWgmmaM64K16(OpBuilder &b, Location loc,
                                            Type element, int64_t n, Value acc,
                                            Value descA, Value descB,
-                                           bool accumulate) {
+                                           bool accumulate, bool transposeB) {
   NVVM::WGMMATypes type =
       element.isBF16() ? NVVM::WGMMATypes::bf16 : NVVM::WGMMATypes::f16;
   auto shape = NVVM::MMAShapeAttr::get(b.getContext(), 64, n, 16);
@@ -449,7 +453,8 @@ Value mlir::motif::detail::emitWgmmaM64K16(OpBuilder &b, Location loc,
       NVVM::WGMMATypes::f32,
       accumulate ? NVVM::WGMMAScaleOut::one : NVVM::WGMMAScaleOut::zero,
       NVVM::WGMMAScaleIn::one,
-      NVVM::WGMMAScaleIn::one, NVVM::MMALayout::row, NVVM::MMALayout::col,
+      NVVM::WGMMAScaleIn::one, NVVM::MMALayout::row,
+      transposeB ? NVVM::MMALayout::row : NVVM::MMALayout::col,
       /*satfinite=*/nullptr);
 }
 

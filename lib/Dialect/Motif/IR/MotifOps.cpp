@@ -1838,6 +1838,23 @@ std::optional<int64_t> OnlineContractOp::getWgmmaScoresN() {
   return keys;
 }
 
+bool OnlineContractOp::hasWgmmaPV() {
+  if (!getWgmmaScoresN())
+    return false;
+  SmallVector<int64_t> extents = getIterationExtents();
+  int64_t d = extents[getContractedDim()], e = extents[getValueDim()];
+  int64_t keys = getKeyTile(), rows = getRowsPerBlock();
+  if ((keys != 64 && keys != 32) || e % 64 != 0)
+    return false;
+  // Q, the K and V stages and P, unpadded, each 1024-byte aligned (up to
+  // 1008 bytes lost before each of the four in dynamic shared memory).
+  int64_t bytes = getLhs().getType().getElementType().getIntOrFloatBitWidth() / 8;
+  int64_t total =
+      (rows * d + getKeyStages() * keys * (d + e) + rows * keys) * bytes +
+      4 * (1024 - 16);
+  return total <= kOnlineSharedLimit;
+}
+
 bool OnlineContractOp::usesTensorCores() {
   Type t = getLhs().getType().getElementType();
   return t.isF16() || t.isBF16();

@@ -967,9 +967,15 @@ LogicalResult rewriteOnlineContraction(Candidate c, Equivalence cap,
   // On sm_90a the lowering runs the scores on wgmma where it can (the
   // op's own rule, so the remark and the kernel agree).
   std::string wgmmaScores;
-  if (std::optional<int64_t> n = oc.getWgmmaScoresN())
+  if (std::optional<int64_t> n = oc.getWgmmaScoresN()) {
     wgmmaScores = "; compiled for sm_90a, S = Q K^T on wgmma.mma_async m64n" +
                   std::to_string(*n) + "k16 from swizzled shared Q and K tiles";
+    if (oc.hasWgmmaPV())
+      wgmmaScores +=
+          " (with online-wgmma-pv, also P V on wgmma.mma_async m64n" +
+          std::to_string(oc.getIterationExtents()[oc.getValueDim()]) +
+          "k16, P rounded into a swizzled shared tile, V MN-major)";
+  }
   std::string rule;
   {
     llvm::raw_string_ostream os(rule);

@@ -324,6 +324,12 @@ def Motif_OnlineContractOp : Motif_ComputeOp<"online_contract", [Pure]> {
     /// multiple of 64; nullopt otherwise (convert-motif-to-gpu's
     /// online-wgmma; docs/lowering.md, "Online contraction on tensor cores").
     std::optional<int64_t> getWgmmaScoresN();
+    /// Whether, with its scores on wgmma, the lowering runs P V on wgmma too
+    /// (convert-motif-to-gpu's online-wgmma-pv): P rounded into a swizzled
+    /// shared tile of rows x keys (the A operand: 64 or 32 keys a row), V
+    /// staged MN-major in 64-column atoms (a value extent a multiple of 64),
+    /// all of it within the shared memory a block may opt in to.
+    bool hasWgmmaPV();
   }];
 }
 
