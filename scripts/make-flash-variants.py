@@ -7,8 +7,8 @@ Each spec is the unfused attention program of motif.examples.attention_text(S, N
 (H 0 for one head), fused by --fuse-materialization at the mathematical cap (rule 4 derives the
 flash form and picks its schedule); ATTR=V pairs then override clauses of the derived
 motif.online_contract in the fused IR (stages=N, splits=N; rows=N, the rows per block) before it is compiled again without
-fusion; chip=NAME compiles it for that chip (sm_90a: the scores on wgmma); pv=off keeps P.V on mma.sync
-there (--lower-options=online-wgmma-pv=false). One motif-compile output folder per spec under OUT, named after it. Runs where motif-opt
+fusion; chip=NAME compiles it for that chip (sm_90a: the scores on wgmma); pv=on runs P.V on wgmma
+there too (--lower-options=online-wgmma-pv=true). One motif-compile output folder per spec under OUT, named after it. Runs where motif-opt
 and motif-compile are built (build/bin); the folders travel to the GPU machine.
 """
 import re
@@ -60,7 +60,7 @@ def main(argv):
         if "motif.online_contract" not in fused:
             raise SystemExit(f"{spec}: rule 4 did not derive the flash form")
         chip = attrs.pop("chip", None)
-        lower = ["--lower-options=online-wgmma-pv=false"] if attrs.pop("pv", "on") == "off" else []
+        lower = ["--lower-options=online-wgmma-pv=true"] if attrs.pop("pv", "off") == "on" else []
         for k, v in attrs.items():
             fused = rows(fused, v) if k == "rows" else clause(fused, k, v)
         (out / f"{name}.fused.mlir").write_text(fused)
