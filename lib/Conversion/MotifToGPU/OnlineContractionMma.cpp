@@ -149,6 +149,15 @@ LogicalResult KernelEmitter::emitOnlineContractionMma(OnlineContractOp op,
     return t;
   };
 
+  // wgmma operands: a shared buffer's address (bytes, i64 for descriptors).
+  auto i64 = [&](Value v) {
+    return arith::IndexCastUIOp::create(b, at, b.getI64Type(), v).getResult();
+  };
+  auto address = [&](Value buf) {
+    return memref::ExtractAlignedPointerAsIndexOp::create(b, at, buf)
+        .getResult();
+  };
+
   // Lane coordinates of the fragments.
   Value g = div(laneId, 4), cq = rem(laneId, 4);
   Value warpRow = mul(warpId, MT * 16);
@@ -250,14 +259,6 @@ LogicalResult KernelEmitter::emitOnlineContractionMma(OnlineContractOp op,
       // into a 64-column atom); committed as one group and waited for: the
       // scores feed the softmax at once. Struct element nt * 4 + h * 2 + x
       // is the mma.sync m16n8 accumulator of the warp's 16 rows.
-      auto i64 = [&](Value v) {
-        return arith::IndexCastUIOp::create(b, at, b.getI64Type(), v)
-            .getResult();
-      };
-      auto address = [&](Value buf) {
-        return memref::ExtractAlignedPointerAsIndexOp::create(b, at, buf)
-            .getResult();
-      };
       Value qBase = address(qs);
       Value kBase = add(address(ks), mul(stage, D * KT * 2));
       auto accType = LLVM::LLVMStructType::getLiteral(
@@ -441,14 +442,6 @@ LogicalResult KernelEmitter::emitOnlineContractionMma(OnlineContractOp op,
       // Per m64 tile, one wgmma m64nEk16 per 16 keys: A = P (K-major, 32 B a
       // slice), B = V (MN-major: 16 key rows of 128 B a slice, the 64-wide
       // atoms of E KT x 128 B apart, 8-row groups 1024 B).
-      auto i64 = [&](Value v) {
-        return arith::IndexCastUIOp::create(b, at, b.getI64Type(), v)
-            .getResult();
-      };
-      auto address = [&](Value buf) {
-        return memref::ExtractAlignedPointerAsIndexOp::create(b, at, buf)
-            .getResult();
-      };
       Value pBase = address(ps);
       Value vBase = add(address(vs), mul(stage, E * KT * bytes));
       auto accType = LLVM::LLVMStructType::getLiteral(
