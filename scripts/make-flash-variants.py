@@ -7,8 +7,9 @@ Each spec is the unfused attention program of motif.examples.attention_text(S, N
 (H 0 for one head), fused by --fuse-materialization at the mathematical cap (rule 4 derives the
 flash form and picks its schedule); ATTR=V pairs then override clauses of the derived
 motif.online_contract in the fused IR (stages=N, splits=N; rows=N, the rows per block) before it is compiled again without
-fusion; chip=NAME compiles it for that chip (sm_90a: the scores on wgmma); pv=on runs P.V on wgmma
-there too (--lower-options=online-wgmma-pv=true). One motif-compile output folder per spec under OUT, named after it. Runs where motif-opt
+fusion; chip=NAME compiles it for that chip (sm_90a: the scores on wgmma); pv=on|off|auto sets
+--lower-options=online-wgmma-pv=true|false|auto (P.V on wgmma there too; auto, the default: at a
+value extent of 128 or more). One motif-compile output folder per spec under OUT, named after it. Runs where motif-opt
 and motif-compile are built (build/bin); the folders travel to the GPU machine.
 """
 import re
@@ -60,7 +61,8 @@ def main(argv):
         if "motif.online_contract" not in fused:
             raise SystemExit(f"{spec}: rule 4 did not derive the flash form")
         chip = attrs.pop("chip", None)
-        lower = ["--lower-options=online-wgmma-pv=true"] if attrs.pop("pv", "off") == "on" else []
+        pv = {"on": "true", "off": "false", "auto": "auto"}[attrs.pop("pv", "auto")]
+        lower = [f"--lower-options=online-wgmma-pv={pv}"]
         for k, v in attrs.items():
             fused = rows(fused, v) if k == "rows" else clause(fused, k, v)
         (out / f"{name}.fused.mlir").write_text(fused)

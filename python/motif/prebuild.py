@@ -75,23 +75,26 @@ def main(argv=None):
     # The flash-form edge shapes (python/tests/test_gpu.py::test_flash_form_edges and, in bf16 and
     # f16, ::test_flash_form_edges_half). A half shape the rewrite declines compiles to the unfused
     # kernels: the test runs those, so that is no failure here either.
-    from .examples import FLASH_EDGE_SHAPES, FLASH_EDGE_SHAPES_HALF, attention_text
+    from .examples import FLASH_EDGE_SHAPES, FLASH_EDGE_SHAPES_HALF, FLASH_HALF_BUILDS, attention_text
     for shape in FLASH_EDGE_SHAPES:
         attempt(f"flash form {shape}",
                 lambda tmp, shape=shape: compile_text(attention_text(*shape), tmp, name="attention", fuse=True,
                                                       extra_args=FORMS["mathematical"][1]))
     for dtype in ("bf16", "f16"):
         for shape in FLASH_EDGE_SHAPES_HALF:
-            for chip in ("sm_90", "sm_90a"):  # sm_90a: the scores on wgmma (online-wgmma)
-                attempt(f"flash form {dtype} {shape} {chip}",
-                        lambda tmp, shape=shape, dtype=dtype, chip=chip: compile_text(
+            for build, (chip, build_args) in FLASH_HALF_BUILDS.items():  # sm_90a: wgmma (online-wgmma[-pv])
+                attempt(f"flash form {dtype} {shape} {build}",
+                        lambda tmp, shape=shape, dtype=dtype, chip=chip, extra=build_args: compile_text(
                             attention_text(*shape, dtype=dtype), tmp, name="attention", fuse=True,
-                            extra_args=FORMS["mathematical"][1], chip=chip))
+                            extra_args=FORMS["mathematical"][1] + extra, chip=chip))
     from .examples import FLASH_WGMMA_SANITIZE_DIMS
     for dims in FLASH_WGMMA_SANITIZE_DIMS:  # test_gpu.py::test_flash_wgmma_sanitizers
-        attempt(f"flash form on wgmma {dims}",
-                lambda tmp, dims=dims: compile_text(load_example("mha_bf16", dims), tmp, name="mha_bf16", fuse=True,
-                                                    extra_args=FORMS["mathematical"][1], chip="sm_90a"))
+        for pv in ("auto", "true"):
+            attempt(f"flash form on wgmma {dims} online-wgmma-pv={pv}",
+                    lambda tmp, dims=dims, pv=pv: compile_text(
+                        load_example("mha_bf16", dims), tmp, name="mha_bf16", fuse=True,
+                        extra_args=FORMS["mathematical"][1] + (f"--lower-options=online-wgmma-pv={pv}",),
+                        chip="sm_90a"))
     for i, (fam, dims, form, variant) in enumerate(todo, 1):
         fuse, extra = forms_of(fam)[form]
         attempt(f"{variant or fam} {dims or 'default'} {form}",

@@ -19,8 +19,8 @@ import pytest
 from motif import reference
 from motif.compiler import FORMS, compile_text, find_motif_compile
 from motif.errors import CompilerNotFoundError
-from motif.examples import (FAMILIES, FLASH_EDGE_SHAPES, FLASH_EDGE_SHAPES_HALF, FLASH_WGMMA_SANITIZE_DIMS,
-                            load_example, variants)
+from motif.examples import (FAMILIES, FLASH_EDGE_SHAPES, FLASH_EDGE_SHAPES_HALF, FLASH_HALF_BUILDS,
+                            FLASH_WGMMA_SANITIZE_DIMS, load_example, variants)
 from motif.numerics import TOLERANCES, check_family, format_table, rel_err
 from motif.runtime import Program, get_backend
 
@@ -436,10 +436,10 @@ def _half_dtype(name):
 
 
 @pytest.mark.uses_prebuilt
-@pytest.mark.parametrize("chip", ["sm_90", "sm_90a"])
+@pytest.mark.parametrize("build", list(FLASH_HALF_BUILDS))
 @pytest.mark.parametrize("dtype", ["bf16", "f16"])
 @pytest.mark.parametrize("shape", FLASH_EDGE_SHAPES_HALF, ids=lambda s: "S{}_N{}_D{}_E{}_H{}".format(*s))
-def test_flash_form_edges_half(shape, dtype, chip, motif_compile, tmp_path):
+def test_flash_form_edges_half(shape, dtype, build, motif_compile, tmp_path):
     """The unfused half-precision attention program (attention_text(..., dtype): bf16/f16 q, k, v
     and result, f32 scores and statistics, P = half(e / l) before P.V) at the edge shapes of
     FLASH_EDGE_SHAPES_HALF (keys 1, 63, 65, 100, 200, 1000; rows 80 and 200; D = E = 64 and 128;
@@ -449,8 +449,10 @@ def test_flash_form_edges_half(shape, dtype, chip, motif_compile, tmp_path):
     max rescales the partial sums many times) with v x1e3 (f16's range ends at 65504). Checked against
     float64 from the same half inputs at numerics.TOLERANCES of the half mha family: 2u normwise (u the
     unit roundoff, 2^-8 bf16, 2^-11 f16: P's rounding and the result's), i.e. 2^-7 and 2^-10.
-    Compiled for sm_90 (both dots on mma.sync) and sm_90a (the scores on wgmma where the block is one
-    warpgroup and D a multiple of 64: online-wgmma)."""
+    Compiled for sm_90 (both dots on mma.sync), sm_90a (the scores on wgmma where the block is one
+    warpgroup and D a multiple of 64: online-wgmma; P V too at E >= 128: online-wgmma-pv=auto) and
+    sm_90a with online-wgmma-pv=true (P V on wgmma wherever it applies): examples.FLASH_HALF_BUILDS."""
+    chip, build_args = FLASH_HALF_BUILDS[build]
     from motif.examples import attention_text
     from motif.numerics import TOLERANCES
     if chip == "sm_90a":
@@ -464,12 +466,15 @@ def test_flash_form_edges_half(shape, dtype, chip, motif_compile, tmp_path):
     tol = TOLERANCES[f"mha_{dtype}"]
     np_dtype = _half_dtype(dtype)
     ms = compile_text(attention_text(S, N, D, E, H, dtype=dtype), tmp_path, name="attention", fuse=True,
-                      extra_args=FLASH_FORM, chip=chip)
+                      extra_args=FLASH_FORM + build_args, chip=chip)
     (m,) = ms.values()
     rewritten = any("online" in k.name for k in m.kernels)
-    wgmma = "wgmma.mma_async" in Path(m.ptx).read_text() if m.ptx else False
-    print(f"{dtype} {shape} {chip}: kernels {[k.name for k in m.kernels]} "
-          f"({'flash form' if rewritten else 'not rewritten'}{', scores on wgmma' if wgmma else ''})")
+    ptx = Path(m.ptx).read_text() if m.ptx else ""
+    wgmma = "wgmma.mma_async" in ptx
+    pv = "p, 1,  1, 0,  1;" in ptx  # a wgmma with trans-b 1: V read MN-major
+    print(f"{dtype} {shape} {build}: kernels {[k.name for k in m.kernels]} "
+          f"({'flash form' if rewritten else 'not rewritten'}{', scores on wgmma' if wgmma else ''}"
+          f"{', P V on wgmma' if pv else ''})")
     if rewritten:  # S and P are never stored
         assert not [b.name for b in m.intermediates if tuple(b.shape[-2:]) == (S, N)], m.intermediates
     rng = np.random.default_rng()
@@ -490,8 +495,9 @@ def test_flash_form_edges_half(shape, dtype, chip, motif_compile, tmp_path):
 
 
 @pytest.mark.uses_prebuilt
+@pytest.mark.parametrize("pv", ["auto", "true"])
 @pytest.mark.parametrize("dims", FLASH_WGMMA_SANITIZE_DIMS, ids=lambda d: "H{H}_S{S}_D{D}".format(**d))
-def test_flash_wgmma_sanitizers(dims, motif_compile, tmp_path):
+def test_flash_wgmma_sanitizers(dims, pv, motif_compile, tmp_path):
     """The flash form with its scores on wgmma (sm_90a): the swizzled Q/K tiles, the async-proxy
     fence and the barrier leave no race (racecheck) and no out-of-bounds access (memcheck), with one
     m64 tile a warpgroup (8 heads: 64-row blocks) and two (16 heads, D = 128: 128-row blocks)."""
@@ -502,9 +508,11 @@ def test_flash_wgmma_sanitizers(dims, motif_compile, tmp_path):
     except ChipMismatchError as e:
         pytest.skip(str(e))
     ms = compile_text(load_example("mha_bf16", dims), tmp_path, name="mha_bf16", fuse=True,
-                      extra_args=FLASH_FORM, chip="sm_90a")
+                      extra_args=FLASH_FORM + (f"--lower-options=online-wgmma-pv={pv}",), chip="sm_90a")
     (m,) = ms.values()
-    assert "wgmma.mma_async" in Path(m.ptx).read_text()
+    ptx = Path(m.ptx).read_text()
+    assert "wgmma.mma_async" in ptx
+    assert ("p, 1,  1, 0,  1;" in ptx) == (pv == "true" or dims["D"] >= 128)  # P V on wgmma
     for tool in ("racecheck", "memcheck"):
         p = _sanitize(tool, m.path)
         assert _clean(p), f"{tool} on {m.path}:\n{(p.stdout + p.stderr)[-4000:]}"

@@ -39,14 +39,24 @@ def ConvertMotifToGPU : Pass<"convert-motif-to-gpu", "::mlir::ModuleOp"> {
            "step's barrier (wait for at most one pending group; the cp.async "
            "pipeline then copies stages - 2 steps ahead, not stages - 1; needs "
            "3 or more stages, else it has no effect)">,
+    Option<"mmaFragmentPipeline", "mma-fragment-pipeline", "bool",
+           /*default=*/"true",
+           "An mma.sync contraction loads the ldmatrix fragments of each "
+           "16-wide slice of k one slice ahead, across steps too (the wait and "
+           "barrier for the next step before the last slice's mma.sync), as "
+           "CUTLASS's multistage mainloop; needs 2 stages and 2 slices a step, "
+           "or 3 stages; false: wait, barrier, copy, then the step's slices">,
     Option<"onlineWgmma", "online-wgmma", "bool", /*default=*/"true",
            "On sm_90a, compute a half-precision online contraction's scores "
            "S = Q K^T on wgmma (one warpgroup a block, a contracted extent a "
            "multiple of 64)">,
-    Option<"onlineWgmmaPV", "online-wgmma-pv", "bool", /*default=*/"false",
+    Option<"onlineWgmmaPV", "online-wgmma-pv", "std::string",
+           /*default=*/"\"auto\"",
            "With the scores on wgmma, run P V on wgmma too: P rounded into a "
            "swizzled shared tile, V MN-major (key tiles of 32 or 64, a value "
-           "extent a multiple of 64); off: P V on mma.sync">
+           "extent a multiple of 64). auto: where it pays "
+           "(OnlineContractOp::prefersWgmmaPV, a value extent of 128 or more); "
+           "true: wherever it applies; false: P V on mma.sync">
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect", "::mlir::gpu::GPUDialect",

@@ -34,6 +34,22 @@
 
 namespace mlir::motif::detail {
 
+/// convert-motif-to-gpu's `online-wgmma-pv`: P V of an online contraction
+/// whose scores run on wgmma goes to wgmma where it pays
+/// (OnlineContractOp::prefersWgmmaPV), wherever it applies, or never.
+enum class WgmmaPV { Auto, On, Off };
+
+/// The option's value (auto, true or false); nullopt for anything else.
+inline std::optional<WgmmaPV> parseWgmmaPV(llvm::StringRef text) {
+  if (text == "auto")
+    return WgmmaPV::Auto;
+  if (text == "true")
+    return WgmmaPV::On;
+  if (text == "false")
+    return WgmmaPV::Off;
+  return std::nullopt;
+}
+
 /// How one iteration dim of the current motif is walked by a thread: the
 /// schedule model's DimSchedule, plus how the emitter walks it.
 struct DimPlan : DimSchedule {
@@ -117,12 +133,17 @@ public:
   /// convert-motif-to-gpu's `wgmma-in-flight`: a staged step's wgmma group
   /// stays in flight across the next step's barrier.
   bool wgmmaInFlight = true;
+  /// convert-motif-to-gpu's `mma-fragment-pipeline`: an mma.sync
+  /// contraction loads each slice's fragments one slice ahead, its barrier
+  /// before the last slice of a step.
+  bool mmaFragmentPipeline = true;
   /// convert-motif-to-gpu's `online-wgmma`: on sm_90a a half-precision
   /// online contraction computes its scores on wgmma.
   bool onlineWgmma = true;
   /// convert-motif-to-gpu's `online-wgmma-pv`: with its scores on wgmma, an
-  /// online contraction's P V runs on wgmma too (P through shared memory).
-  bool onlineWgmmaPV = false;
+  /// online contraction's P V runs on wgmma too (P through shared memory):
+  /// where it pays (auto), wherever it applies (on), never (off).
+  WgmmaPV onlineWgmmaPV = WgmmaPV::Auto;
 
   /// Element `inst` of operand `i` of `op`.
   FailureOr<Value> loadOperand(ComputeOpInterface op, unsigned i,

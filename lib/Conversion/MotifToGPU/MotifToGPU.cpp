@@ -77,6 +77,12 @@ struct ConvertMotifToGPUPass
           << "' (known: " << knownTargets() << ")";
       return failure();
     }
+    if (!parseWgmmaPV(onlineWgmmaPV)) {
+      emitError(UnknownLoc::get(ctx))
+          << "convert-motif-to-gpu: online-wgmma-pv='" << onlineWgmmaPV
+          << "' is not one of auto, true, false";
+      return failure();
+    }
     return success();
   }
   void runOnOperation() override;
@@ -353,8 +359,9 @@ ConvertMotifToGPUPass::convertFunction(func::FuncOp func,
                             /*dynamicShared=*/false, reverseRereads);
       emitter.chip = chip;
       emitter.wgmmaInFlight = wgmmaInFlight;
+      emitter.mmaFragmentPipeline = mmaFragmentPipeline;
       emitter.onlineWgmma = onlineWgmma;
-      emitter.onlineWgmmaPV = onlineWgmmaPV;
+      emitter.onlineWgmmaPV = *parseWgmmaPV(onlineWgmmaPV);
       if (failed(emitter.emit()))
         return failure();
       dynamicSharedBytes = emitter.sharedBytes();
@@ -395,8 +402,9 @@ ConvertMotifToGPUPass::convertFunction(func::FuncOp func,
                             /*dynamicShared=*/true, reverseRereads);
       emitter.chip = chip;
       emitter.wgmmaInFlight = wgmmaInFlight;
+      emitter.mmaFragmentPipeline = mmaFragmentPipeline;
       emitter.onlineWgmma = onlineWgmma;
-      emitter.onlineWgmmaPV = onlineWgmmaPV;
+      emitter.onlineWgmmaPV = *parseWgmmaPV(onlineWgmmaPV);
       if (failed(emitter.emit()))
         return failure();
       dynamicSharedBytes = emitter.sharedBytes();

@@ -75,7 +75,10 @@ LogicalResult KernelEmitter::emitOnlineContractionMma(OnlineContractOp op,
   // MN-major in 64-column atoms of E (B transposed); where the tiles fit
   // the shared memory a block may opt in to.
   int64_t bytes = element.getIntOrFloatBitWidth() / 8;
-  bool wgmmaPV = wgmmaS && onlineWgmmaPV && op.hasWgmmaPV();
+  bool wgmmaPV = wgmmaS && (onlineWgmmaPV == WgmmaPV::On
+                                ? op.hasWgmmaPV()
+                                : onlineWgmmaPV == WgmmaPV::Auto &&
+                                      op.prefersWgmmaPV());
   Value qs, ks, vs, ps;
   if (wgmmaS) {
     auto space = gpu::AddressSpaceAttr::get(b.getContext(),

@@ -8,6 +8,8 @@
 //===----------------------------------------------------------------------===//
 #include "motif/Conversion/Passes.h"
 
+#include "KernelEmitter.h"
+
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
 #include "mlir/Conversion/NVGPUToNVVM/NVGPUToNVVM.h"
 #include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
@@ -66,16 +68,21 @@ struct LowerToNVVMOptions : public PassPipelineOptions<LowerToNVVMOptions> {
                      "elementwise motif re-reading a global tensor in reverse "
                      "instance order"),
       llvm::cl::init(true)};
+  PassOptions::Option<bool> mmaFragmentPipeline{
+      *this, "mma-fragment-pipeline",
+      llvm::cl::desc("convert-motif-to-gpu's mma-fragment-pipeline: mma.sync "
+                     "fragments loaded one slice of k ahead"),
+      llvm::cl::init(true)};
   PassOptions::Option<bool> onlineWgmma{
       *this, "online-wgmma",
       llvm::cl::desc("convert-motif-to-gpu's online-wgmma: a half-precision "
                      "online contraction's scores on wgmma (sm_90a)"),
       llvm::cl::init(true)};
-  PassOptions::Option<bool> onlineWgmmaPV{
+  PassOptions::Option<std::string> onlineWgmmaPV{
       *this, "online-wgmma-pv",
       llvm::cl::desc("convert-motif-to-gpu's online-wgmma-pv: with the "
-                     "scores on wgmma, P V on wgmma too"),
-      llvm::cl::init(false)};
+                     "scores on wgmma, P V on wgmma too (auto, true, false)"),
+      llvm::cl::init("auto")};
   PassOptions::Option<bool> wgmmaInFlight{
       *this, "wgmma-in-flight",
       llvm::cl::desc("convert-motif-to-gpu's wgmma-in-flight: keep a wgmma "
@@ -97,6 +104,10 @@ LogicalResult checkOptions(const LowerToNVVMOptions &opts, ErrorHandler error) {
   if (optLevel < 0 || optLevel > 3)
     return error(Twine(kPipelineName) + ": O=" + Twine(optLevel) +
                  " is out of range (0-3)");
+  if (!motif::detail::parseWgmmaPV(opts.onlineWgmmaPV.getValue()))
+    return error(Twine(kPipelineName) + ": online-wgmma-pv='" +
+                 opts.onlineWgmmaPV.getValue() +
+                 "' is not one of auto, true, false");
   const std::string &format = opts.format.getValue();
   if (!llvm::is_contained(kFormats, format))
     return error(Twine(kPipelineName) + ": format='" + format +
@@ -122,6 +133,7 @@ void buildPipeline(OpPassManager &pm, const LowerToNVVMOptions &opts) {
   convert.reverseRereads = opts.reverseRereads.getValue();
   convert.chip = opts.chip.getValue();
   convert.wgmmaInFlight = opts.wgmmaInFlight.getValue();
+  convert.mmaFragmentPipeline = opts.mmaFragmentPipeline.getValue();
   convert.onlineWgmma = opts.onlineWgmma.getValue();
   convert.onlineWgmmaPV = opts.onlineWgmmaPV.getValue();
   pm.addPass(motif::createConvertMotifToGPU(convert));
@@ -171,7 +183,7 @@ void mlir::motif::registerMotifPipelines() {
       "convert-motif-to-gpu, then the upstream NVVM pipeline to a gpu.binary "
       "(PTX with format=isa)",
       buildFromText,
-      [](function_ref<void(const detail::PassOptions &)> optHandler) {
+      [](function_ref<void(const mlir::detail::PassOptions &)> optHandler) {
         optHandler(LowerToNVVMOptions());
       });
 }

@@ -263,39 +263,51 @@ public:
                                            ArrayRef<int64_t>{16, 8, 16}));
   }
 
+  /// The fragments of one slice of k: the warp's A fragment per m-tile,
+  /// and the B loads (ldmatrix of two n-tiles at a time; a tf32 [k, j] tile
+  /// tile by tile); bFragment(nt) says which load and rows hold n-tile nt.
+  struct Fragments {
+    SmallVector<Value> a, b;
+  };
+  std::pair<int64_t, int64_t> bFragment(int64_t nt) const {
+    if (t.tf32() && t.rhsKMajor)
+      return {nt, 0};
+    return {nt / 2, (nt % 2) * 2};
+  }
+  Fragments loadFragments(const Storage &a, const Storage &bt, Value stage,
+                          Value warpRow, int64_t kk) {
+    Fragments f;
+    for (int64_t mt = 0; mt < t.mTiles; ++mt)
+      f.a.push_back(loadA(a, stage, warpRow, mt, kk));
+    if (t.tf32() && t.rhsKMajor) {
+      for (int64_t nt = 0; nt < t.nTiles; ++nt)
+        f.b.push_back(loadBTf32Rows(bt, stage, nt, kk));
+    } else {
+      for (int64_t nt = 0; nt < t.nTiles; nt += 2)
+        f.b.push_back(loadB(bt, stage, nt, kk, nt + 1 < t.nTiles));
+    }
+    return f;
+  }
+  /// One mma.sync per accumulator tile on one slice's fragments.
+  /// `accs[(mt * nTiles + nt) * 4 + r]`.
+  void mmaSlice(const Fragments &f, SmallVector<Value> &accs) {
+    for (int64_t mt = 0; mt < t.mTiles; ++mt)
+      for (int64_t nt = 0; nt < t.nTiles; ++nt) {
+        int64_t base = (mt * t.nTiles + nt) * 4;
+        auto [load, row] = bFragment(nt);
+        SmallVector<Value> out = mma(f.a[mt], f.b[load], row,
+                                     ArrayRef<Value>(accs).slice(base, 4));
+        for (int64_t r = 0; r < 4; ++r)
+          accs[base + r] = out[r];
+      }
+  }
+
   /// One staged step: every slice of the instruction's k, every
-  /// accumulator tile. `accs[(mt * nTiles + nt) * 4 + r]`.
+  /// accumulator tile.
   SmallVector<Value> step(const Storage &a, const Storage &bt, Value stage,
                           Value warpRow, SmallVector<Value> accs) {
-    for (int64_t kk = 0; kk < t.kStep / t.instrK(); ++kk) {
-      SmallVector<Value> aFrags;
-      for (int64_t mt = 0; mt < t.mTiles; ++mt)
-        aFrags.push_back(loadA(a, stage, warpRow, mt, kk));
-      // (fragment, first row) per n-tile: ldmatrix loads B fragments two
-      // n-tiles at a time; a tf32 [k, j] tile is loaded tile by tile.
-      SmallVector<std::pair<Value, int64_t>> bFrags;
-      if (t.tf32() && t.rhsKMajor) {
-        for (int64_t nt = 0; nt < t.nTiles; ++nt)
-          bFrags.push_back({loadBTf32Rows(bt, stage, nt, kk), 0});
-      } else {
-        for (int64_t nt = 0; nt < t.nTiles; nt += 2) {
-          bool pair = nt + 1 < t.nTiles;
-          Value f = loadB(bt, stage, nt, kk, pair);
-          bFrags.push_back({f, 0});
-          if (pair)
-            bFrags.push_back({f, 2});
-        }
-      }
-      for (int64_t mt = 0; mt < t.mTiles; ++mt)
-        for (int64_t nt = 0; nt < t.nTiles; ++nt) {
-          int64_t base = (mt * t.nTiles + nt) * 4;
-          SmallVector<Value> out =
-              mma(aFrags[mt], bFrags[nt].first, bFrags[nt].second,
-                  ArrayRef<Value>(accs).slice(base, 4));
-          for (int64_t r = 0; r < 4; ++r)
-            accs[base + r] = out[r];
-        }
-    }
+    for (int64_t kk = 0; kk < t.kStep / t.instrK(); ++kk)
+      mmaSlice(loadFragments(a, bt, stage, warpRow, kk), accs);
     return accs;
   }
 
@@ -333,6 +345,13 @@ public:
     wait(lead - 1);
     landed();
     gpu::BarrierOp::create(b, loc);
+    copyAhead(a, bt, step, stages, lead, kSteps);
+  }
+
+  /// Copies step step + lead of both tiles into its stage where that step
+  /// exists, and commits a group (empty past the last step).
+  void copyAhead(const Storage &a, const Storage &bt, Value step,
+                 int64_t stages, int64_t lead, int64_t kSteps) {
     Value next = add(step, c(lead));
     Value inRange = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
                                           next, c(kSteps));
@@ -586,11 +605,71 @@ LogicalResult KernelEmitter::emitTensorCoreContraction(ComputeOpInterface op,
   if (t.warps == 1)
     warpRow = constIndex(0);
 
-  m.prologue(*tiles[0], *tiles[1], stages - 1);
-  SmallVector<Value> accs(t.accumulators(), constF32(0.0));
-  auto loop = scf::ForOp::create(b, loc, constIndex(0), constIndex(t.kSteps),
-                                 constIndex(1), accs);
-  {
+  const int64_t slices = t.kStep / t.instrK();
+  scf::ForOp loop;
+  if (mmaFragmentPipeline && stages >= 2 && (slices >= 2 || stages >= 3) &&
+      t.accumulators() + 2 * t.fragmentRegisters() <=
+          kMaxMmaPipelinedRegisters) {
+    // Fragments one slice ahead (CUTLASS's multistage mainloop): the wait
+    // and barrier for step t + 1 come before the last slice of step t, whose
+    // mma.sync instructions then issue from fragments already in registers
+    // while the ldmatrix of step t + 1's first slice is in flight; the
+    // copies of step t + stages - 1 go out after the second slice's
+    // ldmatrix. The loop carries the accumulators and the first slice's
+    // fragments of its step.
+    m.prologue(*tiles[0], *tiles[1], stages - 1);
+    m.wait(stages - 2);
+    gpu::BarrierOp::create(b, loc);
+    MmaEmitter::Fragments first =
+        m.loadFragments(*tiles[0], *tiles[1], constIndex(0), warpRow, 0);
+    SmallVector<Value> init(t.accumulators(), constF32(0.0));
+    llvm::append_range(init, first.a);
+    llvm::append_range(init, first.b);
+    loop = scf::ForOp::create(b, loc, constIndex(0), constIndex(t.kSteps),
+                              constIndex(1), init);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    ++loopDepth;
+    Value step = loop.getInductionVar();
+    Value stage = m.rem(step, stages);
+    Value nextStage = m.rem(m.add(step, constIndex(1)), stages);
+    ValueRange carried = loop.getRegionIterArgs();
+    SmallVector<Value> accs(carried.take_front(t.accumulators()));
+    MmaEmitter::Fragments cur;
+    cur.a.assign(carried.begin() + t.accumulators(),
+                 carried.begin() + t.accumulators() + first.a.size());
+    cur.b.assign(carried.begin() + t.accumulators() + first.a.size(),
+                 carried.end());
+    for (int64_t kk = 0; kk < slices; ++kk) {
+      bool last = kk + 1 == slices;
+      if (last) {
+        // Step t + 1 landed: groups committed so far are the prologue's
+        // stages - 1 and one per step through t (t - 1 when this is also
+        // the first slice, whose copies follow).
+        m.wait(slices >= 2 ? stages - 2 : stages - 3);
+        gpu::BarrierOp::create(b, loc);
+      }
+      // Past the last step this reads a stage nobody writes any more; the
+      // fragments go unused.
+      MmaEmitter::Fragments next =
+          last ? m.loadFragments(*tiles[0], *tiles[1], nextStage, warpRow, 0)
+               : m.loadFragments(*tiles[0], *tiles[1], stage, warpRow, kk + 1);
+      if (kk == 0) // the stage of step t - 1: every warp read it before
+                   // the barrier of step t - 1
+        m.copyAhead(*tiles[0], *tiles[1], step, stages, stages - 1, t.kSteps);
+      m.mmaSlice(cur, accs);
+      cur = std::move(next);
+    }
+    SmallVector<Value> yielded = accs;
+    llvm::append_range(yielded, cur.a);
+    llvm::append_range(yielded, cur.b);
+    scf::YieldOp::create(b, loc, yielded);
+    --loopDepth;
+  } else {
+    m.prologue(*tiles[0], *tiles[1], stages - 1);
+    SmallVector<Value> accs(t.accumulators(), constF32(0.0));
+    loop = scf::ForOp::create(b, loc, constIndex(0), constIndex(t.kSteps),
+                              constIndex(1), accs);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(loop.getBody());
     ++loopDepth;

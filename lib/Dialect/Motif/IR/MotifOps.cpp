@@ -1855,6 +1855,10 @@ bool OnlineContractOp::hasWgmmaPV() {
   return total <= kOnlineSharedLimit;
 }
 
+bool OnlineContractOp::prefersWgmmaPV() {
+  return hasWgmmaPV() && getIterationExtents()[getValueDim()] >= 128;
+}
+
 bool OnlineContractOp::usesTensorCores() {
   Type t = getLhs().getType().getElementType();
   return t.isF16() || t.isBF16();

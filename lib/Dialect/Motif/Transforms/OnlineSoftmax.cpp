@@ -970,11 +970,16 @@ LogicalResult rewriteOnlineContraction(Candidate c, Equivalence cap,
   if (std::optional<int64_t> n = oc.getWgmmaScoresN()) {
     wgmmaScores = "; compiled for sm_90a, S = Q K^T on wgmma.mma_async m64n" +
                   std::to_string(*n) + "k16 from swizzled shared Q and K tiles";
-    if (oc.hasWgmmaPV())
-      wgmmaScores +=
-          " (with online-wgmma-pv, also P V on wgmma.mma_async m64n" +
-          std::to_string(oc.getIterationExtents()[oc.getValueDim()]) +
-          "k16, P rounded into a swizzled shared tile, V MN-major)";
+    std::string pv =
+        "P V on wgmma.mma_async m64n" +
+        std::to_string(oc.getIterationExtents()[oc.getValueDim()]) +
+        "k16, P rounded into a swizzled shared tile, V MN-major";
+    if (oc.prefersWgmmaPV())
+      wgmmaScores += ", and " + pv +
+                     " (online-wgmma-pv=auto: a value extent of 128 or more)";
+    else if (oc.hasWgmmaPV())
+      wgmmaScores += " (online-wgmma-pv=true would also run " + pv +
+                     "; auto keeps it on mma.sync below a value extent of 128)";
   }
   std::string rule;
   {

@@ -86,6 +86,12 @@ struct MmaTiling {
   bool wgmma() const { return isWgmma(shape); }
   /// f32 accumulators each thread holds.
   int64_t accumulators() const { return mTiles * nTiles * 4; }
+  /// 32-bit registers of one slice's fragments per thread: 4 per m-tile
+  /// (A), 2 per n-tile (B); twice that for tf32, whose loaded fragments and
+  /// their cvt.rna-rounded copies are live together.
+  int64_t fragmentRegisters() const {
+    return (mTiles * 4 + nTiles * 2) * (tf32() ? 2 : 1);
+  }
   /// Buffers of each operand tile: the cp.async pipeline keeps up to two
   /// steps in flight while the warps compute on a third.
   int64_t stages() const { return std::min<int64_t>(stagesWanted, kSteps); }
@@ -94,6 +100,11 @@ struct MmaTiling {
 /// The most accumulators one thread holds (the register-blocking limit,
 /// kMaxBlockedInstances).
 constexpr int64_t kMaxMmaAccumulators = 128;
+/// The most registers the accumulators and two slices of fragments may take
+/// for the lowering to load fragments one slice ahead (convert-motif-to-gpu's
+/// mma-fragment-pipeline): 255 less what addresses and indices need. At 128
+/// accumulators and 32x128 warp strips (208) nothing spills; tf32's 288 did.
+constexpr int64_t kMaxMmaPipelinedRegisters = 216;
 /// The most pipeline stages `stages(n)` may ask for.
 constexpr int64_t kMaxMmaStages = 8;
 
