@@ -3,13 +3,13 @@
 // 256x128 tile of C, each warp the same 32x128 strip of it (2 x 16 m16n8
 // accumulator tiles, 128 f32 registers per thread), so a block loads its B
 // tile for twice the outputs; K in staged steps of 64 (half the barriers and
-// waits per mma of steps of 32). 3 stages of a 256x72 and a 64x136 bf16
-// tile: 162,816 bytes of dynamic shared memory, one block an SM. On the H200
-// at 8192^3 (scripts/gemm-variants.py, docs/results/gemm-fragment-pipeline.txt),
-// with fragments loaded one slice ahead (mma-fragment-pipeline): 2.494 ms,
-// 441 TFLOP/s, 0.56x cuBLAS in the same run; 2.803 with steps of 32 and
-// 4 stages, 3.489 for gemm_bf16. Class `tolerance` against the fma form, as
-// gemm_bf16.
+// waits per mma of steps of 32). 3 stages of a 256x64 and a 64x128 bf16
+// tile (XOR-swizzled, unpadded): 147,456 bytes of dynamic shared memory, one
+// block an SM. On the H200 at 8192^3 (scripts/gemm-variants.py,
+// docs/results/gemm-xor-swizzle.txt), with fragments loaded one slice ahead
+// (mma-fragment-pipeline): 2.287 ms, 481 TFLOP/s, 0.61x cuBLAS in the same
+// run; 2.492 with steps of 32 and 4 stages, 2.894 for gemm_bf16. Class
+// `tolerance` against the fma form, as gemm_bf16.
 func.func @gemm_bf16_w8(%a: tensor<512x128xbf16>, %b: tensor<128x256xbf16>) -> tensor<512x256xbf16> {
   %c = motif.kernel "gemm_bf16_w8" threads(256) -> tensor<512x256xbf16> {
     %as = motif.materialize %a in shared : tensor<512x128xbf16>

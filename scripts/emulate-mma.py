@@ -24,6 +24,8 @@ addresses and fragments, with the semantics of the PTX ISA taken independently o
 * ldmatrix on 32-bit elements moves b16 pairs: lane T receives f32 (row T/4, column T%4) of each
   8x4 matrix (.trans would split the elements, and is refused);
 * cvt.rna.tf32.f32 (nvvm.convert.float.to.tf32, rnd = rna): to nearest, ties away from zero;
+* shared-memory banks: it counts the ldmatrix matrices whose 8 row addresses do not fall in 8
+  different 16-byte bank groups (buffers taken 128-byte aligned), printed next to the error;
 * cp.async lands as late as allowed: when a wait_group retires its group (shared memory starts as
   NaN), so a read before the wait sees NaN; a source size of 0 zero-fills;
 * shuffle xor within 32 lanes; f32 arithmetic rounded to f32, exp2 exact.
@@ -135,6 +137,16 @@ class Emulator:
         self.func, self.inputs, self.grid = func, inputs, grid
         m = re.search(r"known_block_size = array<i32: (\d+)", func["rest"])
         self.T = int(m.group(1))
+        # ldmatrix 8x8 matrices read, and those whose 8 row addresses (16 bytes each) do not fall in
+        # 8 different 16-byte bank groups of a 128-byte line (the buffer taken 128-byte aligned):
+        # shared memory serves those in more than one wavefront.
+        self.matrices = self.conflicted = 0
+
+    def bank_check(self, buf, rows, elem_bytes):
+        """Counts one ldmatrix matrix whose rows start at the buffer indices `rows`."""
+        groups = {(int(np.ravel_multi_index(tuple(at), buf.shape)) * elem_bytes // 16) % 8 for at in rows}
+        self.matrices += 1
+        self.conflicted += len(groups) < len(rows)
 
     def run(self):
         params, body = self.func["regions"][0]
@@ -185,12 +197,13 @@ class Emulator:
                 else:
                     r = np.full(T, v, np.float64)
             elif n in ("arith.addi", "arith.muli", "arith.divui", "arith.remui", "arith.subi",
-                       "arith.minui", "arith.andi", "arith.ori"):
+                       "arith.minui", "arith.andi", "arith.ori", "arith.xori"):
                 x, y = a
                 r = {"arith.addi": lambda: x + y, "arith.muli": lambda: x * y,
                      "arith.divui": lambda: x // y, "arith.remui": lambda: x % y,
                      "arith.subi": lambda: x - y, "arith.minui": lambda: np.minimum(x, y),
-                     "arith.andi": lambda: x & y, "arith.ori": lambda: x | y}[n]()
+                     "arith.andi": lambda: x & y, "arith.ori": lambda: x | y,
+                     "arith.xori": lambda: x ^ y}[n]()
             elif n == "arith.cmpi":
                 pred = prop_int(op, "predicate")
                 x, y = a
@@ -322,6 +335,7 @@ class Emulator:
                     for w in range(T // 32):
                         lanes = np.arange(32) + 32 * w
                         for q in range(tiles):
+                            self.bank_check(buf, [[int(i[lanes[8 * q + row]]) for i in idx] for row in range(8)], 4)
                             for Tl in range(32):
                                 at = [int(i[lanes[8 * q + Tl // 4]]) for i in idx]
                                 r[lanes[Tl], q, 0] = buf[tuple(at[:-1] + [at[-1] + Tl % 4])]
@@ -331,6 +345,7 @@ class Emulator:
                 for w in range(T // 32):
                     lanes = np.arange(32) + 32 * w
                     for q in range(tiles):
+                        self.bank_check(buf, [[int(i[lanes[8 * q + row]]) for i in idx] for row in range(8)], 2)
                         mat = np.zeros((8, 8))
                         for row in range(8):
                             L = lanes[8 * q + row]
@@ -508,6 +523,7 @@ def main():
         unwritten = int(np.isnan(out).sum())
         err = float(np.nanmax(np.abs(out - ref)) / np.abs(ref).max())
         print(f"emulate-mma: {what}, grid {grid}, {em.T} threads: rel err {err:.2e}, {unwritten} unwritten")
+        print(f"emulate-mma: ldmatrix {em.matrices} matrices, {em.conflicted} with rows sharing a 16-byte bank group")
         ok = unwritten == 0 and err <= args.rtol
         print("emulate-mma: PASS" if ok else "emulate-mma: FAIL")
         return 0 if ok else 1

@@ -556,12 +556,14 @@ FailureOr<SharedLayout> mlir::motif::stagedLayoutOf(const MotifSchedule &reader,
   if (layout.shape.size() >= 2 && layout.shape.back() % 32 == 0 && !alongRows)
     layout.pad = 1;
   // A tensor-core reader loads 16-byte rows of 8x8 matrices (ldmatrix) that
-  // cp.async wrote: rows stay 16-byte aligned, padded by 16 bytes so that
-  // the 8 rows of one matrix fall in different banks; the steps of k go
-  // through `stages` buffers. A tf32 B[k, j] tile is read element by element
-  // instead (no ldmatrix .trans on 32-bit elements): lane (g, c) reads row
-  // c (and c + 4) at column g, so rows padded by 32 bytes put the 4 rows x 8
-  // columns of one read on 32 different banks.
+  // cp.async wrote: rows of a power of two of 16-byte chunks are stored
+  // unpadded with their chunks XOR-swizzled (xorChunks), so that the 8 rows
+  // of one matrix fall in different banks; other rows stay 16-byte aligned,
+  // an odd number of chunks long (padded by 16 bytes when even) to the same
+  // end; the steps of k go through `stages` buffers. A tf32 B[k, j] tile is read element by element instead (no
+  // ldmatrix .trans on 32-bit elements): lane (g, c) reads row c (and c + 4)
+  // at column g, so rows padded by 32 bytes put the 4 rows x 8 columns of
+  // one read on 32 different banks.
   if (steps && layout.steppedDim >= 0 &&
       runsOnTensorCores(reader.getOperation())) {
     std::string ignored;
@@ -571,11 +573,22 @@ FailureOr<SharedLayout> mlir::motif::stagedLayoutOf(const MotifSchedule &reader,
       bool scalarRows = t->tf32() && t->rhsKMajor && operand == 1;
       layout.pad = (scalarRows ? 32 : 16) / layout.elementBytes;
       layout.stages = t->stages();
+      int64_t chunks = layout.chunksPerRow();
+      if (!scalarRows && layout.shape.size() == 2 && chunks >= 2 &&
+          llvm::isPowerOf2_64(chunks)) {
+        layout.pad = 0;
+        layout.xorChunks = true;
+      } else if (!scalarRows && chunks % 2 == 1) {
+        // An odd number of chunks a row already puts 8 consecutive rows on
+        // 8 different bank groups.
+        layout.pad = 0;
+      }
       // wgmma reads 128-byte swizzled rows through descriptors: no pad.
       if (t->wgmma() && layout.shape.size() == 2 &&
           layout.shape[1] * layout.elementBytes == 128) {
         layout.pad = 0;
         layout.swizzle128 = true;
+        layout.xorChunks = true;
       }
     }
   }

@@ -97,7 +97,7 @@ TEST_F(TensorCoreTest, ThreadsOwnTheirLanesAccumulators) {
     }
 }
 
-TEST_F(TensorCoreTest, StagedTilesArePaddedAndMultiStage) {
+TEST_F(TensorCoreTest, StagedTilesAreSwizzledAndMultiStage) {
   module->walk([&](MaterializeOp mat) {
     if (mat.getResidency() != Residency::Shared)
       return;
@@ -105,17 +105,52 @@ TEST_F(TensorCoreTest, StagedTilesArePaddedAndMultiStage) {
     FailureOr<SharedLayout> l = stagedLayoutOf(mat, why);
     ASSERT_TRUE(succeeded(l)) << why;
     EXPECT_EQ(l->stages, 2);
-    EXPECT_EQ(l->pad, 8); // 16 bytes of bf16
     EXPECT_GE(l->steppedDim, 0);
-    SmallVector<int64_t> shape = l->paddedShape();
-    int64_t rowBytes = shape.back() * l->elementBytes;
-    EXPECT_EQ(rowBytes % 16, 0);
-    EXPECT_EQ((rowBytes / 16) % 2, 1); // an odd number of 16-byte chunks
+    // Rows of a power of two of 16-byte chunks: unpadded, XOR-swizzled.
+    EXPECT_TRUE(l->xorChunks);
+    EXPECT_EQ(l->pad, 0);
+    int64_t w = l->chunksPerRow();
+    ASSERT_GE(w, 2);
+    // A bijection on every row, and the 8 rows of an ldmatrix matrix (rows
+    // 8q .. 8q + 7, one logical chunk) on 8 different 16-byte bank groups
+    // of a 128-byte line.
+    for (int64_t r = 0; r < l->shape[0]; ++r) {
+      std::set<int64_t> row;
+      for (int64_t c = 0; c < w; ++c)
+        row.insert(l->physicalChunk(r, c));
+      EXPECT_EQ(row.size(), static_cast<size_t>(w));
+      EXPECT_EQ(*row.rbegin(), w - 1);
+    }
+    for (int64_t r0 = 0; r0 + 8 <= l->shape[0]; r0 += 8)
+      for (int64_t c = 0; c < w; ++c) {
+        std::set<int64_t> groups;
+        for (int64_t r = r0; r < r0 + 8; ++r)
+          groups.insert((r * w + l->physicalChunk(r, c)) % 8);
+        EXPECT_EQ(groups.size(), 8u) << "rows " << r0 << ".., chunk " << c;
+      }
     int64_t elements = 1;
-    for (int64_t e : shape)
+    for (int64_t e : l->paddedShape())
       elements *= e;
     EXPECT_EQ(l->bytes, 2 * elements * 2);
   });
+}
+
+TEST(SharedLayoutSwizzle, EveryPowerOfTwoRowWidth) {
+  // The phase formula for rows of 2 .. 64 chunks (32 bytes .. 1 KiB).
+  for (int64_t w = 2; w <= 64; w *= 2) {
+    SharedLayout l;
+    l.elementBytes = 2;
+    l.shape = {64, w * 8};
+    l.xorChunks = true;
+    ASSERT_EQ(l.chunksPerRow(), w);
+    for (int64_t r0 = 0; r0 < 64; r0 += 8)
+      for (int64_t c = 0; c < w; ++c) {
+        std::set<int64_t> groups;
+        for (int64_t r = r0; r < r0 + 8; ++r)
+          groups.insert((r * w + l.physicalChunk(r, c)) % 8);
+        EXPECT_EQ(groups.size(), 8u) << "w " << w;
+      }
+  }
 }
 
 } // namespace

@@ -310,6 +310,35 @@ struct SharedLayout {
   /// 128 bytes, unpadded, in the 128-byte swizzle (16-byte chunk c of row r
   /// at chunk c ^ (r % 8)), every stage 1024-byte aligned.
   bool swizzle128 = false;
+  /// A staged tile an mma.sync reader reads with ldmatrix, in rows of a
+  /// power of two (2 or more) of 16-byte chunks, unpadded: chunk c of row r
+  /// at chunk c ^ ((r / l) % min(w, 8)) of the same row, w chunks a row and
+  /// l = max(1, 8 / w) rows a 128-byte line. The 8 rows of one ldmatrix
+  /// matrix (and the 32 chunks a warp's cp.async write) fall in 8 different
+  /// 16-byte bank groups; the 128-byte swizzle is the case w = 8. The buffer
+  /// is indexed by the swizzled column, so correctness needs no alignment;
+  /// the stages start on 128-byte boundaries for the banks.
+  bool xorChunks = false;
+  /// 16-byte chunks a row of the buffer holds (0 when a row does not end on
+  /// a chunk).
+  int64_t chunksPerRow() const {
+    int64_t bytes = shape.empty() ? 0 : shape.back() * elementBytes;
+    return bytes % 16 ? 0 : bytes / 16;
+  }
+  /// The XOR swizzle's parameters: rows a 128-byte line holds (l) and the
+  /// modulus of the phase (m = min(w, 8)); chunk c of row r is stored at
+  /// physicalChunk(r, c) = c ^ ((r / l) % m).
+  int64_t swizzleRowsPerLine() const {
+    return std::max<int64_t>(1, 8 / std::max<int64_t>(1, chunksPerRow()));
+  }
+  int64_t swizzleModulus() const {
+    return std::min<int64_t>(chunksPerRow(), 8);
+  }
+  int64_t physicalChunk(int64_t r, int64_t c) const {
+    if (!xorChunks)
+      return c;
+    return c ^ ((r / swizzleRowsPerLine()) % swizzleModulus());
+  }
   SmallVector<DimKind> kinds; // per value dim
   SmallVector<int64_t> shape; // per buffer dim
   int64_t elementBytes = 4;

@@ -489,12 +489,18 @@ Value KernelEmitter::addWorkgroupBuffer(MemRefType type, Location at,
       lastSharedView = base;
     }
     top.setInsertionPointAfter(lastSharedView);
-    int64_t offset = llvm::alignTo(dynamicSharedEnd, SharedLayout::kAlignment);
+    // Up to a 128-byte line the alignment only spreads accesses over the
+    // banks (the dynamic base is 16-byte aligned by PTX, on a line in
+    // practice): the offset is rounded, not the address.
+    int64_t offset = llvm::alignTo(
+        dynamicSharedEnd, alignment <= kSharedLineAlignment
+                              ? alignment
+                              : SharedLayout::kAlignment);
     int64_t bytes =
         type.getNumElements() *
         llvm::divideCeil(type.getElementType().getIntOrFloatBitWidth(), 8);
     Value shift = arith::ConstantIndexOp::create(top, at, offset);
-    if (alignment > SharedLayout::kAlignment) {
+    if (alignment > kSharedLineAlignment) {
       // The dynamic base is only 16-byte aligned: round the view's address
       // up at run time, within `alignment - 16` bytes reserved before it.
       Value base = memref::ExtractAlignedPointerAsIndexOp::create(
@@ -875,7 +881,9 @@ LogicalResult KernelEmitter::emitStage(MaterializeOp mat) {
   st.memref = addWorkgroupBuffer(
       MemRefType::get(shape, type.getElementType(), nullptr, space),
       mat.getLoc(),
-      st.shared.swizzle128 ? kSwizzle128Alignment : SharedLayout::kAlignment);
+      st.shared.swizzle128   ? kSwizzle128Alignment
+      : st.shared.xorChunks ? kSharedLineAlignment
+                            : SharedLayout::kAlignment);
   sharedBytesUsed += st.shared.bytes;
   if (st.shared.steppedDim < 0) {
     emitStageCopy(st, Value());

@@ -97,6 +97,10 @@ struct Instance {
 /// The alignment of a tile in the 128-byte swizzle (wgmma descriptors
 /// address 8-row groups of 1024 bytes from a 1024-byte boundary).
 constexpr int64_t kSwizzle128Alignment = 1024;
+/// The alignment of an XOR-swizzled staged tile (SharedLayout::xorChunks):
+/// its 128-byte lines on the 32 banks. A performance alignment only: in
+/// dynamic shared memory the view's offset is rounded, not its address.
+constexpr int64_t kSharedLineAlignment = 128;
 
 class MmaEmitter;
 

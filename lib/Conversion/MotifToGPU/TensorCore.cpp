@@ -74,6 +74,28 @@ public:
     return 128 / static_cast<int64_t>(element.getIntOrFloatBitWidth());
   }
 
+  /// The buffer column of 16-byte chunk `chunk` of row `r` of a staged tile:
+  /// chunk c of row r at c ^ ((r / l) % min(w, 8)) in a swizzled tile (w
+  /// chunks a row, l = max(1, 8 / w) rows a 128-byte line:
+  /// SharedLayout::xorChunks), at c otherwise.
+  Value column(const Storage &st, Value r, Value chunk) {
+    return column(st, r, 0, chunk);
+  }
+  /// The same for chunk `k + x`, `k` a constant whose bits below min(w, 8)
+  /// are disjoint from the thread's `x` (so k + x = k ^ x): the swizzled
+  /// chunk is then (k & -m) + ((k % m) ^ x ^ phase), m = min(w, 8), and one
+  /// per-thread value x ^ phase serves every k of a loop, its constants
+  /// folding into the ldmatrix address.
+  Value column(const Storage &st, Value r, int64_t k, Value x) {
+    if (!st.shared.xorChunks)
+      return mul(add(c(k), x), perChunk());
+    int64_t m = st.shared.swizzleModulus();
+    Value phase = rem(div(r, st.shared.swizzleRowsPerLine()), m);
+    Value low = arith::XOrIOp::create(
+        b, loc, arith::XOrIOp::create(b, loc, x, phase), c(k % m));
+    return mul(add(c(k - k % m), low), perChunk());
+  }
+
   /// cp.async of step `step` of a staged tile into stage `stage`: the box
   /// row-major in chunks of 16 bytes (8 half or 4 f32 elements), chunk
   /// `tid + n * threads` for thread `tid`. Returns the tokens of the copies
@@ -86,6 +108,19 @@ public:
     Value stepOffset = mul(step, st.shared.tiles[st.shared.steppedDim]);
     auto tokenType = nvgpu::DeviceAsyncTokenType::get(b.getContext());
     SmallVector<Value> tokens;
+    // When the block's threads cover whole rows, a thread copies the same
+    // chunk of every row it copies, rows `threads / perRow` apart: its column
+    // (and, every 8 lines, its swizzle phase) is one value for all copies.
+    bool wholeRows = threads % perRow == 0;
+    int64_t rowsApart = wholeRows ? threads / perRow : 0;
+    int64_t period = 1;
+    if (st.shared.xorChunks)
+      period = st.shared.swizzleRowsPerLine() * st.shared.swizzleModulus();
+    Value firstRow = wholeRows ? div(tid, perRow) : Value();
+    Value ownChunk = wholeRows ? rem(tid, perRow) : Value();
+    Value ownCol = wholeRows && rowsApart % period == 0
+                       ? column(st, firstRow, ownChunk)
+                       : Value();
     for (int64_t n = 0; n * threads < chunks; ++n) {
       OpBuilder::InsertionGuard guard(b);
       Value chunk = add(tid, c(n * threads));
@@ -96,8 +131,10 @@ public:
         auto ifOp = scf::IfOp::create(b, loc, in, /*withElseRegion=*/false);
         b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
       }
-      Value row = div(chunk, perRow);
-      Value col = mul(rem(chunk, perRow), chunk16);
+      Value row = wholeRows ? add(firstRow, c(n * rowsApart))
+                            : div(chunk, perRow);
+      Value inRow = wholeRows ? ownChunk : rem(chunk, perRow);
+      Value col = mul(inRow, chunk16);
       SmallVector<Value> src;
       for (int64_t a = 0; a < 2; ++a) {
         Value inBox = a == 0 ? row : col;
@@ -108,12 +145,8 @@ public:
           inBox = add(mul(blockCoords[pos], st.shared.tiles[a]), inBox);
         src.push_back(inBox);
       }
-      // The 128-byte swizzle (wgmma): chunk c of row r at c ^ (r % 8).
-      Value dstCol = col;
-      if (st.shared.swizzle128)
-        dstCol = mul(arith::XOrIOp::create(b, loc, rem(chunk, perRow),
-                                           rem(row, 8)),
-                     chunk16);
+      // The XOR swizzle (SharedLayout::xorChunks; wgmma's 128-byte one).
+      Value dstCol = ownCol ? ownCol : column(st, row, inRow);
       Value token = nvgpu::DeviceAsyncCopyOp::create(
           b, loc, tokenType, st.memref, at(st, stage, row, dstCol),
           st.stageSource, src, b.getIndexAttr(chunk16), /*srcElements=*/Value(),
@@ -171,7 +204,8 @@ public:
   Value loadA(const Storage &st, Value stage, Value warpRow, int64_t mt,
               int64_t kk) {
     Value r = add(add(warpRow, c(mt * 16)), rem(lane, 16));
-    Value col = add(mul(div(lane, 16), perChunk()), c(kk * t.instrK()));
+    // Chunk 2 kk + l / 16 of the row (the slice's two 16-byte halves).
+    Value col = column(st, r, kk * t.instrK() / perChunk(), div(lane, 16));
     Value frag = ldmatrix(st, stage, r, col, 4, /*transpose=*/false);
     return t.tf32() ? roundToTf32(frag) : frag;
   }
@@ -188,11 +222,18 @@ public:
     Value k = add(c(kk * t.instrK()), add(kHalf, inMatrix));
     Value n = add(c(nt * 8), nHalf);
     int64_t tiles = pair ? 4 : 2;
+    // Every matrix row starts on a 16-byte chunk: chunk nt + (l / 16 of a
+    // pair) of a [k, j] row (nt even when paired), chunk 2 kk + (l / 8) % 2
+    // of a [j, k] row.
     if (t.rhsKMajor)
-      return ldmatrix(st, stage, k, n, tiles, /*transpose=*/true);
-    Value frag = ldmatrix(st, stage, add(n, inMatrix),
-                          add(c(kk * t.instrK()), kHalf), tiles,
-                          /*transpose=*/false);
+      return ldmatrix(st, stage, k,
+                      column(st, k, nt * 8 / perChunk(),
+                             pair ? div(lane, 16) : c(0)),
+                      tiles, /*transpose=*/true);
+    Value row = add(n, inMatrix);
+    Value col = column(st, row, kk * t.instrK() / perChunk(),
+                       rem(div(lane, 8), 2));
+    Value frag = ldmatrix(st, stage, row, col, tiles, /*transpose=*/false);
     return t.tf32() ? roundToTf32(frag) : frag;
   }
 

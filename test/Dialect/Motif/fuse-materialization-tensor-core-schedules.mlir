@@ -12,7 +12,7 @@
 // CHECK: remark: default schedule: the contraction of kernel 'mm' (256x256x128) runs on tensor cores: [block, thread, seq] -> [block x thread(4) x seq(4) x thread(8), block x seq(16) x thread(4) x seq(2), seq x seq(32)] mma m16n8k16 stages(2), threads(128); class tolerance
 // CHECK: remark: the contraction of kernel 'mm' runs on tensor cores: mma.sync m16n8k16, bf16 x bf16 -> f32 (nvvm.mma.sync); 4 warps of 2 x 16 m16n8 accumulator tiles
 // CHECK: remark: 'mm'#0 (tensor<256x256xf32>): global -> register
-// CHECK: 2 stages (cp.async pipeline), rows padded by 16 bytes
+// CHECK: 2 stages (cp.async pipeline), 16-byte chunks XOR-swizzled within each 128-byte line (tensor cores: each ldmatrix row in its own banks)
 // (stderr before stdout: the second case's remarks, then both outputs)
 // CHECK: remark: not on tensor cores: the contraction of kernel 'small': 64x256x128 is not a multiple of the tensor-core tile 128x128x32 (masked partial tiles are not supported)
 // CHECK: remark: default schedule: the contraction of kernel 'small' (64x256x128) states no tiles

@@ -225,10 +225,18 @@ int64_t mlir::motif::stageOperandTiles(KernelOp kernel, RewriterBase &rewriter,
       rs << "the block's threads read it down its columns; staged along its "
             "rows (coalesced)";
     rs << "; ";
-    if (layout->stages > 1)
+    if (layout->stages > 1 && layout->xorChunks)
+      rs << layout->stages << " stages (cp.async pipeline), 16-byte chunks "
+         << "XOR-swizzled within each 128-byte line (tensor cores: each "
+            "ldmatrix row in its own banks)";
+    else if (layout->stages > 1 && layout->pad)
       rs << layout->stages << " stages (cp.async pipeline), rows padded by "
          << layout->pad * layout->elementBytes
          << " bytes (tensor cores: each ldmatrix row in its own banks)";
+    else if (layout->stages > 1)
+      rs << layout->stages << " stages (cp.async pipeline), rows of an odd "
+         << "number of 16-byte chunks, unpadded (tensor cores: each ldmatrix "
+            "row in its own banks)";
     else
       rs << (layout->pad ? "rows padded by one word (the readers walk a "
                            "column: no bank conflicts)"
