@@ -112,8 +112,18 @@ MotifSchedule::MotifSchedule(ComputeOpInterface op, int64_t threads)
     operandDims.push_back(op.getOperandIterationDims(i));
   SmallVector<int64_t> extents = op.getIterationExtents();
   dims.resize(extents.size());
-  // Thread digits of the tile nests: the last thread level varies fastest.
+  // Thread digits of the tile nests: the last thread level varies fastest;
+  // `warp(n)` levels take the digits above all `thread(n)` ones (the thread
+  // levels are then a warp's 32 lanes), the last warp level fastest among
+  // them. A warp level is a thread digit from here on (SubLevel::level).
   int64_t tidStride = 1;
+  int64_t warpStride = 1;
+  for (int64_t d = 0, e = extents.size(); d < e; ++d)
+    if (TileAttr tile = op.getTile(d))
+      for (auto [l, size] : llvm::zip(tile.getLevels(),
+                                      tile.resolvedSizes(extents[d])))
+        if (l == Level::Thread)
+          warpStride = saturatingMul(warpStride, size);
   for (int64_t d = extents.size() - 1; d >= 0; --d) {
     TileAttr tile = op.getTile(d);
     if (!tile)
@@ -134,6 +144,10 @@ MotifSchedule::MotifSchedule(ComputeOpInterface op, int64_t threads)
       if (l.level == Level::Thread) {
         l.digitStride = tidStride;
         tidStride = saturatingMul(tidStride, l.size);
+      } else if (l.level == Level::Warp) {
+        l.level = Level::Thread;
+        l.digitStride = warpStride;
+        warpStride = saturatingMul(warpStride, l.size);
       } else if (l.level == Level::Seq) {
         l.digitStride = seqStride;
         seqStride = saturatingMul(seqStride, l.size);

@@ -225,12 +225,26 @@ public:
     // Every matrix row starts on a 16-byte chunk: chunk nt + (l / 16 of a
     // pair) of a [k, j] row (nt even when paired), chunk 2 kk + (l / 8) % 2
     // of a [j, k] row.
-    if (t.rhsKMajor)
-      return ldmatrix(st, stage, k,
-                      column(st, k, nt * 8 / perChunk(),
-                             pair ? div(lane, 16) : c(0)),
-                      tiles, /*transpose=*/true);
+    if (t.rhsKMajor) {
+      Value x = pair ? div(lane, 16) : c(0);
+      Value col;
+      if (!warpCol) {
+        col = column(st, k, nt * 8 / perChunk(), x);
+      } else if (!st.shared.xorChunks ||
+                 (t.nTiles * 8 / perChunk()) % st.shared.swizzleModulus() ==
+                     0) {
+        // The warp's columns start on a whole swizzle period of chunks.
+        col = add(warpCol, column(st, k, nt * 8 / perChunk(), x));
+      } else {
+        col = column(st, k, 0,
+                     add(add(div(warpCol, perChunk()), c(nt * 8 / perChunk())),
+                         x));
+      }
+      return ldmatrix(st, stage, k, col, tiles, /*transpose=*/true);
+    }
     Value row = add(n, inMatrix);
+    if (warpCol)
+      row = add(warpCol, row);
     Value col = column(st, row, kk * t.instrK() / perChunk(),
                        rem(div(lane, 8), 2));
     Value frag = ldmatrix(st, stage, row, col, tiles, /*transpose=*/false);
@@ -244,6 +258,8 @@ public:
                       int64_t kk) {
     Value g = div(lane, 4), cIdx = rem(lane, 4);
     Value n = add(c(nt * 8), g);
+    if (warpCol)
+      n = add(warpCol, n);
     SmallVector<Value> elems;
     for (int64_t r = 0; r < 2; ++r) {
       Value k = add(c(kk * 8 + 4 * r), cIdx);
@@ -440,6 +456,9 @@ public:
   }
 
   Value lastGroup;
+  /// The warp's first column of the block's tile with warps along j
+  /// (`warp(w)` on j: warp % w columns of nTiles n8 tiles); null without.
+  Value warpCol;
 
 private:
   KernelEmitter &e;
@@ -640,11 +659,15 @@ LogicalResult KernelEmitter::emitTensorCoreContraction(ComputeOpInterface op,
   if (t.wgmma())
     return emitWgmmaContraction(op, plans, owner, t, m, tiles, insts);
   int64_t stages = t.stages();
-  // The warp's first row in the block's tile: the thread(w) digit is the
-  // warp (place 32), each warp holds mTiles tiles of 16 rows.
-  Value warpRow = m.mul(warpId, t.mTiles * 16);
-  if (t.warps == 1)
+  // The warp's first row and column in the block's tile: warp
+  // wi * warpsN + wj (the j warp digit varies fastest) holds mTiles tiles of
+  // 16 rows from row 16 mTiles wi and nTiles tiles of 8 columns from column
+  // 8 nTiles wj.
+  Value warpRow = m.mul(m.div(warpId, t.warpsN), t.mTiles * 16);
+  if (t.warpsM == 1)
     warpRow = constIndex(0);
+  if (t.warpsN > 1)
+    m.warpCol = m.mul(m.rem(warpId, t.warpsN), t.nTiles * 8);
 
   const int64_t slices = t.kStep / t.instrK();
   scf::ForOp loop;

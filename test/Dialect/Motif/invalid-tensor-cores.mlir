@@ -32,7 +32,7 @@ func.func @transposed_a(%a: tensor<16x16xbf16>, %b: tensor<16x8xbf16>) -> tensor
 
 func.func @rows_not_the_fragment(%a: tensor<16x16xbf16>, %b: tensor<16x8xbf16>) -> tensor<16x8xf32> {
   %c = motif.kernel "mm" threads(32) -> tensor<16x8xf32> {
-    // expected-error @+1 {{runs on tensor cores (mma m16n8k16), but dim 'i' is mapped `thread(8) x seq(2)`; the rows of m16n8 accumulators are `[block x] [thread(w) x] seq(2m) x thread(8)`: the warps, the 16-row tiles of a warp (two 8-row halves each), the 8 row groups of a warp's lanes}}
+    // expected-error @+1 {{runs on tensor cores (mma m16n8k16), but dim 'i' is mapped `thread(8) x seq(2)`; the rows of m16n8 accumulators are `[block x] [thread(w) x | warp(w) x] seq(2m) x thread(8)`: the warps, the 16-row tiles of a warp (two 8-row halves each), the 8 row groups of a warp's lanes}}
     %p = motif.contract (%a[i, k], %b[k, j]) -> [i, j]
            over [thread(8) x seq(2), thread(4) x seq(2), seq(1) x seq(16)] mma m16n8k16
            : (tensor<16x16xbf16>, tensor<16x8xbf16>) -> tensor<16x8xf32>
@@ -46,7 +46,7 @@ func.func @rows_not_the_fragment(%a: tensor<16x16xbf16>, %b: tensor<16x8xbf16>) 
 
 func.func @cols_not_the_fragment(%a: tensor<16x16xbf16>, %b: tensor<16x8xbf16>) -> tensor<16x8xf32> {
   %c = motif.kernel "mm" threads(32) -> tensor<16x8xf32> {
-    // expected-error @+1 {{runs on tensor cores (mma m16n8k16), but dim 'j' is mapped `seq(2) x thread(4)`; the columns of m16n8 accumulators are `[block x] [seq(n) x] thread(4) x seq(2)`: the 8-column tiles of a warp, the 4 column pairs of a warp's lanes}}
+    // expected-error @+1 {{runs on tensor cores (mma m16n8k16), but dim 'j' is mapped `seq(2) x thread(4)`; the columns of m16n8 accumulators are `[block x] [warp(w) x] [seq(n) x] thread(4) x seq(2)`: the warps along j, the 8-column tiles of a warp, the 4 column pairs of a warp's lanes}}
     %p = motif.contract (%a[i, k], %b[k, j]) -> [i, j]
            over [seq(2) x thread(8), seq(2) x thread(4), seq(1) x seq(16)] mma m16n8k16
            : (tensor<16x16xbf16>, tensor<16x8xbf16>) -> tensor<16x8xf32>
@@ -238,4 +238,20 @@ func.func @wgmma_k_step(%a: tensor<64x64xbf16>, %b: tensor<64x64xbf16>) -> tenso
     motif.yield %g : tensor<64x64xf32>
   }
   return %c : tensor<64x64xf32>
+}
+
+// -----
+
+// wgmma: each warpgroup computes all N columns of its m64 tile; warps on j
+// (a 2-D warp grid, fine for mma.sync) are refused.
+func.func @wgmma_warps_on_j(%a: tensor<64x64xbf16>, %b: tensor<128x64xbf16>) -> tensor<64x128xf32> {
+  %c = motif.kernel "mm" threads(256) -> tensor<64x128xf32> {
+    // expected-error @+1 {{runs on tensor cores (mma m64n64k16), but dim 'j' is mapped `warp(2) x seq(8) x thread(4) x seq(2)`: each wgmma warpgroup computes all N columns of its m64 tile; put the warps on 'i' only}}
+    %p = motif.contract (%a[i, k], %b[j, k]) -> [i, j]
+           over [warp(4) x seq(2) x thread(8), warp(2) x seq(8) x thread(4) x seq(2), seq(1) x seq(64)] mma m64n64k16
+           : (tensor<64x64xbf16>, tensor<128x64xbf16>) -> tensor<64x128xf32>
+    %g = motif.materialize %p in global : tensor<64x128xf32>
+    motif.yield %g : tensor<64x128xf32>
+  }
+  return %c : tensor<64x128xf32>
 }

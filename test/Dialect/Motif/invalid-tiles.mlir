@@ -46,9 +46,11 @@ func.func @block_inside(%x: tensor<64xf32>) -> tensor<64xf32> {
 
 // -----
 
-func.func @warp_in_nest(%x: tensor<64xf32>) -> tensor<64xf32> {
+// A warp(n) level numbers whole warps: the thread(n) levels must be one
+// warp's 32 lanes.
+func.func @warp_in_nest_without_lanes(%x: tensor<64xf32>) -> tensor<64xf32> {
   %y = motif.kernel "k" threads(64) -> tensor<64xf32> {
-    // expected-error @+1 {{'warp' is not supported inside a tile nest (use block, thread and seq; a thread(n) level already spans warps and lanes)}}
+    // expected-error @+1 {{has 'warp(n)' tile levels, whose digits number whole warps, but its 'thread(n)' tile levels multiply to 1, not the 32 lanes of a warp}}
     %m = motif.map (%x[i]) -> [i] over [warp(2) x seq(32)] : (tensor<64xf32>) -> tensor<64xf32> {
     ^bb0(%a: f32):
       motif.yield %a : f32
@@ -170,6 +172,36 @@ func.func @unsized_not_outermost(%x: tensor<64xf32>) -> tensor<64xf32> {
     ^bb0(%a: f32):
       motif.yield %a : f32
     }) : (tensor<64xf32>) -> tensor<64xf32>
+    %g = motif.materialize %m in global : tensor<64xf32>
+    motif.yield %g : tensor<64xf32>
+  }
+  return %y : tensor<64xf32>
+}
+
+// -----
+
+func.func @warp_in_nest_16_lanes(%x: tensor<64x64xf32>) -> tensor<64x64xf32> {
+  %y = motif.kernel "k" threads(64) -> tensor<64x64xf32> {
+    // expected-error @+1 {{has 'warp(n)' tile levels, whose digits number whole warps, but its 'thread(n)' tile levels multiply to 16, not the 32 lanes of a warp}}
+    %m = motif.map (%x[i, j]) -> [i, j] over [warp(4) x seq(16), seq(4) x thread(16)] : (tensor<64x64xf32>) -> tensor<64x64xf32> {
+    ^bb0(%a: f32):
+      motif.yield %a : f32
+    }
+    %g = motif.materialize %m in global : tensor<64x64xf32>
+    motif.yield %g : tensor<64x64xf32>
+  }
+  return %y : tensor<64x64xf32>
+}
+
+// -----
+
+func.func @lane_in_nest(%x: tensor<64xf32>) -> tensor<64xf32> {
+  %y = motif.kernel "k" threads(32) -> tensor<64xf32> {
+    // expected-error @+1 {{'lane' is not supported inside a tile nest (use block, warp, thread and seq; a thread(n) level already spans warps and lanes)}}
+    %m = motif.map (%x[i]) -> [i] over [lane(32) x seq(2)] : (tensor<64xf32>) -> tensor<64xf32> {
+    ^bb0(%a: f32):
+      motif.yield %a : f32
+    }
     %g = motif.materialize %m in global : tensor<64xf32>
     motif.yield %g : tensor<64xf32>
   }

@@ -264,18 +264,19 @@ LogicalResult TileAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                          << "' has size " << s
                          << ": every size must be at least 1 (only an "
                             "outermost block or seq may be unsized, 0)";
-    if (l == Level::Warp || l == Level::Lane || l == Level::BlockWarp)
+    if (l == Level::Lane || l == Level::BlockWarp)
       return emitError()
              << "'" << stringifyLevel(l)
-             << "' is not supported inside a tile nest (use block, thread "
-                "and seq; a thread(n) level already spans warps and lanes)";
+             << "' is not supported inside a tile nest (use block, warp, "
+                "thread and seq; a thread(n) level already spans warps and "
+                "lanes)";
     if (l == Level::Block && j != 0)
       return emitError() << "'block' must be the outermost level of a tile "
                             "nest (a block holds one contiguous tile)";
-    if (l == Level::Thread && s > kMaxThreadsPerBlock)
-      return emitError() << "tile level 'thread' has size " << s
-                         << ", more than a block's " << kMaxThreadsPerBlock
-                         << " threads";
+    if ((l == Level::Thread || l == Level::Warp) && s > kMaxThreadsPerBlock)
+      return emitError() << "tile level '" << stringifyLevel(l)
+                         << "' has size " << s << ", more than a block's "
+                         << kMaxThreadsPerBlock << " threads";
   }
   int64_t product = 1;
   for (int64_t s : sizes)
@@ -374,7 +375,8 @@ static LogicalResult verifyTiles(ComputeOpInterface op,
                                  int unsizedThreadLevels) {
   Operation *operation = op.getOperation();
   SmallVector<int64_t> reduced = op.getReductionIterationDims();
-  bool anyTile = false, anyThread = false;
+  bool anyTile = false, anyThread = false, anyWarp = false;
+  int64_t lanes = 1;
   for (int64_t d = 0, e = extents.size(); d < e; ++d) {
     TileAttr tile = op.getTile(d);
     if (!tile)
@@ -401,11 +403,21 @@ static LogicalResult verifyTiles(ComputeOpInterface op,
                << "': a reduced dim's tile nest is sequential (seq levels "
                   "only); map it to an unsized 'thread' to reduce across "
                   "threads";
-      anyThread |= l == Level::Thread;
+      anyThread |= l == Level::Thread || l == Level::Warp;
+      anyWarp |= l == Level::Warp;
+      if (l == Level::Thread)
+        lanes = std::min<int64_t>(lanes * size, kMaxIterationInstances);
     }
   }
   if (!anyTile)
     return success();
+  // `warp(n)` numbers whole warps: the thread(n) levels below are a warp's
+  // lanes (docs/dialect.md, "Tiles").
+  if (anyWarp && lanes != kWarpSize)
+    return operation->emitOpError()
+           << "has 'warp(n)' tile levels, whose digits number whole warps, "
+              "but its 'thread(n)' tile levels multiply to "
+           << lanes << ", not the " << kWarpSize << " lanes of a warp";
   if (anyThread && unsizedThreadLevels)
     return operation->emitOpError()
            << "mixes sized 'thread(n)' tile levels with an unsized "
@@ -423,7 +435,7 @@ static std::optional<std::string> tileThreadsError(ComputeOpInterface op,
   for (int64_t d = 0, e = op.getIterationExtents().size(); d < e; ++d)
     if (TileAttr tile = op.getTile(d))
       for (auto [l, size] : llvm::zip(tile.getLevels(), tile.getSizes()))
-        if (l == Level::Thread) {
+        if (l == Level::Thread || l == Level::Warp) {
           any = true;
           product = std::min<int64_t>(product * size, kMaxIterationInstances);
         }

@@ -96,33 +96,38 @@ FailureOr<MmaTiling> mlir::motif::mmaTilingOf(ContractOp op, std::string &why,
   SmallVector<int64_t> extents = op.getIterationExtents();
   t.rhsKMajor = kMajor;
 
-  // i: [block x] [thread(w) x] seq(2m) x thread(8).
+  // i: [block x] [thread(w) x | warp(w) x] seq(2m) x thread(8).
   Nest i = nestOf(op, 0, extents[0]);
   {
     size_t p = 0, n = i.levels.size();
     t.blockRows = extents[0];
     if (p < n && i.levels[p] == Level::Block && n > 1)
       t.blockRows = extents[0] / i.sizes[p++];
-    if (p < n && i.levels[p] == Level::Thread && n - p == 3)
-      t.warps = i.sizes[p++];
+    if (p < n &&
+        (i.levels[p] == Level::Thread || i.levels[p] == Level::Warp) &&
+        n - p == 3)
+      t.warpsM = i.sizes[p++];
     bool ok = n - p == 2 && i.levels[p] == Level::Seq && i.sizes[p] % 2 == 0 &&
               i.levels[p + 1] == Level::Thread && i.sizes[p + 1] == 8;
     if (!ok) {
       why = "dim 'i' is mapped `" + describeMapping(op, 0) +
-            "`; the rows of m16n8 accumulators are `[block x] [thread(w) x] "
-            "seq(2m) x thread(8)`: the warps, the 16-row tiles of a warp "
-            "(two 8-row halves each), the 8 row groups of a warp's lanes";
+            "`; the rows of m16n8 accumulators are `[block x] [thread(w) x | "
+            "warp(w) x] seq(2m) x thread(8)`: the warps, the 16-row tiles of "
+            "a warp (two 8-row halves each), the 8 row groups of a warp's "
+            "lanes";
       return failure();
     }
     t.mTiles = i.sizes[p] / 2;
   }
-  // j: [block x] [seq(n) x] thread(4) x seq(2).
+  // j: [block x] [warp(w) x] [seq(n) x] thread(4) x seq(2).
   Nest j = nestOf(op, 1, extents[1]);
   {
     size_t p = 0, n = j.levels.size();
     t.blockCols = extents[1];
     if (p < n && j.levels[p] == Level::Block && n > 1)
       t.blockCols = extents[1] / j.sizes[p++];
+    if (p < n && j.levels[p] == Level::Warp && n - p >= 3)
+      t.warpsN = j.sizes[p++];
     if (p < n && j.levels[p] == Level::Seq && n - p == 3)
       t.nTiles = j.sizes[p++];
     bool ok = n - p == 2 && j.levels[p] == Level::Thread &&
@@ -130,12 +135,13 @@ FailureOr<MmaTiling> mlir::motif::mmaTilingOf(ContractOp op, std::string &why,
               j.sizes[p + 1] == 2;
     if (!ok) {
       why = "dim 'j' is mapped `" + describeMapping(op, 1) +
-            "`; the columns of m16n8 accumulators are `[block x] [seq(n) x] "
-            "thread(4) x seq(2)`: the 8-column tiles of a warp, the 4 column "
-            "pairs of a warp's lanes";
+            "`; the columns of m16n8 accumulators are `[block x] [warp(w) x] "
+            "[seq(n) x] thread(4) x seq(2)`: the warps along j, the 8-column "
+            "tiles of a warp, the 4 column pairs of a warp's lanes";
       return failure();
     }
   }
+  t.warps = t.warpsM * t.warpsN;
   // k: seq x seq(bk), bk a multiple of the instruction's k.
   Nest k = nestOf(op, 2, extents[2]);
   if (k.levels.size() != 2 || k.sizes[1] % t.instrK() != 0) {
@@ -163,6 +169,12 @@ FailureOr<MmaTiling> mlir::motif::mmaTilingOf(ContractOp op, std::string &why,
       why = "its second operand is indexed [k, j]; wgmma reads both operands "
             "K-major from shared memory here: index it [j, k] (an "
             "nn.Linear weight)";
+      return failure();
+    }
+    if (t.warpsN != 1) {
+      why = "dim 'j' is mapped `" + describeMapping(op, 1) +
+            "`: each wgmma warpgroup computes all N columns of its m64 tile; "
+            "put the warps on 'i' only";
       return failure();
     }
     if (t.mTiles != 1 || t.warps % 4 != 0) {

@@ -528,6 +528,9 @@ int64_t mlir::motif::remarkTensorCores(func::FuncOp func) {
     c.emitRemark() << "the contraction of kernel '" << kernel.getSymName()
                    << "' runs on tensor cores: " << describeMma(c) << " ("
                    << via << "); " << t->warps << " warp" << (t->warps > 1 ? "s" : "")
+                   << (t->warpsN > 1 ? " (" + std::to_string(t->warpsM) + " x " +
+                                           std::to_string(t->warpsN) + ")"
+                                     : std::string())
                    << " of " << t->mTiles << " x " << t->nTiles
                    << " m16n8 accumulator tiles (" << t->accumulators()
                    << " f32 registers per thread), a " << t->blockRows << "x"

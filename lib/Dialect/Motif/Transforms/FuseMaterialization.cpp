@@ -864,7 +864,7 @@ void FuseMaterializationPass::cacheReusedInputs(KernelOp kernel,
       levels.push_back(first.getMapping()[d]);
       if (TileAttr tile = first.getTile(d))
         for (auto [l, size] : llvm::zip(tile.getLevels(), tile.getSizes()))
-          if (l == Level::Thread)
+          if (l == Level::Thread || l == Level::Warp)
             tileThreads *= size;
     }
     if (tileThreads > 1 &&

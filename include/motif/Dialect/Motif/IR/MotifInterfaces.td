@@ -26,14 +26,15 @@ def Motif_ComputeOpInterface : OpInterface<"ComputeOpInterface"> {
   ];
   let extraSharedClassDeclaration = [{
     /// The level of iteration dim `d`; for a tile nest, its widest kind:
-    /// `thread` when it has a thread sub-level, else `block` when it has a
-    /// block sub-level, else `seq` (getTile gives the nest).
+    /// `thread` when it has a thread or warp sub-level, else `block` when it
+    /// has a block sub-level, else `seq` (getTile gives the nest).
     ::mlir::motif::Level getLevel(unsigned d) {
       ::mlir::Attribute a = $_op.getMapping()[d];
       if (auto level = ::llvm::dyn_cast<::mlir::motif::LevelAttr>(a))
         return level.getValue();
       auto tile = ::llvm::cast<::mlir::motif::TileAttr>(a);
-      if (tile.hasLevel(::mlir::motif::Level::Thread))
+      if (tile.hasLevel(::mlir::motif::Level::Thread) ||
+          tile.hasLevel(::mlir::motif::Level::Warp))
         return ::mlir::motif::Level::Thread;
       if (tile.hasLevel(::mlir::motif::Level::Block))
         return ::mlir::motif::Level::Block;

@@ -65,8 +65,10 @@ struct MmaTiling {
   /// The second operand is indexed [k, j] (a K x N row-major matrix, read
   /// with ldmatrix .trans); false: [j, k].
   bool rhsKMajor = true;
-  /// Warps of the block (the thread(w) digit of i; 1 without it).
-  int64_t warps = 1;
+  /// Warps of the block: warpsM x warpsN, the warp digits of i (`thread(w)`
+  /// or `warp(w)`) and of j (`warp(w)`; the faster of the two: warp
+  /// wi * warpsN + wj holds rows wi and columns wj of the warp grid).
+  int64_t warps = 1, warpsM = 1, warpsN = 1;
   /// m16 tiles of i and n8 tiles of j per warp.
   int64_t mTiles = 1, nTiles = 1;
   /// The staged step of k (a multiple of the instruction's k) and how many
