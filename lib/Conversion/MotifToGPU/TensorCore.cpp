@@ -670,80 +670,73 @@ LogicalResult KernelEmitter::emitTensorCoreContraction(ComputeOpInterface op,
     m.warpCol = m.mul(m.rem(warpId, t.warpsN), t.nTiles * 8);
 
   const int64_t slices = t.kStep / t.instrK();
-  scf::ForOp loop;
-  if (mmaFragmentPipeline && stages >= 2 && (slices >= 2 || stages >= 3) &&
-      t.accumulators() + 2 * t.fragmentRegisters() <=
-          kMaxMmaPipelinedRegisters) {
-    // Fragments one slice ahead (CUTLASS's multistage mainloop): the wait
-    // and barrier for step t + 1 come before the last slice of step t, whose
-    // mma.sync instructions then issue from fragments already in registers
-    // while the ldmatrix of step t + 1's first slice is in flight; the
-    // copies of step t + stages - 1 go out after the second slice's
-    // ldmatrix. The loop carries the accumulators and the first slice's
-    // fragments of its step.
-    m.prologue(*tiles[0], *tiles[1], stages - 1);
+  // Fragments one slice ahead (CUTLASS's multistage mainloop): the wait and
+  // barrier for step t + 1 come before the last slice of step t, whose
+  // mma.sync instructions then issue from fragments already in registers
+  // while the ldmatrix of step t + 1's first slice is in flight; the copies
+  // of step t + stages - 1 go out after the second slice's ldmatrix. The
+  // loop then carries the first slice's fragments of its step too.
+  const bool pipelined =
+      mmaFragmentPipeline && stages >= 2 && (slices >= 2 || stages >= 3) &&
+      t.accumulators() + 2 * t.fragmentRegisters() <= kMaxMmaPipelinedRegisters;
+  m.prologue(*tiles[0], *tiles[1], stages - 1);
+  SmallVector<Value> init(t.accumulators(), constF32(0.0));
+  MmaEmitter::Fragments first;
+  if (pipelined) {
     m.wait(stages - 2);
     gpu::BarrierOp::create(b, loc);
-    MmaEmitter::Fragments first =
-        m.loadFragments(*tiles[0], *tiles[1], constIndex(0), warpRow, 0);
-    SmallVector<Value> init(t.accumulators(), constF32(0.0));
+    first = m.loadFragments(*tiles[0], *tiles[1], constIndex(0), warpRow, 0);
     llvm::append_range(init, first.a);
     llvm::append_range(init, first.b);
-    loop = scf::ForOp::create(b, loc, constIndex(0), constIndex(t.kSteps),
-                              constIndex(1), init);
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(loop.getBody());
-    ++loopDepth;
-    Value step = loop.getInductionVar();
-    Value stage = m.rem(step, stages);
-    Value nextStage = m.rem(m.add(step, constIndex(1)), stages);
-    ValueRange carried = loop.getRegionIterArgs();
-    SmallVector<Value> accs(carried.take_front(t.accumulators()));
-    MmaEmitter::Fragments cur;
-    cur.a.assign(carried.begin() + t.accumulators(),
-                 carried.begin() + t.accumulators() + first.a.size());
-    cur.b.assign(carried.begin() + t.accumulators() + first.a.size(),
-                 carried.end());
-    for (int64_t kk = 0; kk < slices; ++kk) {
-      bool last = kk + 1 == slices;
-      if (last) {
-        // Step t + 1 landed: groups committed so far are the prologue's
-        // stages - 1 and one per step through t (t - 1 when this is also
-        // the first slice, whose copies follow).
-        m.wait(slices >= 2 ? stages - 2 : stages - 3);
-        gpu::BarrierOp::create(b, loc);
-      }
-      // Past the last step this reads a stage nobody writes any more; the
-      // fragments go unused.
-      MmaEmitter::Fragments next =
-          last ? m.loadFragments(*tiles[0], *tiles[1], nextStage, warpRow, 0)
-               : m.loadFragments(*tiles[0], *tiles[1], stage, warpRow, kk + 1);
-      if (kk == 0) // the stage of step t - 1: every warp read it before
-                   // the barrier of step t - 1
-        m.copyAhead(*tiles[0], *tiles[1], step, stages, stages - 1, t.kSteps);
-      m.mmaSlice(cur, accs);
-      cur = std::move(next);
-    }
-    SmallVector<Value> yielded = accs;
-    llvm::append_range(yielded, cur.a);
-    llvm::append_range(yielded, cur.b);
-    scf::YieldOp::create(b, loc, yielded);
-    --loopDepth;
-  } else {
-    m.prologue(*tiles[0], *tiles[1], stages - 1);
-    SmallVector<Value> accs(t.accumulators(), constF32(0.0));
-    loop = scf::ForOp::create(b, loc, constIndex(0), constIndex(t.kSteps),
-                              constIndex(1), accs);
+  }
+  auto loop = scf::ForOp::create(b, loc, constIndex(0), constIndex(t.kSteps),
+                                 constIndex(1), init);
+  {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(loop.getBody());
     ++loopDepth;
     Value step = loop.getInductionVar();
     Value stage = stages > 1 ? m.rem(step, stages) : constIndex(0);
-    m.pipelineStep(*tiles[0], *tiles[1], step, stage, stages, stages - 1,
-                   t.kSteps, [] {});
-    SmallVector<Value> next = m.step(*tiles[0], *tiles[1], stage, warpRow,
-                                     SmallVector<Value>(loop.getRegionIterArgs()));
-    scf::YieldOp::create(b, loc, next);
+    ValueRange carried = loop.getRegionIterArgs();
+    SmallVector<Value> accs(carried.take_front(t.accumulators()));
+    if (pipelined) {
+      Value nextStage = m.rem(m.add(step, constIndex(1)), stages);
+      MmaEmitter::Fragments cur;
+      cur.a.assign(carried.begin() + t.accumulators(),
+                   carried.begin() + t.accumulators() + first.a.size());
+      cur.b.assign(carried.begin() + t.accumulators() + first.a.size(),
+                   carried.end());
+      for (int64_t kk = 0; kk < slices; ++kk) {
+        bool last = kk + 1 == slices;
+        if (last) {
+          // Step t + 1 landed: groups committed so far are the prologue's
+          // stages - 1 and one per step through t (t - 1 when this is also
+          // the first slice, whose copies follow).
+          m.wait(slices >= 2 ? stages - 2 : stages - 3);
+          gpu::BarrierOp::create(b, loc);
+        }
+        // Past the last step this reads a stage nobody writes any more; the
+        // fragments go unused.
+        MmaEmitter::Fragments next =
+            last ? m.loadFragments(*tiles[0], *tiles[1], nextStage, warpRow, 0)
+                 : m.loadFragments(*tiles[0], *tiles[1], stage, warpRow,
+                                   kk + 1);
+        if (kk == 0) // the stage of step t - 1: every warp read it before
+                     // the barrier of step t - 1
+          m.copyAhead(*tiles[0], *tiles[1], step, stages, stages - 1,
+                      t.kSteps);
+        m.mmaSlice(cur, accs);
+        cur = std::move(next);
+      }
+      llvm::append_range(accs, cur.a);
+      llvm::append_range(accs, cur.b);
+    } else {
+      // Wait, barrier, copies, then each slice's ldmatrix and mma.sync.
+      m.pipelineStep(*tiles[0], *tiles[1], step, stage, stages, stages - 1,
+                     t.kSteps, [] {});
+      accs = m.step(*tiles[0], *tiles[1], stage, warpRow, accs);
+    }
+    scf::YieldOp::create(b, loc, accs);
     --loopDepth;
   }
   // Nothing is left in flight (the last groups are empty); a fresh group
