@@ -6,10 +6,11 @@ Each DIR holds one motif-compile output (one .json manifest of an attention or m
 attention function, f32, bf16 or f16 tensors). Inputs: fresh N(0,1) in the function's dtype per
 check; reference: float64, head by head; equivalence class: tolerance (rel err of max |ref| <= 1e-4
 for f32, 4 units of roundoff of the format for bf16 / f16: 1.6e-2, 2.0e-3). Prints one row per
-variant with its ptxas registers / spills / shared bytes, and SDPA in the same dtype (fp32: TF32
-off) on the same inputs.
+variant with its ptxas registers / spills / shared bytes, and SDPA (fp32: TF32 off) and the Triton
+flash kernel in the same dtype on the same inputs. FLASH_CHECK_ONLY=1 checks the numerics only.
 """
 import math
+import os
 import sys
 from pathlib import Path
 
@@ -19,6 +20,7 @@ import torch  # noqa: E402
 from motif.manifest import load_manifest  # noqa: E402
 from motif import gputime  # noqa: E402
 from motif.runtime import Program  # noqa: E402
+from motif.triton_peers import peer as triton_peer  # noqa: E402
 
 torch.backends.cuda.matmul.allow_tf32 = False
 torch.backends.cudnn.allow_tf32 = False
@@ -42,8 +44,13 @@ DTYPES = {"f32": torch.float32, "bf16": torch.bfloat16, "f16": torch.float16}
 RTOL = {"f32": 1e-4, "bf16": 4 * 2.0 ** -8, "f16": 4 * 2.0 ** -11}
 sdpa_done = {}
 eager_done = {}
+triton_done = {}
+# FLASH_CHECK_ONLY=1: the numerics only (one launch a variant, no timing, no peers), e.g. under compute-sanitizer.
+check_only = os.environ.get("FLASH_CHECK_ONLY") == "1"
+triton_attention = triton_peer("attention")
 gen = torch.Generator(device="cuda").manual_seed(12)
-print(f"{'variant':28} {'shape':18} {'ms':>9} {'TFLOP/s':>8} {'vs sdpa':>8} {'vs eager':>8} {'rel err':>9}  ptxas")
+print(f"{'variant':28} {'shape':18} {'ms':>9} {'TFLOP/s':>8} {'vs sdpa':>8} {'vs trit':>8} {'vs eager':>8} "
+      f"{'rel err':>9}  ptxas")
 for d in map(Path, sys.argv[1:]):
     (mpath,) = [p for p in d.glob("*.json")]
     m = load_manifest(mpath)
@@ -69,6 +76,9 @@ for d in map(Path, sys.argv[1:]):
     H = shapes[0][0] if len(shapes[0]) == 3 else 1
     flops = 4 * H * S * S * D
     ok = err <= RTOL[dt]
+    if check_only:
+        print(f"{d.name:28} rel err {err:9.2e}{'' if ok else '  WRONG'}", flush=True)
+        continue
     ms = median_ms(bound.launch) if ok else float("nan")
     key = (dt,) + shapes[0]
     if key not in sdpa_done:
@@ -83,9 +93,12 @@ for d in map(Path, sys.argv[1:]):
         except torch.cuda.OutOfMemoryError:
             eager_done[key] = float("nan")
         torch.cuda.empty_cache()
+        # The Triton flash kernel (motif.triton_peers, autotuned on its first call) on the same inputs
+        triton_done[key] = median_ms(lambda: triton_attention(q, k, v)) if triton_attention else float("nan")
     ks = m.kernels[0]
     print(f"{d.name:28} {f'H={H} S={S} D={D}':18} {ms:9.3f} {flops / ms / 1e9:8.1f} "
-          f"{sdpa_done[key] / ms:8.2f} {eager_done[key] / ms:8.2f} {err:9.2e}  {ks.registers}r {ks.spill_store_bytes}/{ks.spill_load_bytes}sp "
+          f"{sdpa_done[key] / ms:8.2f} {triton_done[key] / ms:8.2f} {eager_done[key] / ms:8.2f} {err:9.2e}  {ks.registers}r {ks.spill_store_bytes}/{ks.spill_load_bytes}sp "
           f"{ks.shared_bytes}B+{ks.dynamic_shared_bytes}B dyn{'' if ok else '  WRONG'}", flush=True)
 for key, t in sdpa_done.items():
-    print(f"sdpa {key[0]} {key[1:]}: {t:.3f} ms; torch eager unfused {eager_done[key]:.3f} ms")
+    print(f"sdpa {key[0]} {key[1:]}: {t:.3f} ms; Triton flash {triton_done[key]:.3f} ms; "
+          f"torch eager unfused {eager_done[key]:.3f} ms")

@@ -4,12 +4,15 @@
     python3 scripts/make-flash-variants.py OUT  S:N:D:E:H:DTYPE[:ATTR=V,...] ...
 
 Each spec is the unfused attention program of motif.examples.attention_text(S, N, D, E, H, dtype)
-(H 0 for one head), fused by --fuse-materialization at the mathematical cap (rule 4 derives the
-flash form and picks its schedule); ATTR=V pairs then override clauses of the derived
-motif.online_contract in the fused IR (stages=N, splits=N; rows=N, the rows per block) before it is compiled again without
+(H 0 for one head), fused by --fuse-materialization at the mathematical cap for the chip (rule 4
+derives the flash form and picks its schedule); ATTR=V pairs then override clauses of the derived
+motif.online_contract in the fused IR (stages=N, splits=N; rows=N, the rows per block; threads=N, its kernel's
+threads: 256 runs 128 rows in 8 warps, two warpgroups on sm_90a) before it is compiled again without
 fusion; chip=NAME compiles it for that chip (sm_90a: the scores on wgmma); pv=on|off|auto sets
 --lower-options=online-wgmma-pv=true|false|auto (P.V on wgmma there too; auto, the default: at a
-value extent of 128 or more). One motif-compile output folder per spec under OUT, named after it. Runs where motif-opt
+value extent of 128 or more); overlap=on|off|auto sets online-overlap (P.V one key tile behind
+the scores; auto, the default: where P.V runs on wgmma); pingpong=on|off sets online-pingpong (two warpgroups take turns issuing
+their wgmmas; off, the default). One motif-compile output folder per spec under OUT, named after it. Runs where motif-opt
 and motif-compile are built (build/bin); the folders travel to the GPU machine.
 """
 import re
@@ -30,6 +33,14 @@ def rows(text, value):
                       count=1)
     if n != 1:
         raise SystemExit("no motif.online_contract with rows to set")
+    return text
+
+
+def threads(text, value):
+    """Sets the threads of the kernel that holds the motif.online_contract of `text`."""
+    text, n = re.subn(r'(motif\.kernel "[^"]*_online" threads\()\d+\)', rf"\g<1>{value})", text, count=1)
+    if n != 1:
+        raise SystemExit("no kernel of a motif.online_contract to set threads on")
     return text
 
 
@@ -55,16 +66,19 @@ def main(argv):
         name = f"{dtype}_h{H}_s{S}_n{N}_d{D}_e{E}" + "".join(f"_{k}{v}" for k, v in attrs.items())
         src = out / f"{name}.mlir"
         src.write_text(attention_text(S, N, D, E, H or None, dtype=dtype))
-        fused = subprocess.run(
-            [str(bin_dir / "motif-opt"), str(src), "--fuse-materialization=equivalence-cap=mathematical"],
-            check=True, capture_output=True, text=True).stdout
+        chip = attrs.pop("chip", None)
+        fuse = "--fuse-materialization=equivalence-cap=mathematical" + (f" chip={chip}" if chip else "")
+        fused = subprocess.run([str(bin_dir / "motif-opt"), str(src), fuse],
+                               check=True, capture_output=True, text=True).stdout
         if "motif.online_contract" not in fused:
             raise SystemExit(f"{spec}: rule 4 did not derive the flash form")
-        chip = attrs.pop("chip", None)
         pv = {"on": "true", "off": "false", "auto": "auto"}[attrs.pop("pv", "auto")]
-        lower = [f"--lower-options=online-wgmma-pv={pv}"]
+        overlap = {"on": "true", "off": "false", "auto": "auto"}[attrs.pop("overlap", "auto")]
+        pingpong = {"on": "true", "off": "false"}[attrs.pop("pingpong", "off")]
+        lower = [f"--lower-options=online-wgmma-pv={pv} online-overlap={overlap} online-pingpong={pingpong}"]
         for k, v in attrs.items():
-            fused = rows(fused, v) if k == "rows" else clause(fused, k, v)
+            fused = (rows(fused, v) if k == "rows" else threads(fused, v) if k == "threads"
+                     else clause(fused, k, v))
         (out / f"{name}.fused.mlir").write_text(fused)
         subprocess.run([str(bin_dir / "motif-compile"), str(out / f"{name}.fused.mlir"), "-o", str(out / name)]
                        + ([f"--chip={chip}"] if chip else []) + lower, check=True)

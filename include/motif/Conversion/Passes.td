@@ -48,7 +48,7 @@ def ConvertMotifToGPU : Pass<"convert-motif-to-gpu", "::mlir::ModuleOp"> {
            "or 3 stages; false: wait, barrier, copy, then the step's slices">,
     Option<"onlineWgmma", "online-wgmma", "bool", /*default=*/"true",
            "On sm_90a, compute a half-precision online contraction's scores "
-           "S = Q K^T on wgmma (one warpgroup a block, a contracted extent a "
+           "S = Q K^T on wgmma (whole warpgroups, a contracted extent a "
            "multiple of 64)">,
     Option<"onlineWgmmaPV", "online-wgmma-pv", "std::string",
            /*default=*/"\"auto\"",
@@ -56,7 +56,20 @@ def ConvertMotifToGPU : Pass<"convert-motif-to-gpu", "::mlir::ModuleOp"> {
            "swizzled shared tile, V MN-major (key tiles of 32 or 64, a value "
            "extent a multiple of 64). auto: where it pays "
            "(OnlineContractOp::prefersWgmmaPV, a value extent of 128 or more); "
-           "true: wherever it applies; false: P V on mma.sync">
+           "true: wherever it applies; false: P V on mma.sync">,
+    Option<"onlineOverlap", "online-overlap", "std::string",
+           /*default=*/"\"auto\"",
+           "With the scores on wgmma and 3 or more stages, run an online "
+           "contraction's P V one key tile behind its scores: step t issues "
+           "S_t and P_{t-1} V_{t-1} and reduces S_t while P V runs (the "
+           "copies then run stages - 2 tiles ahead; P on wgmma takes two "
+           "shared tiles). auto: where P V runs on wgmma too; true: also "
+           "with P V on mma.sync; false: each step's P V after its softmax">,
+    Option<"onlinePingpong", "online-pingpong", "bool", /*default=*/"false",
+           "With P V behind the scores and on wgmma, in two warpgroups "
+           "(threads(256)): the warpgroups take turns issuing their wgmmas "
+           "through named barriers, one's softmax under the other's products "
+           "(FlashAttention-3's ping-pong)">
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect", "::mlir::gpu::GPUDialect",

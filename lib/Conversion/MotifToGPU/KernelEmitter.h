@@ -34,19 +34,19 @@
 
 namespace mlir::motif::detail {
 
-/// convert-motif-to-gpu's `online-wgmma-pv`: P V of an online contraction
-/// whose scores run on wgmma goes to wgmma where it pays
-/// (OnlineContractOp::prefersWgmmaPV), wherever it applies, or never.
-enum class WgmmaPV { Auto, On, Off };
+/// An option that applies where it pays (auto), wherever it applies (true)
+/// or never (false): convert-motif-to-gpu's `online-wgmma-pv` and
+/// `online-overlap`.
+enum class AutoChoice { Auto, On, Off };
 
 /// The option's value (auto, true or false); nullopt for anything else.
-inline std::optional<WgmmaPV> parseWgmmaPV(llvm::StringRef text) {
+inline std::optional<AutoChoice> parseAutoChoice(llvm::StringRef text) {
   if (text == "auto")
-    return WgmmaPV::Auto;
+    return AutoChoice::Auto;
   if (text == "true")
-    return WgmmaPV::On;
+    return AutoChoice::On;
   if (text == "false")
-    return WgmmaPV::Off;
+    return AutoChoice::Off;
   return std::nullopt;
 }
 
@@ -147,7 +147,15 @@ public:
   /// convert-motif-to-gpu's `online-wgmma-pv`: with its scores on wgmma, an
   /// online contraction's P V runs on wgmma too (P through shared memory):
   /// where it pays (auto), wherever it applies (on), never (off).
-  WgmmaPV onlineWgmmaPV = WgmmaPV::Auto;
+  AutoChoice onlineWgmmaPV = AutoChoice::Auto;
+  /// convert-motif-to-gpu's `online-overlap`: with its scores on wgmma and 3
+  /// or more stages, an online contraction runs P V one key tile behind the
+  /// scores, overlapping the softmax of tile t with P V of tile t - 1: where
+  /// P V runs on wgmma too (auto), wherever it applies (on), never (off).
+  AutoChoice onlineOverlap = AutoChoice::Auto;
+  /// convert-motif-to-gpu's `online-pingpong`: with P V behind the scores,
+  /// on wgmma, in two warpgroups, they take turns issuing their wgmmas.
+  bool onlinePingpong = false;
 
   /// Element `inst` of operand `i` of `op`.
   FailureOr<Value> loadOperand(ComputeOpInterface op, unsigned i,

@@ -77,12 +77,15 @@ struct ConvertMotifToGPUPass
           << "' (known: " << knownTargets() << ")";
       return failure();
     }
-    if (!parseWgmmaPV(onlineWgmmaPV)) {
-      emitError(UnknownLoc::get(ctx))
-          << "convert-motif-to-gpu: online-wgmma-pv='" << onlineWgmmaPV
-          << "' is not one of auto, true, false";
-      return failure();
-    }
+    for (auto [name, value] :
+         {std::make_pair("online-wgmma-pv", &onlineWgmmaPV),
+          std::make_pair("online-overlap", &onlineOverlap)})
+      if (!parseAutoChoice(value->getValue())) {
+        emitError(UnknownLoc::get(ctx))
+            << "convert-motif-to-gpu: " << name << "='" << value->getValue()
+            << "' is not one of auto, true, false";
+        return failure();
+      }
     return success();
   }
   void runOnOperation() override;
@@ -361,7 +364,9 @@ ConvertMotifToGPUPass::convertFunction(func::FuncOp func,
       emitter.wgmmaInFlight = wgmmaInFlight;
       emitter.mmaFragmentPipeline = mmaFragmentPipeline;
       emitter.onlineWgmma = onlineWgmma;
-      emitter.onlineWgmmaPV = *parseWgmmaPV(onlineWgmmaPV);
+      emitter.onlineWgmmaPV = *parseAutoChoice(onlineWgmmaPV);
+      emitter.onlineOverlap = *parseAutoChoice(onlineOverlap);
+      emitter.onlinePingpong = onlinePingpong;
       if (failed(emitter.emit()))
         return failure();
       dynamicSharedBytes = emitter.sharedBytes();
@@ -404,7 +409,9 @@ ConvertMotifToGPUPass::convertFunction(func::FuncOp func,
       emitter.wgmmaInFlight = wgmmaInFlight;
       emitter.mmaFragmentPipeline = mmaFragmentPipeline;
       emitter.onlineWgmma = onlineWgmma;
-      emitter.onlineWgmmaPV = *parseWgmmaPV(onlineWgmmaPV);
+      emitter.onlineWgmmaPV = *parseAutoChoice(onlineWgmmaPV);
+      emitter.onlineOverlap = *parseAutoChoice(onlineOverlap);
+      emitter.onlinePingpong = onlinePingpong;
       if (failed(emitter.emit()))
         return failure();
       dynamicSharedBytes = emitter.sharedBytes();

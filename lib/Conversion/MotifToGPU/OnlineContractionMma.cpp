@@ -57,28 +57,38 @@ LogicalResult KernelEmitter::emitOnlineContractionMma(OnlineContractOp op,
   int64_t batchDims = rank - 2;
   int64_t N = extents[jDim], D = extents[dDim], E = extents[eDim];
   int64_t rows = op.getRowsPerBlock();
-  auto [W, MT] = OnlineContractOp::mmaWarpsAndTiles(rows);
+  auto [W, MT] = op.getMmaWarpsAndTiles();
+  assert(W && "the op's rows and its kernel's threads were verified");
   const int64_t KT = op.getKeyTile();
   Type element = op.getLhs().getType().getElementType();
   Type yElement = op.getResult().getType().getElementType();
   Type f32 = b.getF32Type();
   SmallVector<OnlineStagedTile> tiles = op.getStagedTiles();
   const int64_t stages = tiles[1].stages;
-  // S = Q K^T on wgmma (sm_90a): the block is one warpgroup (4 warps, 64 or
-  // 128 rows: one m64 tile or two), Q and the K tiles unpadded in the
-  // 128-byte swizzle, 64-column atoms of D (docs/lowering.md, "Online
-  // contraction on tensor cores"). V stays padded for ldmatrix.trans.
+  // S = Q K^T on wgmma (sm_90a): the block is one or two warpgroups (4
+  // warps each, 64 x MT consecutive rows each: MT m64 tiles), Q and the K
+  // tiles unpadded in the 128-byte swizzle, 64-column atoms of D
+  // (docs/lowering.md, "Online contraction on tensor cores"). V stays
+  // padded for ldmatrix.trans.
   bool wgmmaS = onlineWgmma && chip == "sm_90a" && op.getWgmmaScoresN();
-  assert((!wgmmaS || (W == 4 && D % 64 == 0)) && "one warpgroup, 64-wide D");
+  assert((!wgmmaS || (W % 4 == 0 && D % 64 == 0)) &&
+         "whole warpgroups, 64-wide D");
   // P V on wgmma too: P (rounded) through a swizzled shared tile of rows x
   // KT (K-major A: 128-byte rows at 64 keys, 64-byte rows at 32), V staged
   // MN-major in 64-column atoms of E (B transposed); where the tiles fit
   // the shared memory a block may opt in to.
   int64_t bytes = element.getIntOrFloatBitWidth() / 8;
-  bool wgmmaPV = wgmmaS && (onlineWgmmaPV == WgmmaPV::On
+  bool wgmmaPV = wgmmaS && (onlineWgmmaPV == AutoChoice::On
                                 ? op.hasWgmmaPV()
-                                : onlineWgmmaPV == WgmmaPV::Auto &&
+                                : onlineWgmmaPV == AutoChoice::Auto &&
                                       op.prefersWgmmaPV());
+  // P V one tile behind the scores (below): on wgmma with 3 or more
+  // stages; under auto where P V runs on wgmma too (with P V on mma.sync it
+  // measured slower: H200, bf16 64 heads x 4096, D = E = 64, 0.869 ms
+  // against 0.728; docs/results/flash-variants-overlap.txt).
+  bool overlapPV = wgmmaS && stages >= 3 &&
+                   (onlineOverlap == AutoChoice::On ||
+                    (onlineOverlap == AutoChoice::Auto && wgmmaPV));
   Value qs, ks, vs, ps;
   if (wgmmaS) {
     auto space = gpu::AddressSpaceAttr::get(b.getContext(),
@@ -92,8 +102,9 @@ LogicalResult KernelEmitter::emitOnlineContractionMma(OnlineContractOp op,
     sharedBytesUsed += (rows + stages * KT) * D * bytes;
     if (wgmmaPV) {
       vs = buffer({stages, E / 64, KT, 64});
-      ps = buffer({rows, KT});
-      sharedBytesUsed += (stages * KT * E + rows * KT) * bytes;
+      int64_t pTiles = overlapPV ? 2 : 1;
+      ps = pTiles == 1 ? buffer({rows, KT}) : buffer({pTiles, rows, KT});
+      sharedBytesUsed += (stages * KT * E + pTiles * rows * KT) * bytes;
     } else {
       vs = addStagedTileBuffers(ArrayRef<OnlineStagedTile>(tiles).slice(2, 1),
                                 element, at)[0];
@@ -164,10 +175,12 @@ LogicalResult KernelEmitter::emitOnlineContractionMma(OnlineContractOp op,
   // Lane coordinates of the fragments.
   Value g = div(laneId, 4), cq = rem(laneId, 4);
   Value warpRow = mul(warpId, MT * 16);
+  // On wgmma: the first row of the warp's warpgroup (its MT m64 tiles).
+  Value groupRow = mul(div(warpId, 4), MT * 64);
   // The first row of the warp's m-tile mt: its MT consecutive 16-row tiles;
   // on wgmma 16 rows of each m64 tile of the warpgroup.
   auto tileRow = [&](int64_t mt) {
-    return wgmmaS ? add(mul(warpId, 16), idx(mt * 64))
+    return wgmmaS ? add(groupRow, add(mul(rem(warpId, 4), 16), idx(mt * 64)))
                   : add(warpRow, idx(mt * 16));
   };
   Value aRow = rem(laneId, 16), aCol = mul(div(laneId, 16), 8);
@@ -196,16 +209,29 @@ LogicalResult KernelEmitter::emitOnlineContractionMma(OnlineContractOp op,
                     add(aCol, idx(kk * 16)), /*transpose=*/false);
   };
 
-  // Prologue: Q, then K/V tiles 0 .. stages - 2, one group each (an empty
+  // P V one tile behind the scores (sm_90a, scores on wgmma, 3 or more
+  // stages; convert-motif-to-gpu's online-overlap): step t issues S_t and
+  // P_{t-1} V_{t-1}, then reduces S_t while the tensor cores run P V, and
+  // rescales the accumulators once P V is done (O~_t = alpha_t (O~_{t-1} +
+  // P_{t-1} V_{t-1}); the last P V after the loop). The copies then run
+  // stages - 2 tiles ahead (V_{t-1} is still read in step t) and P takes two
+  // shared tiles on wgmma.
+  const bool overlap = overlapPV;
+  assert((!overlap || stages >= 3) && "V of tile t - 1 still read in step t");
+  const int64_t ahead = overlap ? stages - 2 : stages - 1;
+
+  // Prologue: Q, then K/V tiles 0 .. ahead - 1, one group each (an empty
   // group past the last tile keeps the count); Q lands first.
   int64_t keyTiles = llvm::divideCeil(N, KT);
   Value lastGroup = commit(copyRows(qMem, qs, Value(), rowBase, rows, D, 0,
                                     /*guard=*/false, wgmmaS));
-  for (int64_t t = 0; t + 1 < stages; ++t)
+  for (int64_t t = 0; t < ahead; ++t)
     lastGroup = commit(t < keyTiles ? copyTile(idx(t), idx(t * KT))
                                     : SmallVector<Value>{});
-  wait(lastGroup, stages - 1);
-  gpu::BarrierOp::create(b, at);
+  if (!overlap) {
+    wait(lastGroup, stages - 1);
+    gpu::BarrierOp::create(b, at);
+  }
   bool qInRegisters = !wgmmaS && MT * (D / 16) * 4 <= 32;
   SmallVector<Value> qFrags; // [mt * D/16 + kk]
   if (qInRegisters)
@@ -216,35 +242,29 @@ LogicalResult KernelEmitter::emitOnlineContractionMma(OnlineContractOp op,
   double scale = op.getScale().convertToDouble() * 1.4426950408889634;
   Value ninf = constF32(-std::numeric_limits<double>::infinity());
   int64_t sTiles = KT / 8, eTiles = E / 8;
-  // Carried: m and l per (mt, h) row, then acc[(mt * eTiles + ne) * 4 + r].
+  // The online state: m and l per (mt, h) row, then acc[(mt * eTiles + ne)
+  // * 4 + r] (the loop's carried values in this order).
   int64_t nRows = MT * 2;
-  SmallVector<Value> init(nRows, ninf);
-  init.append(nRows, constF32(0.0));
-  init.append(MT * eTiles * 4, constF32(0.0));
-  auto loop = scf::ForOp::create(b, at, idx(0), idx(keyTiles), idx(1), init);
-  {
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(loop.getBody());
-    ++loopDepth;
-    Value t = loop.getInductionVar();
-    ValueRange carried = loop.getRegionIterArgs();
-    Value stage = rem(t, stages);
-    Value keyBase = mul(t, KT);
-    // Tile t landed (at most stages - 2 later groups pending); every warp is
-    // done with tile t - 1, whose stage the copy of tile t + stages - 1
-    // overwrites while this one is used. One group per step, empty past the
-    // last tile, so that the wait counts tiles.
-    wait(lastGroup, stages - 2);
+  auto asyncShared = [&]() {
+    NVVM::FenceProxyOp::create(
+        b, at, NVVM::ProxyKind::async_shared,
+        NVVM::SharedSpaceAttr::get(b.getContext(),
+                                   NVVM::SharedSpace::shared_cta));
+  };
+
+  // Step t begins: tile t landed (at most ahead - 1 later groups pending);
+  // every warp is done with the stage the copy of tile t + ahead overwrites
+  // (tile t - 1's, or t - 2's with P V behind). One group per step, empty
+  // past the last tile, so that the wait counts tiles.
+  auto beginTile = [&](Value t) {
+    wait(lastGroup, ahead - 1);
     // wgmma reads shared memory through the async proxy: each thread's
     // landed copies (Q's too, before the first tile) are fenced to it
     // before the barrier.
     if (wgmmaS)
-      NVVM::FenceProxyOp::create(
-          b, at, NVVM::ProxyKind::async_shared,
-          NVVM::SharedSpaceAttr::get(b.getContext(),
-                                     NVVM::SharedSpace::shared_cta));
+      asyncShared();
     gpu::BarrierOp::create(b, at);
-    Value next = add(t, idx(stages - 1));
+    Value next = add(t, idx(ahead));
     Value more = arith::CmpIOp::create(b, at, arith::CmpIPredicate::ult, next,
                                        idx(keyTiles));
     {
@@ -254,44 +274,53 @@ LogicalResult KernelEmitter::emitOnlineContractionMma(OnlineContractOp op,
       copyTile(rem(next, stages), mul(next, KT));
     }
     commit({});
+  };
 
-    // S = Q K^T: s[(mt * sTiles + nt) * 4 + r].
-    SmallVector<Value> s(MT * sTiles * 4, constF32(0.0));
-    if (wgmmaS) {
-      // Per m64 tile, one wgmma m64nKTk16 per 16-wide slice of D (32 bytes
-      // into a 64-column atom); committed as one group and waited for: the
-      // scores feed the softmax at once. Struct element nt * 4 + h * 2 + x
-      // is the mma.sync m16n8 accumulator of the warp's 16 rows.
-      Value qBase = address(qs);
-      Value kBase = add(address(ks), mul(stage, D * KT * 2));
-      auto accType = LLVM::LLVMStructType::getLiteral(
-          b.getContext(), SmallVector<Type>(KT / 2, f32));
-      NVVM::WgmmaFenceAlignedOp::create(b, at);
-      SmallVector<Value> accs;
-      for (int64_t mt = 0; mt < MT; ++mt) {
-        // The first slice overwrites (scale-d 0): no zeroed registers, which
-        // ptxas would have to order against the wgmmas in flight.
-        Value acc = LLVM::UndefOp::create(b, at, accType);
-        for (int64_t kk = 0; kk < D / 16; ++kk) {
-          int64_t atom = kk / 4, inAtom = (kk % 4) * 32;
-          Value qAddr = add(qBase, idx(atom * rows * 128 + mt * 64 * 128 +
-                                       inAtom));
-          Value kAddr = add(kBase, idx(atom * KT * 128 + inAtom));
-          acc = emitWgmmaM64K16(b, at, element, KT, acc,
-                                emitWgmmaDescriptor(b, at, i64(qAddr)),
-                                emitWgmmaDescriptor(b, at, i64(kAddr)),
-                                /*accumulate=*/kk > 0);
-        }
-        accs.push_back(acc);
+  // S = Q K^T of the tile in `stage` on wgmma: per m64 tile, one wgmma
+  // m64nKTk16 per 16-wide slice of D (32 bytes into a 64-column atom),
+  // committed as one group, not waited for.
+  auto issueScores = [&](Value stage) {
+    Value qBase = address(qs);
+    Value kBase = add(address(ks), mul(stage, D * KT * 2));
+    auto accType = LLVM::LLVMStructType::getLiteral(
+        b.getContext(), SmallVector<Type>(KT / 2, f32));
+    NVVM::WgmmaFenceAlignedOp::create(b, at);
+    SmallVector<Value> accs;
+    for (int64_t mt = 0; mt < MT; ++mt) {
+      // The first slice overwrites (scale-d 0): no zeroed registers, which
+      // ptxas would have to order against the wgmmas in flight.
+      Value acc = LLVM::UndefOp::create(b, at, accType);
+      for (int64_t kk = 0; kk < D / 16; ++kk) {
+        int64_t atom = kk / 4, inAtom = (kk % 4) * 32;
+        Value qAddr =
+            add(add(qBase, mul(groupRow, 128)),
+                idx(atom * rows * 128 + mt * 64 * 128 + inAtom));
+        Value kAddr = add(kBase, idx(atom * KT * 128 + inAtom));
+        acc = emitWgmmaM64K16(b, at, element, KT, acc,
+                              emitWgmmaDescriptor(b, at, i64(qAddr)),
+                              emitWgmmaDescriptor(b, at, i64(kAddr)),
+                              /*accumulate=*/kk > 0);
       }
-      NVVM::WgmmaGroupSyncAlignedOp::create(b, at);
-      NVVM::WgmmaWaitGroupSyncOp::create(b, at, 0);
-      for (int64_t mt = 0; mt < MT; ++mt)
-        for (int64_t r = 0; r < sTiles * 4; ++r)
-          s[mt * sTiles * 4 + r] =
-              LLVM::ExtractValueOp::create(b, at, accs[mt], r);
+      accs.push_back(acc);
     }
-    for (int64_t kk = 0; kk < (wgmmaS ? 0 : D / 16); ++kk) {
+    NVVM::WgmmaGroupSyncAlignedOp::create(b, at);
+    return accs;
+  };
+  // The scores out of waited wgmma accumulators: struct element nt * 4 + h
+  // * 2 + x is the mma.sync m16n8 accumulator of the warp's 16 rows;
+  // s[(mt * sTiles + nt) * 4 + r].
+  auto scoresOf = [&](ArrayRef<Value> accs) {
+    SmallVector<Value> s(MT * sTiles * 4);
+    for (int64_t mt = 0; mt < MT; ++mt)
+      for (int64_t r = 0; r < sTiles * 4; ++r)
+        s[mt * sTiles * 4 + r] = LLVM::ExtractValueOp::create(b, at, accs[mt], r);
+    return s;
+  };
+  // S = Q K^T on mma.sync m16n8k16 (K rows through ldmatrix, keys are the
+  // n of the B operand).
+  auto mmaScores = [&](Value stage) {
+    SmallVector<Value> s(MT * sTiles * 4, constF32(0.0));
+    for (int64_t kk = 0; kk < D / 16; ++kk) {
       SmallVector<Value> aFrags;
       for (int64_t mt = 0; mt < MT; ++mt)
         aFrags.push_back(qInRegisters ? qFrags[mt * (D / 16) + kk]
@@ -313,23 +342,32 @@ LogicalResult KernelEmitter::emitOnlineContractionMma(OnlineContractOp op,
         }
       }
     }
-    // Mask the keys past the extent (scores -inf). The max is taken on the
-    // unscaled scores (c' > 0), and c' folds into exp2's argument: one fma.
-    Value cScale = constF32(scale);
-    if (partialKeys)
-      for (int64_t nt = 0; nt < sTiles; ++nt)
-        for (int64_t x = 0; x < 2; ++x) {
-          Value valid = arith::CmpIOp::create(
-              b, at, arith::CmpIPredicate::ult,
-              add(keyBase, add(mul(cq, 2), idx(nt * 8 + x))), idx(N));
-          for (int64_t mt = 0; mt < MT; ++mt)
-            for (int64_t h = 0; h < 2; ++h) {
-              Value &v = s[(mt * sTiles + nt) * 4 + 2 * h + x];
-              v = arith::SelectOp::create(b, at, valid, v, ninf);
-            }
-        }
-    // The online state, row (mt, h) = rows g + 8 h of m-tile mt.
-    SmallVector<Value> nextState(carried.begin(), carried.end());
+    return s;
+  };
+  // Mask the keys past the extent (scores -inf). The max is taken on the
+  // unscaled scores (c' > 0), and c' folds into exp2's argument: one fma.
+  Value cScale = constF32(scale);
+  auto mask = [&](SmallVector<Value> &s, Value keyBase) {
+    if (!partialKeys)
+      return;
+    for (int64_t nt = 0; nt < sTiles; ++nt)
+      for (int64_t x = 0; x < 2; ++x) {
+        Value valid = arith::CmpIOp::create(
+            b, at, arith::CmpIPredicate::ult,
+            add(keyBase, add(mul(cq, 2), idx(nt * 8 + x))), idx(N));
+        for (int64_t mt = 0; mt < MT; ++mt)
+          for (int64_t h = 0; h < 2; ++h) {
+            Value &v = s[(mt * sTiles + nt) * 4 + 2 * h + x];
+            v = arith::SelectOp::create(b, at, valid, v, ninf);
+          }
+      }
+  };
+  // The online state per row (mt, h) = rows g + 8 h of m-tile mt: m' =
+  // max(m, c' max S) (2 shuffles in the quad), p = exp2(fma(S, c', -m'))
+  // in place of S, alpha = exp2(m - m'), l = alpha l + sum p (the thread's
+  // part). `state` holds m and l (updated); the alphas and whether some
+  // row's max moved are returned.
+  auto softmax = [&](SmallVector<Value> &s, MutableArrayRef<Value> state) {
     SmallVector<Value> alphas(nRows);
     Value moved; // some row of the thread has a new max
     for (int64_t mt = 0; mt < MT; ++mt)
@@ -349,7 +387,7 @@ LogicalResult KernelEmitter::emitOnlineContractionMma(OnlineContractOp op,
                         .getShuffleResult();
           mx = arith::MaximumFOp::create(b, at, mx, o);
         }
-        Value mOld = carried[row];
+        Value mOld = state[row];
         Value mNew = arith::MaximumFOp::create(
             b, at, mOld, arith::MulFOp::create(b, at, mx, cScale));
         Value empty = arith::CmpFOp::create(b, at, arith::CmpFPredicate::OEQ,
@@ -359,7 +397,7 @@ LogicalResult KernelEmitter::emitOnlineContractionMma(OnlineContractOp op,
         Value alpha =
             emitFastExp2(b, at, arith::SubFOp::create(b, at, mOld, mUse));
         Value negM = arith::NegFOp::create(b, at, mUse);
-        Value l = arith::MulFOp::create(b, at, carried[nRows + row], alpha);
+        Value l = arith::MulFOp::create(b, at, state[nRows + row], alpha);
         for (int64_t nt = 0; nt < sTiles; ++nt)
           for (int64_t x = 0; x < 2; ++x) {
             Value &p = sAt(nt, x);
@@ -367,125 +405,80 @@ LogicalResult KernelEmitter::emitOnlineContractionMma(OnlineContractOp op,
                              math::FmaOp::create(b, at, p, cScale, negM));
             l = arith::AddFOp::create(b, at, l, p);
           }
-        nextState[row] = mNew;
-        nextState[nRows + row] = l;
+        state[row] = mNew;
+        state[nRows + row] = l;
         alphas[row] = alpha;
         Value rowMoved = arith::CmpFOp::create(
             b, at, arith::CmpFPredicate::UNE, mNew, mOld);
         moved = moved ? Value(arith::OrIOp::create(b, at, moved, rowMoved))
                       : rowMoved;
       }
-    // acc *= alpha only where a row's max moved: alpha is exp2(0) = 1
-    // exactly otherwise (and acc is 0 while the max is -inf), so skipping
-    // the multiplies keeps the bits. Late in the keys the max rarely moves.
-    // Worth its branch where the rescale is as many FMULs as the tile has
-    // HMMAs (D = E = 128 in 32-key tiles: 128 each; H200, bf16 64 heads x
-    // S=4096: 1.683 ms against 1.712), not where it is half as many (D = E
-    // = 64 in 64-key tiles: 0.931 ms against 0.882; docs/results/
-    // flash-half-skip.txt, flash-variants.txt).
+    return std::make_pair(alphas, moved);
+  };
+  // acc *= alpha only where a row's max moved: alpha is exp2(0) = 1
+  // exactly otherwise (and acc is 0 while the max is -inf), so skipping
+  // the multiplies keeps the bits. Late in the keys the max rarely moves.
+  // Worth its branch where the rescale is as many FMULs as the tile has
+  // HMMAs (D = E = 128 in 32-key tiles: 128 each; H200, bf16 64 heads x
+  // S=4096: 1.683 ms against 1.712), not where it is half as many (D = E
+  // = 64 in 64-key tiles: 0.931 ms against 0.882; docs/results/
+  // flash-half-skip.txt, flash-variants.txt).
+  auto rescale = [&](MutableArrayRef<Value> acc, ArrayRef<Value> alphas,
+                     Value moved) {
+    auto scaled = [&](MutableArrayRef<Value> a) {
+      for (int64_t mt = 0; mt < MT; ++mt)
+        for (int64_t h = 0; h < 2; ++h)
+          for (int64_t ne = 0; ne < eTiles; ++ne)
+            for (int64_t x = 0; x < 2; ++x) {
+              Value &v = a[(mt * eTiles + ne) * 4 + 2 * h + x];
+              v = arith::MulFOp::create(b, at, v, alphas[mt * 2 + h]);
+            }
+    };
     int64_t rescaleMuls = MT * 2 * eTiles * 2;
     int64_t hmmas = MT * sTiles * (D / 16) + MT * eTiles * (KT / 16);
     if (rescaleMuls < hmmas) {
-      for (int64_t mt = 0; mt < MT; ++mt)
-        for (int64_t h = 0; h < 2; ++h)
-          for (int64_t ne = 0; ne < eTiles; ++ne)
-            for (int64_t x = 0; x < 2; ++x) {
-              Value &acc =
-                  nextState[2 * nRows + (mt * eTiles + ne) * 4 + 2 * h + x];
-              acc = arith::MulFOp::create(b, at, acc, alphas[mt * 2 + h]);
-            }
-    } else {
-      SmallVector<Value> accs(nextState.begin() + 2 * nRows, nextState.end());
-      SmallVector<Type> types(accs.size(), f32);
-      auto ifOp = scf::IfOp::create(b, at, types, moved, /*withElse=*/true);
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPointToStart(ifOp.thenBlock());
-      SmallVector<Value> scaled(accs);
-      for (int64_t mt = 0; mt < MT; ++mt)
-        for (int64_t h = 0; h < 2; ++h)
-          for (int64_t ne = 0; ne < eTiles; ++ne)
-            for (int64_t x = 0; x < 2; ++x) {
-              Value &acc = scaled[(mt * eTiles + ne) * 4 + 2 * h + x];
-              acc = arith::MulFOp::create(b, at, acc, alphas[mt * 2 + h]);
-            }
-      scf::YieldOp::create(b, at, scaled);
-      b.setInsertionPointToStart(ifOp.elseBlock());
-      scf::YieldOp::create(b, at, accs);
-      for (auto [k, r] : llvm::enumerate(ifOp.getResults()))
-        nextState[2 * nRows + k] = r;
+      scaled(acc);
+      return;
     }
-    // acc += P V. P's A fragment at k-slice kk: S n-tiles 2kk, 2kk + 1.
-    auto half2 = VectorType::get({2}, element);
-    auto f32x2 = VectorType::get({2}, f32);
-    auto pack = [&](Value x, Value y) {
-      Value v = vector::FromElementsOp::create(b, at, f32x2, ValueRange{x, y});
-      return arith::TruncFOp::create(b, at, half2, v).getResult();
-    };
-    if (wgmmaPV) {
-      // P into its shared tile: the pair (keys 8 nt + 2c, + 1) of row r in
-      // 16-byte chunk nt, swizzled as the descriptor's mode reads it (128 B:
-      // chunk ^ (r % 8); 64 B: chunk ^ ((r / 2) % 4)).
-      for (int64_t mt = 0; mt < MT; ++mt)
-        for (int64_t h = 0; h < 2; ++h) {
-          Value row = add(tileRow(mt), add(g, idx(h * 8)));
-          Value phase = KT == 64 ? rem(row, 8) : rem(div(row, 2), 4);
-          for (int64_t nt = 0; nt < sTiles; ++nt) {
-            int64_t base = (mt * sTiles + nt) * 4 + 2 * h;
-            Value chunk = arith::XOrIOp::create(b, at, idx(nt), phase);
-            Value col = add(mul(chunk, 8), mul(cq, 2));
-            vector::StoreOp::create(b, at, pack(s[base], s[base + 1]), ps,
-                                    ValueRange{row, col});
-          }
-        }
-      NVVM::FenceProxyOp::create(
-          b, at, NVVM::ProxyKind::async_shared,
-          NVVM::SharedSpaceAttr::get(b.getContext(),
-                                     NVVM::SharedSpace::shared_cta));
-      gpu::BarrierOp::create(b, at);
-      // Per m64 tile, one wgmma m64nEk16 per 16 keys: A = P (K-major, 32 B a
-      // slice), B = V (MN-major: 16 key rows of 128 B a slice, the 64-wide
-      // atoms of E KT x 128 B apart, 8-row groups 1024 B).
-      Value pBase = address(ps);
-      Value vBase = add(address(vs), mul(stage, E * KT * bytes));
-      auto accType = LLVM::LLVMStructType::getLiteral(
-          b.getContext(), SmallVector<Type>(E / 2, f32));
-      SmallVector<Value> accs;
-      for (int64_t mt = 0; mt < MT; ++mt) {
-        Value acc = LLVM::UndefOp::create(b, at, accType);
-        for (int64_t r = 0; r < E / 2; ++r)
-          acc = LLVM::InsertValueOp::create(
-              b, at, acc, nextState[2 * nRows + mt * eTiles * 4 + r], r);
-        accs.push_back(acc);
-      }
-      NVVM::WgmmaFenceAlignedOp::create(b, at);
-      int64_t rowBytes = KT * bytes;
-      for (int64_t mt = 0; mt < MT; ++mt)
-        for (int64_t kk = 0; kk < KT / 16; ++kk) {
-          Value pAddr = add(pBase, idx(mt * 64 * rowBytes + kk * 32));
-          Value vAddr = add(vBase, idx(kk * 16 * 128));
-          accs[mt] = emitWgmmaM64K16(
-              b, at, element, E, accs[mt],
-              emitWgmmaDescriptor(b, at, i64(pAddr), 16, 8 * rowBytes,
-                                  KT == 64 ? 1 : 2),
-              emitWgmmaDescriptor(b, at, i64(vAddr), KT * 128, 1024, 1),
-              /*accumulate=*/true, /*transposeB=*/true);
-        }
-      NVVM::WgmmaGroupSyncAlignedOp::create(b, at);
-      NVVM::WgmmaWaitGroupSyncOp::create(b, at, 0);
-      for (int64_t mt = 0; mt < MT; ++mt)
-        for (int64_t r = 0; r < E / 2; ++r)
-          nextState[2 * nRows + mt * eTiles * 4 + r] =
-              LLVM::ExtractValueOp::create(b, at, accs[mt], r);
+    SmallVector<Type> types(acc.size(), f32);
+    auto ifOp = scf::IfOp::create(b, at, types, moved, /*withElse=*/true);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+    SmallVector<Value> a(acc.begin(), acc.end());
+    scaled(a);
+    scf::YieldOp::create(b, at, a);
+    b.setInsertionPointToStart(ifOp.elseBlock());
+    scf::YieldOp::create(b, at, SmallVector<Value>(acc.begin(), acc.end()));
+    for (auto [k, r] : llvm::enumerate(ifOp.getResults()))
+      acc[k] = r;
+  };
+  auto half2 = VectorType::get({2}, element);
+  auto f32x2 = VectorType::get({2}, f32);
+  auto pack = [&](Value x, Value y) {
+    Value v = vector::FromElementsOp::create(b, at, f32x2, ValueRange{x, y});
+    return arith::TruncFOp::create(b, at, half2, v).getResult();
+  };
+  // P's A fragment of m-tile mt at k-slice kk: S n-tiles 2kk, 2kk + 1, in
+  // place (no shuffle, no shared memory). a0: (g, 2c), a1: (g + 8, 2c), a2:
+  // (g, 8 + 2c), a3: (g + 8, 8 + 2c).
+  auto pFragment = [&](ArrayRef<Value> p, int64_t mt, int64_t kk) {
+    SmallVector<Value> frag;
+    for (int64_t q = 0; q < 4; ++q) {
+      int64_t nt = 2 * kk + q / 2, h = q % 2;
+      int64_t base = (mt * sTiles + nt) * 4 + 2 * h;
+      frag.push_back(pack(p[base], p[base + 1]));
     }
-    for (int64_t kk = 0; kk < (wgmmaPV ? 0 : KT / 16); ++kk) {
-      SmallVector<SmallVector<Value>> pFrags(MT);
+    return frag;
+  };
+  // acc += P V on mma.sync, P's fragments from `fragment(mt, kk)`, V
+  // through ldmatrix.trans from `stage`.
+  auto mmaPV = [&](MutableArrayRef<Value> acc,
+                   function_ref<SmallVector<Value>(int64_t, int64_t)> fragment,
+                   Value stage) {
+    for (int64_t kk = 0; kk < KT / 16; ++kk) {
+      SmallVector<SmallVector<Value>> pFrags;
       for (int64_t mt = 0; mt < MT; ++mt)
-        for (int64_t q = 0; q < 4; ++q) {
-          // a0: (g, 2c), a1: (g + 8, 2c), a2: (g, 8 + 2c), a3: (g + 8, 8 + 2c).
-          int64_t nt = 2 * kk + q / 2, h = q % 2;
-          int64_t base = (mt * sTiles + nt) * 4 + 2 * h;
-          pFrags[mt].push_back(pack(s[base], s[base + 1]));
-        }
+        pFrags.push_back(fragment(mt, kk));
       for (int64_t ne = 0; ne < eTiles; ne += 2) {
         // Matrix q of the x4: keys half q % 2, n-tile ne + q / 2.
         Value vFrag = ldmatrix(vs, stage, add(idx(kk * 16), add(kHalf, inMatrix)),
@@ -493,27 +486,271 @@ LogicalResult KernelEmitter::emitOnlineContractionMma(OnlineContractOp op,
         for (int64_t h = 0; h < 2; ++h) {
           SmallVector<Value> bRows = rowsOf(vFrag, 2 * h, 2);
           for (int64_t mt = 0; mt < MT; ++mt) {
-            int64_t base = 2 * nRows + (mt * eTiles + ne + h) * 4;
+            int64_t base = (mt * eTiles + ne + h) * 4;
             SmallVector<Value> out = emitMmaM16N8K16(
                 b, at, element, pFrags[mt], bRows,
-                ArrayRef<Value>(nextState).slice(base, 4));
+                ArrayRef<Value>(acc).slice(base, 4));
             for (int64_t r = 0; r < 4; ++r)
-              nextState[base + r] = out[r];
+              acc[base + r] = out[r];
           }
         }
       }
     }
-    scf::YieldOp::create(b, at, nextState);
+  };
+  // P into its shared tile (`buffer` of two with P V behind): the pair
+  // (keys 8 nt + 2c, + 1) of row r in 16-byte chunk nt, swizzled as the
+  // descriptor's mode reads it (128 B: chunk ^ (r % 8); 64 B: chunk ^ ((r /
+  // 2) % 4)); fenced to the async proxy, then the warpgroup's barrier
+  // (with two warpgroups a named barrier of its 128 threads, ids 1 and 2;
+  // 0 is the block's).
+  auto storeP = [&](ArrayRef<Value> p, Value buffer) {
+    for (int64_t mt = 0; mt < MT; ++mt)
+      for (int64_t h = 0; h < 2; ++h) {
+        Value row = add(tileRow(mt), add(g, idx(h * 8)));
+        Value phase = KT == 64 ? rem(row, 8) : rem(div(row, 2), 4);
+        for (int64_t nt = 0; nt < sTiles; ++nt) {
+          int64_t base = (mt * sTiles + nt) * 4 + 2 * h;
+          Value chunk = arith::XOrIOp::create(b, at, idx(nt), phase);
+          Value col = add(mul(chunk, 8), mul(cq, 2));
+          SmallVector<Value> at3;
+          if (buffer)
+            at3.push_back(buffer);
+          at3.push_back(row);
+          at3.push_back(col);
+          vector::StoreOp::create(b, at, pack(p[base], p[base + 1]), ps, at3);
+        }
+      }
+    asyncShared();
+    if (W == 4) {
+      gpu::BarrierOp::create(b, at);
+    } else {
+      Value id = arith::IndexCastUIOp::create(b, at, b.getI32Type(),
+                                              add(div(warpId, 4), idx(1)));
+      NVVM::BarrierOp::create(
+          b, at, Type(), id,
+          arith::ConstantOp::create(b, at, b.getI32IntegerAttr(128)),
+          NVVM::BarrierReductionAttr(), Value());
+    }
+  };
+  // acc += P V on wgmma: per m64 tile, one wgmma m64nEk16 per 16 keys: A =
+  // P (K-major, 32 B a slice), B = V (MN-major: 16 key rows of 128 B a
+  // slice, the 64-wide atoms of E KT x 128 B apart, 8-row groups 1024 B).
+  // Committed as one group, not waited for.
+  int64_t rowBytes = KT * bytes;
+  auto issuePV = [&](ArrayRef<Value> acc, Value buffer, Value stage) {
+    Value pBase = address(ps);
+    if (buffer)
+      pBase = add(pBase, mul(buffer, rows * rowBytes));
+    Value vBase = add(address(vs), mul(stage, E * KT * bytes));
+    auto accType = LLVM::LLVMStructType::getLiteral(
+        b.getContext(), SmallVector<Type>(E / 2, f32));
+    SmallVector<Value> accs;
+    for (int64_t mt = 0; mt < MT; ++mt) {
+      Value a = LLVM::UndefOp::create(b, at, accType);
+      for (int64_t r = 0; r < E / 2; ++r)
+        a = LLVM::InsertValueOp::create(b, at, a, acc[mt * eTiles * 4 + r], r);
+      accs.push_back(a);
+    }
+    NVVM::WgmmaFenceAlignedOp::create(b, at);
+    for (int64_t mt = 0; mt < MT; ++mt)
+      for (int64_t kk = 0; kk < KT / 16; ++kk) {
+        Value pAddr = add(add(pBase, mul(groupRow, rowBytes)),
+                          idx(mt * 64 * rowBytes + kk * 32));
+        Value vAddr = add(vBase, idx(kk * 16 * 128));
+        accs[mt] = emitWgmmaM64K16(
+            b, at, element, E, accs[mt],
+            emitWgmmaDescriptor(b, at, i64(pAddr), 16, 8 * rowBytes,
+                                KT == 64 ? 1 : 2),
+            emitWgmmaDescriptor(b, at, i64(vAddr), KT * 128, 1024, 1),
+            /*accumulate=*/true, /*transposeB=*/true);
+      }
+    NVVM::WgmmaGroupSyncAlignedOp::create(b, at);
+    return accs;
+  };
+  auto accOf = [&](MutableArrayRef<Value> acc, ArrayRef<Value> accs) {
+    for (int64_t mt = 0; mt < MT; ++mt)
+      for (int64_t r = 0; r < E / 2; ++r)
+        acc[mt * eTiles * 4 + r] =
+            LLVM::ExtractValueOp::create(b, at, accs[mt], r);
+  };
+  auto waitWgmma = [&](int64_t pending) {
+    NVVM::WgmmaWaitGroupSyncOp::create(b, at, pending);
+  };
+
+  SmallVector<Value> init(nRows, ninf);
+  init.append(nRows, constF32(0.0));
+  init.append(MT * eTiles * 4, constF32(0.0));
+  SmallVector<Value> out;
+  if (!overlap) {
+    auto loop = scf::ForOp::create(b, at, idx(0), idx(keyTiles), idx(1), init);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    ++loopDepth;
+    Value t = loop.getInductionVar();
+    SmallVector<Value> state(loop.getRegionIterArgs());
+    MutableArrayRef<Value> acc = MutableArrayRef<Value>(state).drop_front(2 * nRows);
+    Value stage = rem(t, stages);
+    beginTile(t);
+    SmallVector<Value> s;
+    if (wgmmaS) {
+      SmallVector<Value> accs = issueScores(stage);
+      // The scores feed the softmax at once.
+      waitWgmma(0);
+      s = scoresOf(accs);
+    } else {
+      s = mmaScores(stage);
+    }
+    mask(s, mul(t, KT));
+    auto [alphas, moved] = softmax(s, state);
+    rescale(acc, alphas, moved);
+    if (wgmmaPV) {
+      storeP(s, Value());
+      accOf(acc, issuePV(acc, Value(), stage));
+      waitWgmma(0);
+    } else {
+      mmaPV(acc, [&](int64_t mt, int64_t kk) { return pFragment(s, mt, kk); },
+            stage);
+    }
+    scf::YieldOp::create(b, at, state);
     --loopDepth;
+    b.setInsertionPointAfter(loop);
+    out = loop.getResults();
+  } else {
+    // Tile 0's scores and probabilities before the loop (acc is 0: no
+    // rescale); P kept for the next step: in its shared tile on wgmma,
+    // else as the A fragments of mma.sync (carried).
+    SmallVector<Value> state(init);
+    // Two warpgroups take turns issuing their wgmmas (FlashAttention-3's
+    // ping-pong; convert-motif-to-gpu's online-pingpong): warpgroup w
+    // waits on named barrier 3 + w before it issues a step's wgmmas and
+    // arrives on the other's after, so one's softmax runs under the
+    // other's products. Warpgroup 1 lets warpgroup 0 go first and does not
+    // arrive after its last turn (every arrival is waited for).
+    bool pingpong = wgmmaPV && W == 8 && onlinePingpong;
+    Value group = div(warpId, 4);
+    auto i32 = [&](Value v) {
+      return arith::IndexCastUIOp::create(b, at, b.getI32Type(), v).getResult();
+    };
+    Value c256 = arith::ConstantOp::create(b, at, b.getI32IntegerAttr(256));
+    auto turnWait = [&]() {
+      if (pingpong)
+        NVVM::BarrierOp::create(b, at, Type(), i32(add(group, idx(3))), c256,
+                                NVVM::BarrierReductionAttr(), Value());
+    };
+    auto turnPass = [&]() {
+      if (pingpong)
+        NVVM::BarrierArriveOp::create(
+            b, at, i32(arith::SubIOp::create(b, at, idx(4), group)), c256);
+    };
+    auto onlyGroup = [&](int64_t w, function_ref<void()> body) {
+      Value is = arith::CmpIOp::create(b, at, arith::CmpIPredicate::eq, group,
+                                       idx(w));
+      auto ifOp = scf::IfOp::create(b, at, is, /*withElseRegion=*/false);
+      OpBuilder::InsertionGuard g2(b);
+      b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+      body();
+    };
+    if (pingpong)
+      onlyGroup(1, turnPass);
+    beginTile(idx(0));
+    turnWait();
+    SmallVector<Value> s0Accs = issueScores(idx(0));
+    turnPass();
+    waitWgmma(0);
+    SmallVector<Value> s0 = scoresOf(s0Accs);
+    mask(s0, idx(0));
+    softmax(s0, state);
+    SmallVector<Value> pCarried;
+    auto packAll = [&](ArrayRef<Value> p) {
+      SmallVector<Value> frags;
+      for (int64_t mt = 0; mt < MT; ++mt)
+        for (int64_t kk = 0; kk < KT / 16; ++kk)
+          llvm::append_range(frags, pFragment(p, mt, kk));
+      return frags;
+    };
+    if (wgmmaPV)
+      storeP(s0, idx(0));
+    else
+      pCarried = packAll(s0);
+    int64_t accEnd = state.size();
+    SmallVector<Value> loopInit(state);
+    llvm::append_range(loopInit, pCarried);
+    auto loop =
+        scf::ForOp::create(b, at, idx(1), idx(keyTiles), idx(1), loopInit);
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(loop.getBody());
+      ++loopDepth;
+      Value t = loop.getInductionVar();
+      ValueRange carried = loop.getRegionIterArgs();
+      SmallVector<Value> st(carried.begin(), carried.begin() + accEnd);
+      MutableArrayRef<Value> acc = MutableArrayRef<Value>(st).drop_front(2 * nRows);
+      Value prev = arith::SubIOp::create(b, at, t, idx(1));
+      Value stage = rem(t, stages), prevStage = rem(prev, stages);
+      beginTile(t);
+      turnWait();
+      SmallVector<Value> sAccs = issueScores(stage);
+      SmallVector<Value> pvAccs;
+      if (wgmmaPV) {
+        pvAccs = issuePV(acc, rem(prev, 2), prevStage);
+        turnPass();
+        // S_t is the older group: done with P V still in flight.
+        waitWgmma(1);
+      } else {
+        ValueRange frags = carried.drop_front(accEnd);
+        mmaPV(acc,
+              [&](int64_t mt, int64_t kk) {
+                auto f = frags.slice((mt * (KT / 16) + kk) * 4, 4);
+                return SmallVector<Value>(f.begin(), f.end());
+              },
+              prevStage);
+        waitWgmma(0);
+      }
+      SmallVector<Value> s = scoresOf(sAccs);
+      mask(s, mul(t, KT));
+      auto [alphas, moved] = softmax(s, st);
+      if (wgmmaPV) {
+        waitWgmma(0);
+        accOf(acc, pvAccs);
+      }
+      rescale(acc, alphas, moved);
+      SmallVector<Value> next(st);
+      if (wgmmaPV)
+        storeP(s, rem(t, 2));
+      else
+        llvm::append_range(next, packAll(s));
+      scf::YieldOp::create(b, at, next);
+      --loopDepth;
+    }
+    // The last tile's P V.
+    SmallVector<Value> last(loop.getResults().begin(),
+                            loop.getResults().begin() + accEnd);
+    MutableArrayRef<Value> acc = MutableArrayRef<Value>(last).drop_front(2 * nRows);
+    Value lastStage = idx((keyTiles - 1) % stages);
+    if (wgmmaPV) {
+      turnWait();
+      SmallVector<Value> accs = issuePV(acc, idx((keyTiles - 1) % 2), lastStage);
+      if (pingpong)
+        onlyGroup(0, turnPass);
+      waitWgmma(0);
+      accOf(acc, accs);
+    } else {
+      ValueRange frags = loop.getResults().drop_front(accEnd);
+      mmaPV(acc,
+            [&](int64_t mt, int64_t kk) {
+              auto f = frags.slice((mt * (KT / 16) + kk) * 4, 4);
+              return SmallVector<Value>(f.begin(), f.end());
+            },
+            lastStage);
+    }
+    out = last;
   }
   // Nothing is in flight past the last tile; name a wait outside the loop.
   wait(commit({}), 0);
 
   // y = acc / l, l summed over the quad; rows always inside (tiles divide).
-  ValueRange out = loop.getResults();
   int64_t yBytes = yElement.getIntOrFloatBitWidth() / 8;
   auto yPair = VectorType::get({2}, yElement);
-  auto f32x2 = VectorType::get({2}, f32);
   for (int64_t mt = 0; mt < MT; ++mt)
     for (int64_t h = 0; h < 2; ++h) {
       int64_t r = mt * 2 + h;

@@ -83,6 +83,17 @@ struct LowerToNVVMOptions : public PassPipelineOptions<LowerToNVVMOptions> {
       llvm::cl::desc("convert-motif-to-gpu's online-wgmma-pv: with the "
                      "scores on wgmma, P V on wgmma too (auto, true, false)"),
       llvm::cl::init("auto")};
+  PassOptions::Option<std::string> onlineOverlap{
+      *this, "online-overlap",
+      llvm::cl::desc("convert-motif-to-gpu's online-overlap: with the scores "
+                     "on wgmma, P V one key tile behind them (auto, true, "
+                     "false)"),
+      llvm::cl::init("auto")};
+  PassOptions::Option<bool> onlinePingpong{
+      *this, "online-pingpong",
+      llvm::cl::desc("convert-motif-to-gpu's online-pingpong: two "
+                     "warpgroups take turns issuing their wgmmas"),
+      llvm::cl::init(false)};
   PassOptions::Option<bool> wgmmaInFlight{
       *this, "wgmma-in-flight",
       llvm::cl::desc("convert-motif-to-gpu's wgmma-in-flight: keep a wgmma "
@@ -104,10 +115,11 @@ LogicalResult checkOptions(const LowerToNVVMOptions &opts, ErrorHandler error) {
   if (optLevel < 0 || optLevel > 3)
     return error(Twine(kPipelineName) + ": O=" + Twine(optLevel) +
                  " is out of range (0-3)");
-  if (!motif::detail::parseWgmmaPV(opts.onlineWgmmaPV.getValue()))
-    return error(Twine(kPipelineName) + ": online-wgmma-pv='" +
-                 opts.onlineWgmmaPV.getValue() +
-                 "' is not one of auto, true, false");
+  for (const auto *o :
+       {&opts.onlineWgmmaPV, &opts.onlineOverlap})
+    if (!motif::detail::parseAutoChoice(o->getValue()))
+      return error(Twine(kPipelineName) + ": " + o->getArgStr() + "='" +
+                   o->getValue() + "' is not one of auto, true, false");
   const std::string &format = opts.format.getValue();
   if (!llvm::is_contained(kFormats, format))
     return error(Twine(kPipelineName) + ": format='" + format +
@@ -136,6 +148,8 @@ void buildPipeline(OpPassManager &pm, const LowerToNVVMOptions &opts) {
   convert.mmaFragmentPipeline = opts.mmaFragmentPipeline.getValue();
   convert.onlineWgmma = opts.onlineWgmma.getValue();
   convert.onlineWgmmaPV = opts.onlineWgmmaPV.getValue();
+  convert.onlineOverlap = opts.onlineOverlap.getValue();
+  convert.onlinePingpong = opts.onlinePingpong.getValue();
   pm.addPass(motif::createConvertMotifToGPU(convert));
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
   // Tensor-core contractions emit nvgpu ops (cp.async, ldmatrix, mma.sync)

@@ -58,7 +58,7 @@ func.func @mma_extent(%q: tensor<64x24xbf16>, %k: tensor<64x24xbf16>, %v: tensor
 
 func.func @mma_rows(%q: tensor<96x64xf16>, %k: tensor<96x64xf16>, %v: tensor<96x64xf16>) -> tensor<96x64xf16> {
   %y = motif.kernel "k" threads(128) -> tensor<96x64xf16> {
-    // expected-error @+1 {{has 48 rows per block in threads(128): the tensor-core lowering takes 128 rows in 128 threads, 64 in 128, 32 in 64 or 16 in 32 (16 rows per m-tile of a warp)}}
+    // expected-error @+1 {{has 48 rows per block in threads(128): the tensor-core lowering takes 1, 2, 4 or 8 warps of 1 or 2 m-tiles of 16 rows each (rows = 16 x warps x m-tiles: 128 rows in 128 or 256 threads, 64 in 128 or 64, 32 in 64 or 32, 16 in 32, 256 in 256)}}
     %o = motif.online_contract (%q[i, d], %k[j, d], %v[j, e]) -> [i, e] scale(0.125) over [block x seq(48), seq, seq, seq]
            : (tensor<96x64xf16>, tensor<96x64xf16>, tensor<96x64xf16>) -> tensor<96x64xf16>
     %g = motif.materialize %o in global : tensor<96x64xf16>
@@ -69,15 +69,30 @@ func.func @mma_rows(%q: tensor<96x64xf16>, %k: tensor<96x64xf16>, %v: tensor<96x
 
 // -----
 
+// Three warps: not 1, 2, 4 or 8.
 func.func @mma_threads(%q: tensor<64x64xbf16>, %k: tensor<64x64xbf16>, %v: tensor<64x64xbf16>) -> tensor<64x64xbf16> {
-  %y = motif.kernel "k" threads(64) -> tensor<64x64xbf16> {
-    // expected-error @+1 {{has 64 rows per block in threads(64): the tensor-core lowering takes 128 rows in 128 threads}}
+  %y = motif.kernel "k" threads(96) -> tensor<64x64xbf16> {
+    // expected-error @+1 {{has 64 rows per block in threads(96): the tensor-core lowering takes 1, 2, 4 or 8 warps}}
     %o = motif.online_contract (%q[i, d], %k[j, d], %v[j, e]) -> [i, e] scale(0.125) over [block x seq(64), seq, seq, seq]
            : (tensor<64x64xbf16>, tensor<64x64xbf16>, tensor<64x64xbf16>) -> tensor<64x64xbf16>
     %g = motif.materialize %o in global : tensor<64x64xbf16>
     motif.yield %g : tensor<64x64xbf16>
   }
   return %y : tensor<64x64xbf16>
+}
+
+// -----
+
+// Sixteen warps: more than two warpgroups.
+func.func @mma_threads_512(%q: tensor<256x64xbf16>, %k: tensor<256x64xbf16>, %v: tensor<256x64xbf16>) -> tensor<256x64xbf16> {
+  %y = motif.kernel "k" threads(512) -> tensor<256x64xbf16> {
+    // expected-error @+1 {{has 256 rows per block in threads(512): the tensor-core lowering takes 1, 2, 4 or 8 warps}}
+    %o = motif.online_contract (%q[i, d], %k[j, d], %v[j, e]) -> [i, e] scale(0.125) over [block x seq(256), seq, seq, seq]
+           : (tensor<256x64xbf16>, tensor<256x64xbf16>, tensor<256x64xbf16>) -> tensor<256x64xbf16>
+    %g = motif.materialize %o in global : tensor<256x64xbf16>
+    motif.yield %g : tensor<256x64xbf16>
+  }
+  return %y : tensor<256x64xbf16>
 }
 
 // -----

@@ -46,7 +46,7 @@ func.func @flash_f16_f32_out(%q: tensor<2x256x64xf16>, %k: tensor<2x256x64xf16>,
 // examples/mha_bf16.mlir unchanged: eight kernels become one; the rounding of
 // the output (kernel 'attn_out') is absorbed (the op's result is bf16); 2
 // heads x 256 rows give too few blocks for 128 rows, so 16 rows in one warp.
-// BF16: remark: rule 4 (online contraction): the softmax over dim [2] of the scores (kernel 'attn_scores', scaled in 'attn_scale'; max 'attn_max', exp 'attn_exp', sum 'attn_sum', divide 'attn_probs') and its contraction with argument #2 (kernel 'attn_pv'), rounded to bf16 in 'attn_out', merged into one motif.online_contract in kernel 'attn_pv_online', carrying (max, sum, acc) over tiles of the keys, 16 rows per block on tensor cores (mma.sync m16n8k16 bf16, f32 accumulators; S and P in accumulator fragments)
+// BF16: remark: rule 4 (online contraction): the softmax over dim [2] of the scores (kernel 'attn_scores', scaled in 'attn_scale'; max 'attn_max', exp 'attn_exp', sum 'attn_sum', divide 'attn_probs') and its contraction with argument #2 (kernel 'attn_pv'), rounded to bf16 in 'attn_out', merged into one motif.online_contract in kernel 'attn_pv_online', carrying (max, sum, acc) over tiles of the keys, 16 rows per block in 32 threads (1 warp of 1 m-tile, 64-key tiles, 3 stages) on tensor cores (mma.sync m16n8k16 bf16, f32 accumulators; S and P in accumulator fragments)
 // BF16-SAME: class mathematical
 // BF16-LABEL: func.func @mha_bf16
 // BF16-NOT: motif.kernel "attn_

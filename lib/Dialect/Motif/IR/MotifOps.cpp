@@ -1734,18 +1734,20 @@ OnlineContractOp::getLoweringLimit(int64_t threads) {
       return std::string("keeps one copy of the key and value tiles "
                          "(stages(1)): the tensor-core lowering pipelines "
                          "them with cp.async and needs 2 to 4");
-    auto [warps, mTiles] = mmaWarpsAndTiles(rows);
+    auto [warps, mTiles] = mmaWarpsAndTiles(rows, threads);
     if (D % 16 || D > 256 || E % 16 || E > 128)
       return ("has a contracted extent " + Twine(D) + " and a value extent " +
               Twine(E) +
               ": the tensor-core lowering (mma.sync m16n8k16) needs both "
               "multiples of 16, the first up to 256 and the second up to 128")
           .str();
-    if (!warps || threads != warps * 32)
+    if (!warps)
       return ("has " + Twine(rows) + " rows per block in threads(" +
               Twine(threads) +
-              "): the tensor-core lowering takes 128 rows in 128 threads, 64 "
-              "in 128, 32 in 64 or 16 in 32 (16 rows per m-tile of a warp)")
+              "): the tensor-core lowering takes 1, 2, 4 or 8 warps of 1 or "
+              "2 m-tiles of 16 rows each (rows = 16 x warps x m-tiles: 128 "
+              "rows in 128 or 256 threads, 64 in 128 or 64, 32 in 64 or 32, "
+              "16 in 32, 256 in 256)")
           .str();
     return stagedBytesError();
   }
@@ -1834,8 +1836,7 @@ int64_t OnlineContractOp::getKeyTile() {
   if (!usesTensorCores())
     return kOnlineKeyTile;
   int64_t e = getIterationExtents()[getValueDim()];
-  return mmaWarpsAndTiles(getRowsPerBlock()).second * e > 128
-             ? kOnlineMmaKeyTile / 2
+  return getMmaWarpsAndTiles().second * e > 128 ? kOnlineMmaKeyTile / 2
              : kOnlineMmaKeyTile;
 }
 
@@ -1844,7 +1845,7 @@ std::optional<int64_t> OnlineContractOp::getWgmmaScoresN() {
     return std::nullopt;
   int64_t keys = getKeyTile();
   int64_t d = getIterationExtents()[getContractedDim()];
-  if (mmaWarpsAndTiles(getRowsPerBlock()).first != 4 || d % 64 != 0 ||
+  if (getMmaWarpsAndTiles().first % 4 != 0 || d % 64 != 0 ||
       keys % 8 != 0 || keys > 256)
     return std::nullopt;
   return keys;
@@ -1858,11 +1859,14 @@ bool OnlineContractOp::hasWgmmaPV() {
   int64_t keys = getKeyTile(), rows = getRowsPerBlock();
   if ((keys != 64 && keys != 32) || e % 64 != 0)
     return false;
-  // Q, the K and V stages and P, unpadded, each 1024-byte aligned (up to
-  // 1008 bytes lost before each of the four in dynamic shared memory).
+  // Q, the K and V stages and P (two tiles with 3 or more stages, where
+  // P V may run one key tile behind the scores: convert-motif-to-gpu's
+  // online-overlap), unpadded, each 1024-byte aligned (up to 1008 bytes
+  // lost before each of the four in dynamic shared memory).
   int64_t bytes = getLhs().getType().getElementType().getIntOrFloatBitWidth() / 8;
+  int64_t stages = getKeyStages(), pTiles = stages >= 3 ? 2 : 1;
   int64_t total =
-      (rows * d + getKeyStages() * keys * (d + e) + rows * keys) * bytes +
+      (rows * d + stages * keys * (d + e) + pTiles * rows * keys) * bytes +
       4 * (1024 - 16);
   return total <= kOnlineSharedLimit;
 }
@@ -1876,19 +1880,38 @@ bool OnlineContractOp::usesTensorCores() {
   return t.isF16() || t.isBF16();
 }
 
-std::pair<int64_t, int64_t> OnlineContractOp::mmaWarpsAndTiles(int64_t rows) {
+std::pair<int64_t, int64_t>
+OnlineContractOp::mmaWarpsAndTiles(int64_t rows, int64_t threads) {
+  if (threads % 32)
+    return {0, 0};
+  int64_t warps = threads / 32;
+  if (warps != 1 && warps != 2 && warps != 4 && warps != 8)
+    return {0, 0};
+  for (int64_t mTiles : {1, 2})
+    if (rows == 16 * warps * mTiles)
+      return {warps, mTiles};
+  return {0, 0};
+}
+
+int64_t OnlineContractOp::defaultMmaThreads(int64_t rows) {
   switch (rows) {
   case 128:
-    return {4, 2};
   case 64:
-    return {4, 1};
+    return 128;
   case 32:
-    return {2, 1};
+    return 64;
   case 16:
-    return {1, 1};
+    return 32;
   default:
-    return {0, 0};
+    return 0;
   }
+}
+
+std::pair<int64_t, int64_t> OnlineContractOp::getMmaWarpsAndTiles() {
+  int64_t rows = getRowsPerBlock();
+  auto kernel = (*this)->getParentOfType<KernelOp>();
+  return mmaWarpsAndTiles(rows, kernel ? kernel.getThreads()
+                                       : defaultMmaThreads(rows));
 }
 
 int64_t OnlineContractOp::getRowsPerBlock() {

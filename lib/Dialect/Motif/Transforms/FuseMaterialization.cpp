@@ -1135,7 +1135,7 @@ void FuseMaterializationPass::runOnOperation() {
              "), so the fusion reads it once and the online state would "
              "only add work (--motif-online-softmax rewrites regardless)";
     };
-    if (int64_t n = rewriteOnlineSoftmax(func, *cap, rewriter, gate)) {
+    if (int64_t n = rewriteOnlineSoftmax(func, *cap, rewriter, gate, chip)) {
       numOnline += n;
       if (applied < Equivalence::Mathematical)
         applied = Equivalence::Mathematical;

@@ -27,10 +27,13 @@ namespace mlir::motif {
 /// `mathematical`). Below `cap` every candidate is declined. Each rewrite and
 /// each decline is a remark on the max. Returns the number of rewrites.
 /// `gate`, when given, may decline a candidate the pattern allows: it
-/// returns the reason (a remark) or an empty string to rewrite.
+/// returns the reason (a remark) or an empty string to rewrite. `chip` is
+/// the target (fuse-materialization's): on sm_90a the flash form's
+/// schedule is the one its wgmma lowering prefers.
 int64_t rewriteOnlineSoftmax(
     func::FuncOp func, Equivalence cap, RewriterBase &rewriter,
-    llvm::function_ref<std::string(ReduceOp)> gate = nullptr);
+    llvm::function_ref<std::string(ReduceOp)> gate = nullptr,
+    llvm::StringRef chip = "sm_90");
 
 } // namespace mlir::motif
 

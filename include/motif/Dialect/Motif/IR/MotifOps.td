@@ -315,12 +315,23 @@ def Motif_OnlineContractOp : Motif_ComputeOp<"online_contract", [Pure]> {
     /// and the accumulators share the 255 registers).
     int64_t getKeyTile();
     /// Warps and m-tiles (16 rows) per warp of the tensor-core lowering for
-    /// `rows` rows per block: 4 x 2 for 128, 4 x 1 for 64, 2 x 1 for 32,
-    /// 1 x 1 for 16; {0, 0} for any other count.
-    static std::pair<int64_t, int64_t> mmaWarpsAndTiles(int64_t rows);
+    /// `rows` rows per block in `threads` threads: 1, 2, 4 or 8 warps of 1
+    /// or 2 m-tiles, rows = 16 x warps x m-tiles; {0, 0} for any other
+    /// pair. On wgmma every 4 warps are a warpgroup holding 64 x m-tiles
+    /// consecutive rows.
+    static std::pair<int64_t, int64_t> mmaWarpsAndTiles(int64_t rows,
+                                                        int64_t threads);
+    /// The threads fuse-materialization gives a block of `rows` rows on
+    /// tensor cores: 128 for 128 (4 warps of 2 m-tiles) and 64, 64 for 32,
+    /// 32 for 16; 0 for any other count.
+    static int64_t defaultMmaThreads(int64_t rows);
+    /// mmaWarpsAndTiles of the op's rows in its kernel's threads (in
+    /// defaultMmaThreads outside a kernel).
+    std::pair<int64_t, int64_t> getMmaWarpsAndTiles();
     /// The n of wgmma.mma_async m64nNk16 (the key tile) when the lowering
-    /// for sm_90a runs the scores S = Q K^T on wgmma: half operands, one
-    /// warpgroup a block (64 or 128 rows) and a contracted extent a
+    /// for sm_90a runs the scores S = Q K^T on wgmma: half operands, whole
+    /// warpgroups (4 or 8 warps, each warpgroup 64 or 128 rows) and a
+    /// contracted extent a
     /// multiple of 64; nullopt otherwise (convert-motif-to-gpu's
     /// online-wgmma; docs/lowering.md, "Online contraction on tensor cores").
     std::optional<int64_t> getWgmmaScoresN();
