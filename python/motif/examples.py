@@ -362,13 +362,16 @@ FLASH_EDGE_SHAPES = ((64, 1, 64, 64, None), (8, 63, 16, 16, None), (80, 65, 32, 
 #: tile a warpgroup) at 8 heads, 128-row blocks (two) at 16, both 128 blocks; the second runs P V on
 #: wgmma by default (D = E = 128), and the test runs both with online-wgmma-pv=true too.
 FLASH_WGMMA_SANITIZE_DIMS = (dict(H=8, S=1024, D=64), dict(H=16, S=1024, D=128))
+#: The --lower-options each of them is compiled with there: the defaults (auto), P V on wgmma
+#: wherever it applies, and the two warpgroups taking turns (online-pingpong).
+FLASH_WGMMA_SANITIZE_LOWER = ("online-wgmma-pv=auto", "online-wgmma-pv=true", "online-pingpong=true")
 
 #: Shapes (S, N, D, E, heads) of the half-precision flash-form GPU test
 #: (python/tests/test_gpu.py::test_flash_form_edges_half), run through ``attention_text(...,
 #: dtype="bf16" | "f16")``: keys 1, 63, 65, 100, 1000 and 200 (none a multiple of a 64-key tile but
 #: the first), query rows not a multiple of 64 (80, 200), D = E = 64 and 128, D != E both ways
-#: (64/128, 128/64), and 3 and 17 heads; the next four have grids of many 128-row blocks (one
-#: warpgroup each: on sm_90a their scores run on wgmma), with keys 100, 65, 333 and 77 and D != E
+#: (64/128, 128/64), and 3 and 17 heads; the next four have grids of many 128-row blocks (on
+#: sm_90a their scores run on wgmma, at E = 128 in two warpgroups), with keys 100, 65, 333, 77; D != E
 #: both ways in the last two; the last three run P V on wgmma on sm_90a by default (a value
 #: extent of 128: online-wgmma-pv=auto) with keys 77 (D != E), 1000 (64-row blocks) and 1.
 FLASH_EDGE_SHAPES_HALF = ((64, 1, 64, 64, None), (80, 63, 64, 64, None), (200, 65, 128, 128, None),
@@ -379,10 +382,15 @@ FLASH_EDGE_SHAPES_HALF = ((64, 1, 64, 64, None), (80, 63, 64, 64, None), (200, 6
 
 #: The builds test_flash_form_edges_half runs each half edge shape in: label -> (chip, extra
 #: motif-compile arguments). sm_90: both products on mma.sync; sm_90a: the scores on wgmma where
-#: the block is one warpgroup, P V too where it pays (online-wgmma-pv=auto); sm_90a-pv: P V on
-#: wgmma wherever it applies (online-wgmma-pv=true, also at a value extent of 64).
+#: whole warpgroups hold the block, P V too where it pays (online-wgmma-pv=auto; on sm_90a rule 4
+#: then gives 128-row blocks two warpgroups, threads(256), and P V runs one key tile behind the
+#: scores: online-overlap=auto); sm_90a-pv: P V on wgmma wherever it applies (online-wgmma-pv=true,
+#: also at a value extent of 64); sm_90a-overlap: P V behind the scores also where it is on
+#: mma.sync (online-overlap=true); sm_90a-pingpong: two warpgroups take turns issuing their wgmmas.
 FLASH_HALF_BUILDS = {
     "sm_90": ("sm_90", ()),
     "sm_90a": ("sm_90a", ()),
     "sm_90a-pv": ("sm_90a", ("--lower-options=online-wgmma-pv=true",)),
+    "sm_90a-overlap": ("sm_90a", ("--lower-options=online-overlap=true",)),
+    "sm_90a-pingpong": ("sm_90a", ("--lower-options=online-pingpong=true",)),
 }

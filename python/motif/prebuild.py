@@ -87,13 +87,13 @@ def main(argv=None):
                         lambda tmp, shape=shape, dtype=dtype, chip=chip, extra=build_args: compile_text(
                             attention_text(*shape, dtype=dtype), tmp, name="attention", fuse=True,
                             extra_args=FORMS["mathematical"][1] + extra, chip=chip))
-    from .examples import FLASH_WGMMA_SANITIZE_DIMS
+    from .examples import FLASH_WGMMA_SANITIZE_DIMS, FLASH_WGMMA_SANITIZE_LOWER
     for dims in FLASH_WGMMA_SANITIZE_DIMS:  # test_gpu.py::test_flash_wgmma_sanitizers
-        for pv in ("auto", "true"):
-            attempt(f"flash form on wgmma {dims} online-wgmma-pv={pv}",
-                    lambda tmp, dims=dims, pv=pv: compile_text(
+        for lower in FLASH_WGMMA_SANITIZE_LOWER:
+            attempt(f"flash form on wgmma {dims} {lower}",
+                    lambda tmp, dims=dims, lower=lower: compile_text(
                         load_example("mha_bf16", dims), tmp, name="mha_bf16", fuse=True,
-                        extra_args=FORMS["mathematical"][1] + (f"--lower-options=online-wgmma-pv={pv}",),
+                        extra_args=FORMS["mathematical"][1] + (f"--lower-options={lower}",),
                         chip="sm_90a"))
     for i, (fam, dims, form, variant) in enumerate(todo, 1):
         fuse, extra = forms_of(fam)[form]

@@ -20,7 +20,7 @@ from motif import reference
 from motif.compiler import FORMS, compile_text, find_motif_compile
 from motif.errors import CompilerNotFoundError
 from motif.examples import (FAMILIES, FLASH_EDGE_SHAPES, FLASH_EDGE_SHAPES_HALF, FLASH_HALF_BUILDS,
-                            FLASH_WGMMA_SANITIZE_DIMS, load_example, variants)
+                            FLASH_WGMMA_SANITIZE_DIMS, FLASH_WGMMA_SANITIZE_LOWER, load_example, variants)
 from motif.numerics import TOLERANCES, check_family, format_table, rel_err
 from motif.runtime import Program, get_backend
 
@@ -495,12 +495,15 @@ def test_flash_form_edges_half(shape, dtype, build, motif_compile, tmp_path):
 
 
 @pytest.mark.uses_prebuilt
-@pytest.mark.parametrize("pv", ["auto", "true"])
+@pytest.mark.parametrize("lower", FLASH_WGMMA_SANITIZE_LOWER)
 @pytest.mark.parametrize("dims", FLASH_WGMMA_SANITIZE_DIMS, ids=lambda d: "H{H}_S{S}_D{D}".format(**d))
-def test_flash_wgmma_sanitizers(dims, pv, motif_compile, tmp_path):
+def test_flash_wgmma_sanitizers(dims, lower, motif_compile, tmp_path):
     """The flash form with its scores on wgmma (sm_90a): the swizzled Q/K tiles, the async-proxy
-    fence and the barrier leave no race (racecheck) and no out-of-bounds access (memcheck), with one
-    m64 tile a warpgroup (8 heads: 64-row blocks) and two (16 heads, D = 128: 128-row blocks)."""
+    fence and the barriers leave no race (racecheck) and no out-of-bounds access (memcheck), with
+    one m64 tile a warpgroup (8 heads: 64-row blocks, one warpgroup) and two warpgroups of one m64
+    tile (16 heads, D = 128: 128-row blocks in threads(256), 4 stages, P V one key tile behind the
+    scores), by default, with P V on wgmma wherever it applies, and with the two warpgroups taking
+    turns (online-pingpong=true: named barriers, also checked by synccheck)."""
     from motif.errors import ChipMismatchError
     from motif.runtime import check_chip
     try:
@@ -508,12 +511,15 @@ def test_flash_wgmma_sanitizers(dims, pv, motif_compile, tmp_path):
     except ChipMismatchError as e:
         pytest.skip(str(e))
     ms = compile_text(load_example("mha_bf16", dims), tmp_path, name="mha_bf16", fuse=True,
-                      extra_args=FLASH_FORM + (f"--lower-options=online-wgmma-pv={pv}",), chip="sm_90a")
+                      extra_args=FLASH_FORM + (f"--lower-options={lower}",), chip="sm_90a")
     (m,) = ms.values()
     ptx = Path(m.ptx).read_text()
     assert "wgmma.mma_async" in ptx
-    assert ("p, 1,  1, 0,  1;" in ptx) == (pv == "true" or dims["D"] >= 128)  # P V on wgmma
-    for tool in ("racecheck", "memcheck"):
+    assert ("p, 1,  1, 0,  1;" in ptx) == ("pv=true" in lower or dims["D"] >= 128)  # P V on wgmma
+    two_groups = dims["D"] >= 128
+    assert (".maxntid 256, 1, 1" in ptx) == two_groups
+    assert ("bar.arrive" in ptx) == (two_groups and "pingpong" in lower)
+    for tool in ("racecheck", "memcheck") + (("synccheck",) if "pingpong" in lower else ()):
         p = _sanitize(tool, m.path)
         assert _clean(p), f"{tool} on {m.path}:\n{(p.stdout + p.stderr)[-4000:]}"
 

@@ -23,6 +23,12 @@
 //       no shuffle, no shared memory), V through ldmatrix.trans;
 //   l summed over the quad, y = acc * (1 / l), rounded to the result type.
 //
+// On sm_90a the scores (and, where it pays, P V) run on wgmma, in one or
+// two warpgroups; with 3 or more stages P V runs one key tile behind the
+// scores, overlapping the softmax of tile t with P_{t-1} V_{t-1}
+// (online-overlap), and two warpgroups may take turns issuing their wgmmas
+// (online-pingpong).
+//
 // c' = scale * log2(e). Keys past the extent are zero-filled by cp.async
 // and score -inf; a row whose scores are all -inf uses 0 for its max.
 // docs/lowering.md, "Online contraction on tensor cores".
