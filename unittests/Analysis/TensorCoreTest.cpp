@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 #include "motif/Analysis/Schedule.h"
 #include "motif/Dialect/Motif/IR/MotifDialect.h"
+#include "motif/Dialect/Motif/IR/MotifOps.h"
 #include "motif/Dialect/Motif/IR/TensorCore.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -21,6 +22,7 @@
 #include "gtest/gtest.h"
 
 #include <set>
+#include <tuple>
 
 using namespace mlir;
 using namespace mlir::motif;
@@ -150,6 +152,70 @@ TEST(SharedLayoutSwizzle, EveryPowerOfTwoRowWidth) {
           groups.insert((r * w + l.physicalChunk(r, c)) % 8);
         EXPECT_EQ(groups.size(), 8u) << "w " << w;
       }
+  }
+}
+
+TEST(OnlineContractMma, WarpsAndTilesOfEveryPair) {
+  // Valid exactly where rows = 16 x warps x m-tiles, warps 1, 2, 4 or 8 and
+  // threads 32 a warp, m-tiles 1 or 2; every such pair is taken.
+  int64_t taken = 0;
+  for (int64_t threads = 1; threads <= 1024; ++threads)
+    for (int64_t rows = 1; rows <= 512; ++rows) {
+      auto [w, mt] = OnlineContractOp::mmaWarpsAndTiles(rows, threads);
+      if (!w) {
+        EXPECT_EQ(mt, 0);
+        continue;
+      }
+      ++taken;
+      EXPECT_EQ(threads, 32 * w) << rows << " " << threads;
+      EXPECT_TRUE(w == 1 || w == 2 || w == 4 || w == 8);
+      EXPECT_TRUE(mt == 1 || mt == 2);
+      EXPECT_EQ(rows, 16 * w * mt);
+    }
+  EXPECT_EQ(taken, 8); // 4 warp counts x 2 m-tile counts
+  for (int64_t rows : {16, 32, 64, 128}) {
+    int64_t threads = OnlineContractOp::defaultMmaThreads(rows);
+    EXPECT_NE(OnlineContractOp::mmaWarpsAndTiles(rows, threads).first, 0)
+        << rows;
+  }
+  EXPECT_EQ(OnlineContractOp::defaultMmaThreads(48), 0);
+}
+
+constexpr const char *kFlash = R"(
+func.func @f(%q: tensor<4x256x128xbf16>, %k: tensor<4x256x128xbf16>, %v: tensor<4x256x128xbf16>) -> tensor<4x256x128xbf16> {
+  %y = motif.kernel "k" threads(THREADS) -> tensor<4x256x128xbf16> {
+    %o = motif.online_contract (%q[h, i, d], %k[h, j, d], %v[h, j, e]) -> [h, i, e] scale(0.125) over [block, block x seq(128), seq, seq, seq]
+           : (tensor<4x256x128xbf16>, tensor<4x256x128xbf16>, tensor<4x256x128xbf16>) -> tensor<4x256x128xbf16>
+    %g = motif.materialize %o in global : tensor<4x256x128xbf16>
+    motif.yield %g : tensor<4x256x128xbf16>
+  }
+  return %y : tensor<4x256x128xbf16>
+}
+)";
+
+TEST(OnlineContractMma, TheKernelsThreadsDecideTheTiles) {
+  // 128 rows at D = E = 128: one warpgroup of 2 m-tiles a warp holds 2 x 128
+  // value columns, so its key tiles are 32; two warpgroups of 1 m-tile take
+  // key tiles of 64. Both are whole warpgroups: the scores go to wgmma.
+  MLIRContext context;
+  context.loadDialect<MotifDialect, arith::ArithDialect, func::FuncDialect>();
+  for (auto [threads, warps, mTiles, keys] :
+       {std::make_tuple(128, 4, 2, 32), std::make_tuple(256, 8, 1, 64)}) {
+    std::string text = kFlash;
+    text.replace(text.find("THREADS"), 7, std::to_string(threads));
+    OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(text, &context);
+    ASSERT_TRUE(module);
+    OnlineContractOp op;
+    module->walk([&](OnlineContractOp o) { op = o; });
+    ASSERT_TRUE(op);
+    auto [w, mt] = op.getMmaWarpsAndTiles();
+    EXPECT_EQ(w, warps);
+    EXPECT_EQ(mt, mTiles);
+    EXPECT_EQ(op.getKeyTile(), keys);
+    EXPECT_EQ(op.getWgmmaScoresN(), std::optional<int64_t>(keys));
+    EXPECT_TRUE(op.prefersWgmmaPV());
+    EXPECT_FALSE(op.getLoweringLimit(threads).has_value());
+    EXPECT_TRUE(op.getLoweringLimit(threads + 32).has_value());
   }
 }
 
