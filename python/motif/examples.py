@@ -363,8 +363,10 @@ FLASH_EDGE_SHAPES = ((64, 1, 64, 64, None), (8, 63, 16, 16, None), (80, 65, 32, 
 #: wgmma by default (D = E = 128), and the test runs both with online-wgmma-pv=true too.
 FLASH_WGMMA_SANITIZE_DIMS = (dict(H=8, S=1024, D=64), dict(H=16, S=1024, D=128))
 #: The --lower-options each of them is compiled with there: the defaults (auto), P V on wgmma
-#: wherever it applies, and the two warpgroups taking turns (online-pingpong).
-FLASH_WGMMA_SANITIZE_LOWER = ("online-wgmma-pv=auto", "online-wgmma-pv=true", "online-pingpong=true")
+#: wherever it applies, the two warpgroups taking turns (online-pingpong), and that with the staged
+#: tiles tracked by mbarriers (online-mbarrier).
+FLASH_WGMMA_SANITIZE_LOWER = ("online-wgmma-pv=auto", "online-wgmma-pv=true", "online-pingpong=true",
+                              "online-pingpong=true online-mbarrier=true")
 
 #: Shapes (S, N, D, E, heads) of the half-precision flash-form GPU test
 #: (python/tests/test_gpu.py::test_flash_form_edges_half), run through ``attention_text(...,

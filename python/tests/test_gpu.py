@@ -502,8 +502,9 @@ def test_flash_wgmma_sanitizers(dims, lower, motif_compile, tmp_path):
     fence and the barriers leave no race (racecheck) and no out-of-bounds access (memcheck), with
     one m64 tile a warpgroup (8 heads: 64-row blocks, one warpgroup) and two warpgroups of one m64
     tile (16 heads, D = 128: 128-row blocks in threads(256), 4 stages, P V one key tile behind the
-    scores), by default, with P V on wgmma wherever it applies, and with the two warpgroups taking
-    turns (online-pingpong=true: named barriers, also checked by synccheck)."""
+    scores), by default, with P V on wgmma wherever it applies, with the two warpgroups taking
+    turns (online-pingpong=true: named barriers, also checked by synccheck), and that with the staged
+    tiles tracked by mbarriers (online-mbarrier=true: where it applies, no block barrier per tile)."""
     from motif.errors import ChipMismatchError
     from motif.runtime import check_chip
     try:
@@ -519,6 +520,8 @@ def test_flash_wgmma_sanitizers(dims, lower, motif_compile, tmp_path):
     two_groups = dims["D"] >= 128
     assert (".maxntid 256, 1, 1" in ptx) == two_groups
     assert ("bar.arrive" in ptx) == (two_groups and "pingpong" in lower)
+    # mbarriers only where P V runs on wgmma behind the scores (under auto: D = 128)
+    assert ("mbarrier.try_wait.parity" in ptx) == ("mbarrier" in lower and dims["D"] >= 128)
     for tool in ("racecheck", "memcheck") + (("synccheck",) if "pingpong" in lower else ()):
         p = _sanitize(tool, m.path)
         assert _clean(p), f"{tool} on {m.path}:\n{(p.stdout + p.stderr)[-4000:]}"

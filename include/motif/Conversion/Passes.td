@@ -69,7 +69,13 @@ def ConvertMotifToGPU : Pass<"convert-motif-to-gpu", "::mlir::ModuleOp"> {
            "With P V behind the scores and on wgmma, in two warpgroups "
            "(threads(256)): the warpgroups take turns issuing their wgmmas "
            "through named barriers, one's softmax under the other's products "
-           "(FlashAttention-3's ping-pong)">
+           "(FlashAttention-3's ping-pong)">,
+    Option<"onlineMbarrier", "online-mbarrier", "bool", /*default=*/"false",
+           "With P V behind the scores and on wgmma, track the staged key "
+           "tiles with mbarriers (a full one the copies arrive on as they "
+           "land, an empty one each thread arrives on when done with the "
+           "tile) instead of the block's barrier per tile, so that the "
+           "warpgroups need not meet every tile">
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect", "::mlir::gpu::GPUDialect",

@@ -156,6 +156,10 @@ public:
   /// convert-motif-to-gpu's `online-pingpong`: with P V behind the scores,
   /// on wgmma, in two warpgroups, they take turns issuing their wgmmas.
   bool onlinePingpong = false;
+  /// convert-motif-to-gpu's `online-mbarrier`: with P V behind the scores
+  /// on wgmma, the staged key tiles are tracked by mbarriers instead of the
+  /// block's barrier per tile.
+  bool onlineMbarrier = false;
 
   /// Element `inst` of operand `i` of `op`.
   FailureOr<Value> loadOperand(ComputeOpInterface op, unsigned i,

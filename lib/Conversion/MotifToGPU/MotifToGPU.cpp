@@ -367,6 +367,7 @@ ConvertMotifToGPUPass::convertFunction(func::FuncOp func,
       emitter.onlineWgmmaPV = *parseAutoChoice(onlineWgmmaPV);
       emitter.onlineOverlap = *parseAutoChoice(onlineOverlap);
       emitter.onlinePingpong = onlinePingpong;
+      emitter.onlineMbarrier = onlineMbarrier;
       if (failed(emitter.emit()))
         return failure();
       dynamicSharedBytes = emitter.sharedBytes();
@@ -412,6 +413,7 @@ ConvertMotifToGPUPass::convertFunction(func::FuncOp func,
       emitter.onlineWgmmaPV = *parseAutoChoice(onlineWgmmaPV);
       emitter.onlineOverlap = *parseAutoChoice(onlineOverlap);
       emitter.onlinePingpong = onlinePingpong;
+      emitter.onlineMbarrier = onlineMbarrier;
       if (failed(emitter.emit()))
         return failure();
       dynamicSharedBytes = emitter.sharedBytes();

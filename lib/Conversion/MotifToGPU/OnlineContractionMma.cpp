@@ -226,14 +226,72 @@ LogicalResult KernelEmitter::emitOnlineContractionMma(OnlineContractOp op,
   assert((!overlap || stages >= 3) && "V of tile t - 1 still read in step t");
   const int64_t ahead = overlap ? stages - 2 : stages - 1;
 
+  // mbarrier-tracked stages (online-mbarrier; with P V behind the scores on
+  // wgmma): instead of the block's barrier per key tile, stage s has a
+  // "full" mbarrier, which each thread's cp.async of the tile arrives on as
+  // its copies land (cp.async.mbarrier.arrive.noinc), and an "empty" one,
+  // which each thread arrives on once its P V of the tile is done. A step
+  // waits for its tile's full barrier (then fences the landed copies to the
+  // async proxy); the copy of tile t + ahead, issued at the end of step t,
+  // waits for the empty barrier of the tile the stage held. The warpgroups
+  // may then drift up to about a step apart instead of meeting per tile.
+  const bool tracked = overlap && wgmmaPV && onlineMbarrier;
+  Value bars; // i64 [2 x stages]: full[s], then empty[s]
+  auto barrierAt = [&](int64_t kind, Value s) -> Value {
+    Value a = add(address(bars), mul(add(s, idx(kind * stages)), 8));
+    return LLVM::IntToPtrOp::create(
+        b, at, LLVM::LLVMPointerType::get(b.getContext(), 3), i64(a));
+  };
+  auto i32c = [&](int64_t v) {
+    return arith::ConstantOp::create(b, at, b.getI32IntegerAttr(v))
+        .getResult();
+  };
+  auto i32v = [&](Value v) {
+    return arith::IndexCastUIOp::create(b, at, b.getI32Type(), v).getResult();
+  };
+  // Waits for phase (use / stages) % 2 of barrier `kind` of stage use %
+  // stages, `use` the tile's index (full) or the index of its release.
+  auto waitPhase = [&](int64_t kind, Value use) {
+    NVVM::MBarrierTryWaitParityOp::create(
+        b, at, barrierAt(kind, rem(use, stages)),
+        i32v(rem(div(use, stages), 2)), i32c(10000000));
+  };
+  if (tracked) {
+    auto space = gpu::AddressSpaceAttr::get(b.getContext(),
+                                            gpu::AddressSpace::Workgroup);
+    bars = addWorkgroupBuffer(
+        MemRefType::get({2 * stages}, b.getI64Type(), nullptr, space), at, 8);
+    sharedBytesUsed += 2 * stages * 8;
+    Value first = arith::CmpIOp::create(b, at, arith::CmpIPredicate::eq, tid,
+                                        idx(0));
+    auto ifOp = scf::IfOp::create(b, at, first, /*withElseRegion=*/false);
+    {
+      OpBuilder::InsertionGuard g2(b);
+      b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+      for (int64_t kind = 0; kind < 2; ++kind)
+        for (int64_t st = 0; st < stages; ++st)
+          NVVM::MBarrierInitOp::create(b, at, barrierAt(kind, idx(st)),
+                                       i32c(threads), Value());
+    }
+    // Every thread sees the initialized barriers before it arrives.
+    gpu::BarrierOp::create(b, at);
+  }
+
   // Prologue: Q, then K/V tiles 0 .. ahead - 1, one group each (an empty
   // group past the last tile keeps the count); Q lands first.
   int64_t keyTiles = llvm::divideCeil(N, KT);
   Value lastGroup = commit(copyRows(qMem, qs, Value(), rowBase, rows, D, 0,
                                     /*guard=*/false, wgmmaS));
-  for (int64_t t = 0; t < ahead; ++t)
-    lastGroup = commit(t < keyTiles ? copyTile(idx(t), idx(t * KT))
-                                    : SmallVector<Value>{});
+  for (int64_t t = 0; t < ahead; ++t) {
+    SmallVector<Value> tokens;
+    if (t < keyTiles) {
+      tokens = copyTile(idx(t), idx(t * KT));
+      if (tracked)
+        NVVM::CpAsyncMBarrierArriveOp::create(b, at, barrierAt(0, idx(t)),
+                                              /*noinc=*/true);
+    }
+    lastGroup = commit(tokens);
+  }
   if (!overlap) {
     wait(lastGroup, stages - 1);
     gpu::BarrierOp::create(b, at);
@@ -263,6 +321,11 @@ LogicalResult KernelEmitter::emitOnlineContractionMma(OnlineContractOp op,
   // (tile t - 1's, or t - 2's with P V behind). One group per step, empty
   // past the last tile, so that the wait counts tiles.
   auto beginTile = [&](Value t) {
+    if (tracked) {
+      waitPhase(0, t);
+      asyncShared();
+      return;
+    }
     wait(lastGroup, ahead - 1);
     // wgmma reads shared memory through the async proxy: each thread's
     // landed copies (Q's too, before the first tile) are fenced to it
@@ -280,6 +343,38 @@ LogicalResult KernelEmitter::emitOnlineContractionMma(OnlineContractOp op,
       copyTile(rem(next, stages), mul(next, KT));
     }
     commit({});
+  };
+  // With tracked stages, the end of step t issues the copy of tile t +
+  // ahead into the stage tile t + ahead - stages held, once every thread
+  // has released that tile (its P V done), and arrives on the stage's full
+  // barrier as the copies land.
+  auto endTile = [&](Value t) {
+    if (!tracked)
+      return;
+    Value next = add(t, idx(ahead));
+    Value more = arith::CmpIOp::create(b, at, arith::CmpIPredicate::ult, next,
+                                       idx(keyTiles));
+    auto ifOp = scf::IfOp::create(b, at, more, /*withElseRegion=*/false);
+    OpBuilder::InsertionGuard g2(b);
+    b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+    Value reused = arith::CmpIOp::create(b, at, arith::CmpIPredicate::uge,
+                                         next, idx(stages));
+    {
+      auto ifReused =
+          scf::IfOp::create(b, at, reused, /*withElseRegion=*/false);
+      OpBuilder::InsertionGuard g3(b);
+      b.setInsertionPoint(ifReused.thenBlock()->getTerminator());
+      waitPhase(1, arith::SubIOp::create(b, at, next, idx(stages)));
+    }
+    copyTile(rem(next, stages), mul(next, KT));
+    NVVM::CpAsyncMBarrierArriveOp::create(b, at, barrierAt(0, rem(next, stages)),
+                                          /*noinc=*/true);
+  };
+  // Every thread is done with the tile `use` (its P V waited for).
+  auto releaseTile = [&](Value use) {
+    if (tracked)
+      NVVM::MBarrierArriveOp::create(b, at, Type(),
+                                     barrierAt(1, rem(use, stages)), Value());
   };
 
   // S = Q K^T of the tile in `stage` on wgmma: per m64 tile, one wgmma
@@ -658,7 +753,15 @@ LogicalResult KernelEmitter::emitOnlineContractionMma(OnlineContractOp op,
     };
     if (pingpong)
       onlyGroup(1, turnPass);
+    if (tracked) {
+      // Q landed (the first group; the tiles' groups may pend) and fenced
+      // to the async proxy, for every warp.
+      wait(lastGroup, ahead);
+      asyncShared();
+      gpu::BarrierOp::create(b, at);
+    }
     beginTile(idx(0));
+    endTile(idx(0));
     turnWait();
     SmallVector<Value> s0Accs = issueScores(idx(0));
     turnPass();
@@ -694,6 +797,7 @@ LogicalResult KernelEmitter::emitOnlineContractionMma(OnlineContractOp op,
       Value prev = arith::SubIOp::create(b, at, t, idx(1));
       Value stage = rem(t, stages), prevStage = rem(prev, stages);
       beginTile(t);
+      endTile(t);
       turnWait();
       SmallVector<Value> sAccs = issueScores(stage);
       SmallVector<Value> pvAccs;
@@ -718,6 +822,7 @@ LogicalResult KernelEmitter::emitOnlineContractionMma(OnlineContractOp op,
       if (wgmmaPV) {
         waitWgmma(0);
         accOf(acc, pvAccs);
+        releaseTile(prev);
       }
       rescale(acc, alphas, moved);
       SmallVector<Value> next(st);

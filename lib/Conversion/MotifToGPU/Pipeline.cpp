@@ -94,6 +94,11 @@ struct LowerToNVVMOptions : public PassPipelineOptions<LowerToNVVMOptions> {
       llvm::cl::desc("convert-motif-to-gpu's online-pingpong: two "
                      "warpgroups take turns issuing their wgmmas"),
       llvm::cl::init(false)};
+  PassOptions::Option<bool> onlineMbarrier{
+      *this, "online-mbarrier",
+      llvm::cl::desc("convert-motif-to-gpu's online-mbarrier: the flash "
+                     "form's staged tiles tracked by mbarriers"),
+      llvm::cl::init(false)};
   PassOptions::Option<bool> wgmmaInFlight{
       *this, "wgmma-in-flight",
       llvm::cl::desc("convert-motif-to-gpu's wgmma-in-flight: keep a wgmma "
@@ -150,6 +155,7 @@ void buildPipeline(OpPassManager &pm, const LowerToNVVMOptions &opts) {
   convert.onlineWgmmaPV = opts.onlineWgmmaPV.getValue();
   convert.onlineOverlap = opts.onlineOverlap.getValue();
   convert.onlinePingpong = opts.onlinePingpong.getValue();
+  convert.onlineMbarrier = opts.onlineMbarrier.getValue();
   pm.addPass(motif::createConvertMotifToGPU(convert));
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
   // Tensor-core contractions emit nvgpu ops (cp.async, ldmatrix, mma.sync)
