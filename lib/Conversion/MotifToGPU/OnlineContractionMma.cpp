@@ -232,7 +232,7 @@ LogicalResult KernelEmitter::emitOnlineContractionMma(OnlineContractOp op,
   // its copies land (cp.async.mbarrier.arrive.noinc), and an "empty" one,
   // which each thread arrives on once its P V of the tile is done. A step
   // waits for its tile's full barrier (then fences the landed copies to the
-  // async proxy); the copy of tile t + ahead, issued at the end of step t,
+  // async proxy); the copy of tile t + ahead, issued at the start of step t,
   // waits for the empty barrier of the tile the stage held. The warpgroups
   // may then drift up to about a step apart instead of meeting per tile.
   const bool tracked = overlap && wgmmaPV && onlineMbarrier;
@@ -248,6 +248,11 @@ LogicalResult KernelEmitter::emitOnlineContractionMma(OnlineContractOp op,
   };
   auto i32v = [&](Value v) {
     return arith::IndexCastUIOp::create(b, at, b.getI32Type(), v).getResult();
+  };
+  // Named barrier `id` of `count` threads (0 is the block's).
+  auto namedBarrier = [&](Value id, int64_t count) {
+    NVVM::BarrierOp::create(b, at, Type(), i32v(id), i32c(count),
+                            NVVM::BarrierReductionAttr(), Value());
   };
   // Waits for phase (use / stages) % 2 of barrier `kind` of stage use %
   // stages, `use` the tile's index (full) or the index of its release.
@@ -316,23 +321,27 @@ LogicalResult KernelEmitter::emitOnlineContractionMma(OnlineContractOp op,
                                    NVVM::SharedSpace::shared_cta));
   };
 
-  // Step t begins: tile t landed (at most ahead - 1 later groups pending);
-  // every warp is done with the stage the copy of tile t + ahead overwrites
-  // (tile t - 1's, or t - 2's with P V behind). One group per step, empty
-  // past the last tile, so that the wait counts tiles.
+  // Step t begins: tile t landed and is fenced to the async proxy (wgmma
+  // reads shared memory through it), then the copy of tile t + ahead goes
+  // into the stage tile t + ahead - stages held, free once every warp is
+  // done with that tile (tile t - 1's, or t - 2's with P V behind).
+  // - The block's barrier: each thread waits for its own copies of tile t
+  //   (at most ahead - 1 later groups pending; Q's too before the first
+  //   tile) and fences them, then the barrier. One group per step, empty
+  //   past the last tile, so that the wait counts tiles.
+  // - Tracked stages: tile t's full barrier, then the fence; the copy
+  //   waits for the release of the stage's previous tile (its empty
+  //   barrier) and arrives on the full one as its copies land.
   auto beginTile = [&](Value t) {
     if (tracked) {
       waitPhase(0, t);
       asyncShared();
-      return;
+    } else {
+      wait(lastGroup, ahead - 1);
+      if (wgmmaS)
+        asyncShared();
+      gpu::BarrierOp::create(b, at);
     }
-    wait(lastGroup, ahead - 1);
-    // wgmma reads shared memory through the async proxy: each thread's
-    // landed copies (Q's too, before the first tile) are fenced to it
-    // before the barrier.
-    if (wgmmaS)
-      asyncShared();
-    gpu::BarrierOp::create(b, at);
     Value next = add(t, idx(ahead));
     Value more = arith::CmpIOp::create(b, at, arith::CmpIPredicate::ult, next,
                                        idx(keyTiles));
@@ -340,35 +349,22 @@ LogicalResult KernelEmitter::emitOnlineContractionMma(OnlineContractOp op,
       auto ifOp = scf::IfOp::create(b, at, more, /*withElseRegion=*/false);
       OpBuilder::InsertionGuard g2(b);
       b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+      if (tracked) {
+        Value reused = arith::CmpIOp::create(b, at, arith::CmpIPredicate::uge,
+                                             next, idx(stages));
+        auto ifReused =
+            scf::IfOp::create(b, at, reused, /*withElseRegion=*/false);
+        OpBuilder::InsertionGuard g3(b);
+        b.setInsertionPoint(ifReused.thenBlock()->getTerminator());
+        waitPhase(1, arith::SubIOp::create(b, at, next, idx(stages)));
+      }
       copyTile(rem(next, stages), mul(next, KT));
+      if (tracked)
+        NVVM::CpAsyncMBarrierArriveOp::create(
+            b, at, barrierAt(0, rem(next, stages)), /*noinc=*/true);
     }
-    commit({});
-  };
-  // With tracked stages, the end of step t issues the copy of tile t +
-  // ahead into the stage tile t + ahead - stages held, once every thread
-  // has released that tile (its P V done), and arrives on the stage's full
-  // barrier as the copies land.
-  auto endTile = [&](Value t) {
     if (!tracked)
-      return;
-    Value next = add(t, idx(ahead));
-    Value more = arith::CmpIOp::create(b, at, arith::CmpIPredicate::ult, next,
-                                       idx(keyTiles));
-    auto ifOp = scf::IfOp::create(b, at, more, /*withElseRegion=*/false);
-    OpBuilder::InsertionGuard g2(b);
-    b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-    Value reused = arith::CmpIOp::create(b, at, arith::CmpIPredicate::uge,
-                                         next, idx(stages));
-    {
-      auto ifReused =
-          scf::IfOp::create(b, at, reused, /*withElseRegion=*/false);
-      OpBuilder::InsertionGuard g3(b);
-      b.setInsertionPoint(ifReused.thenBlock()->getTerminator());
-      waitPhase(1, arith::SubIOp::create(b, at, next, idx(stages)));
-    }
-    copyTile(rem(next, stages), mul(next, KT));
-    NVVM::CpAsyncMBarrierArriveOp::create(b, at, barrierAt(0, rem(next, stages)),
-                                          /*noinc=*/true);
+      commit({});
   };
   // Every thread is done with the tile `use` (its P V waited for).
   auto releaseTile = [&](Value use) {
@@ -622,16 +618,10 @@ LogicalResult KernelEmitter::emitOnlineContractionMma(OnlineContractOp op,
         }
       }
     asyncShared();
-    if (W == 4) {
+    if (W == 4)
       gpu::BarrierOp::create(b, at);
-    } else {
-      Value id = arith::IndexCastUIOp::create(b, at, b.getI32Type(),
-                                              add(div(warpId, 4), idx(1)));
-      NVVM::BarrierOp::create(
-          b, at, Type(), id,
-          arith::ConstantOp::create(b, at, b.getI32IntegerAttr(128)),
-          NVVM::BarrierReductionAttr(), Value());
-    }
+    else
+      namedBarrier(add(div(warpId, 4), idx(1)), 128);
   };
   // acc += P V on wgmma: per m64 tile, one wgmma m64nEk16 per 16 keys: A =
   // P (K-major, 32 B a slice), B = V (MN-major: 16 key rows of 128 B a
@@ -729,19 +719,15 @@ LogicalResult KernelEmitter::emitOnlineContractionMma(OnlineContractOp op,
     // arrive after its last turn (every arrival is waited for).
     bool pingpong = wgmmaPV && W == 8 && onlinePingpong;
     Value group = div(warpId, 4);
-    auto i32 = [&](Value v) {
-      return arith::IndexCastUIOp::create(b, at, b.getI32Type(), v).getResult();
-    };
-    Value c256 = arith::ConstantOp::create(b, at, b.getI32IntegerAttr(256));
     auto turnWait = [&]() {
       if (pingpong)
-        NVVM::BarrierOp::create(b, at, Type(), i32(add(group, idx(3))), c256,
-                                NVVM::BarrierReductionAttr(), Value());
+        namedBarrier(add(group, idx(3)), 256);
     };
     auto turnPass = [&]() {
       if (pingpong)
         NVVM::BarrierArriveOp::create(
-            b, at, i32(arith::SubIOp::create(b, at, idx(4), group)), c256);
+            b, at, i32v(arith::SubIOp::create(b, at, idx(4), group)),
+            i32c(256));
     };
     auto onlyGroup = [&](int64_t w, function_ref<void()> body) {
       Value is = arith::CmpIOp::create(b, at, arith::CmpIPredicate::eq, group,
@@ -761,7 +747,6 @@ LogicalResult KernelEmitter::emitOnlineContractionMma(OnlineContractOp op,
       gpu::BarrierOp::create(b, at);
     }
     beginTile(idx(0));
-    endTile(idx(0));
     turnWait();
     SmallVector<Value> s0Accs = issueScores(idx(0));
     turnPass();
@@ -797,7 +782,6 @@ LogicalResult KernelEmitter::emitOnlineContractionMma(OnlineContractOp op,
       Value prev = arith::SubIOp::create(b, at, t, idx(1));
       Value stage = rem(t, stages), prevStage = rem(prev, stages);
       beginTile(t);
-      endTile(t);
       turnWait();
       SmallVector<Value> sAccs = issueScores(stage);
       SmallVector<Value> pvAccs;
