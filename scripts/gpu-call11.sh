@@ -3,12 +3,7 @@
 # i, warp(2) on j, 64x64 warp tiles) against gemm_bf16_w8's 32x128 strips and cuBLAS in one run
 # (.variants/g-2d*, g-w8), then the GPU tests of the GEMM families (numerics of every variant,
 # racecheck/memcheck). Logs tarred into $OUT.
-set -uo pipefail
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-cd "$root"
-out="${OUT:-/tmp/motif-gpu}"; logs="$out/logs"; mkdir -p "$logs"
-export PYTHONPATH="$root/python:${PYTHONPATH:-}" PYTHONUNBUFFERED=1 MOTIF_PREBUILT="$root/.prebuilt"
-python3 -c 'import ml_dtypes' 2>/dev/null || python3 -m pip install -q --no-deps --no-index --find-links .whl ml_dtypes
+source "$(dirname "${BASH_SOURCE[0]}")/gpu-env.sh"
 status=0
 timeout 120 python3 scripts/gemm-variants.py .variants/g-w8 .variants/g-2d .variants/g-2d-s4 .variants/g-2d-k32s4 2>&1 | tee "$logs/gemm-variants.txt"
 grep -q WRONG "$logs/gemm-variants.txt" && status=1

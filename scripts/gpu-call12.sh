@@ -2,12 +2,7 @@
 # Session 2026-12-04 (4), device call 12: the flash form in two warpgroups (threads(256), 128 rows, 8 warps)
 # against one warpgroup (threads(128)), SDPA and the Triton flash kernel in one run (.variants/*, made by
 # scripts/make-flash-variants.py ... threads=256). Logs tarred into $OUT.
-set -uo pipefail
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-cd "$root"
-out="${OUT:-/tmp/motif-gpu}"; logs="$out/logs"; mkdir -p "$logs"
-export PYTHONPATH="$root/python:${PYTHONPATH:-}" PYTHONUNBUFFERED=1 MOTIF_PREBUILT="$root/.prebuilt"
-python3 -c 'import ml_dtypes' 2>/dev/null || python3 -m pip install -q --no-deps --no-index --find-links .whl ml_dtypes
+source "$(dirname "${BASH_SOURCE[0]}")/gpu-env.sh"
 status=0
 timeout 400 python3 scripts/flash-variants.py .variants/*/ 2>&1 | tee "$logs/flash-variants.txt"
 grep -q WRONG "$logs/flash-variants.txt" && status=1

@@ -4,12 +4,7 @@
 # sm_90, against SDPA and the Triton flash kernel in one run (.variants/bf16*); then the small edge shapes
 # (.variants/small: partial key tiles, 1 key, D != E, f16) checked against float64 and under
 # compute-sanitizer (memcheck, racecheck, synccheck). Logs tarred into $OUT.
-set -uo pipefail
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-cd "$root"
-out="${OUT:-/tmp/motif-gpu}"; logs="$out/logs"; mkdir -p "$logs"
-export PYTHONPATH="$root/python:${PYTHONPATH:-}" PYTHONUNBUFFERED=1 MOTIF_PREBUILT="$root/.prebuilt"
-python3 -c 'import ml_dtypes' 2>/dev/null || python3 -m pip install -q --no-deps --no-index --find-links .whl ml_dtypes
+source "$(dirname "${BASH_SOURCE[0]}")/gpu-env.sh"
 status=0
 timeout 300 python3 scripts/flash-variants.py .variants/bf16*/ 2>&1 | tee "$logs/flash-variants.txt"
 grep -q WRONG "$logs/flash-variants.txt" && status=1

@@ -4,12 +4,7 @@
 # shapes in five builds, the wgmma sanitizer tests with ping-pong under synccheck), issue 13's families
 # in one motif.bench run, and the flash variants (defaults, bf16 and f16, D = 64 and 128) against SDPA
 # and Triton. Needs .prebuilt (python3 -m motif.prebuild .prebuilt) and .variants. Logs tarred into $OUT.
-set -uo pipefail
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-cd "$root"
-out="${OUT:-/tmp/motif-gpu}"; logs="$out/logs"; mkdir -p "$logs"
-export PYTHONPATH="$root/python:${PYTHONPATH:-}" PYTHONUNBUFFERED=1 MOTIF_PREBUILT="$root/.prebuilt"
-python3 -c 'import ml_dtypes' 2>/dev/null || python3 -m pip install -q --no-deps --no-index --find-links .whl ml_dtypes
+source "$(dirname "${BASH_SOURCE[0]}")/gpu-env.sh"
 status=0
 timeout 150 python3 scripts/flash-variants.py .variants/*_h64_*/ 2>&1 | tee "$logs/flash-variants.txt"
 grep -q WRONG "$logs/flash-variants.txt" && status=1

@@ -4,12 +4,7 @@
 # traffic above all; then examples/gemm_f16_w8.mlir (new) against gemm_bf16_w8, gemm_f16 and cuBLAS at
 # 8192^3 (scripts/gemm-variants.py) and the GPU tests of the GEMM families (numerics of every variant,
 # sanitizers). Needs .variants and .prebuilt. Logs tarred into $OUT.
-set -uo pipefail
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-cd "$root"
-out="${OUT:-/tmp/motif-gpu}"; logs="$out/logs"; mkdir -p "$logs"
-export PYTHONPATH="$root/python:${PYTHONPATH:-}" PYTHONUNBUFFERED=1 MOTIF_PREBUILT="$root/.prebuilt"
-python3 -c 'import ml_dtypes' 2>/dev/null || python3 -m pip install -q --no-deps --no-index --find-links .whl ml_dtypes
+source "$(dirname "${BASH_SOURCE[0]}")/gpu-env.sh"
 status=0
 timeout 120 python3 scripts/gemm-variants.py .variants/g-f16w8/ .variants/g-bf16w8/ .variants/g-f16/ 2>&1 | tee "$logs/gemm-variants.txt"
 grep -q WRONG "$logs/gemm-variants.txt" && status=1

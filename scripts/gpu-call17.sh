@@ -3,12 +3,7 @@
 # (.variants/tree-*: 5 dependent steps for a row's 32 values instead of 31) against the same kernels
 # with the chains (.variants/bf16_*, f16_*, compiled before the change), sm_90a and sm_90, with SDPA and
 # the Triton flash kernel in the same run. Logs tarred into $OUT.
-set -uo pipefail
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-cd "$root"
-out="${OUT:-/tmp/motif-gpu}"; logs="$out/logs"; mkdir -p "$logs"
-export PYTHONPATH="$root/python:${PYTHONPATH:-}" PYTHONUNBUFFERED=1
-python3 -c 'import ml_dtypes' 2>/dev/null || python3 -m pip install -q --no-deps --no-index --find-links .whl ml_dtypes
+source "$(dirname "${BASH_SOURCE[0]}")/gpu-env.sh"
 status=0
 timeout 250 python3 scripts/flash-variants.py .variants/*_h64_*/ 2>&1 | tee "$logs/flash-variants.txt"
 grep -q WRONG "$logs/flash-variants.txt" && status=1

@@ -5,12 +5,7 @@
 # mma.sync prototype (bench/proto/run-gemm.sh), the flash form with P.V on wgmma by default at
 # D = 128 (.variants/bf16_*, scripts/make-flash-variants.py), and the GPU tests of both
 # (pytest -k: flash edges half / wgmma sanitizers / tensor-core GEMMs). Logs tarred into $OUT.
-set -uo pipefail
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-cd "$root"
-out="${OUT:-/tmp/motif-gpu}"; logs="$out/logs"; mkdir -p "$logs"
-export PYTHONPATH="$root/python:${PYTHONPATH:-}" PYTHONUNBUFFERED=1 MOTIF_PREBUILT="$root/.prebuilt"
-python3 -c 'import ml_dtypes' 2>/dev/null || python3 -m pip install -q --no-deps --no-index --find-links .whl ml_dtypes
+source "$(dirname "${BASH_SOURCE[0]}")/gpu-env.sh"
 status=0
 timeout 150 python3 scripts/gemm-variants.py $(ls -d .variants/g-*/) 2>&1 | tee "$logs/gemm-variants.txt"
 grep -q WRONG "$logs/gemm-variants.txt" && status=1

@@ -4,12 +4,7 @@
 # (.variants/g-*, scripts/make-gemm-variants.py; g-lin is the wgmma linear_bf16, C = A.B^T, whose
 # cp.async copies share the new copier), then the GPU tests of every tensor-core GEMM family
 # (numerics, racecheck/memcheck of the examples and their variants). Logs tarred into $OUT.
-set -uo pipefail
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-cd "$root"
-out="${OUT:-/tmp/motif-gpu}"; logs="$out/logs"; mkdir -p "$logs"
-export PYTHONPATH="$root/python:${PYTHONPATH:-}" PYTHONUNBUFFERED=1 MOTIF_PREBUILT="$root/.prebuilt"
-python3 -c 'import ml_dtypes' 2>/dev/null || python3 -m pip install -q --no-deps --no-index --find-links .whl ml_dtypes
+source "$(dirname "${BASH_SOURCE[0]}")/gpu-env.sh"
 status=0
 timeout 150 python3 scripts/gemm-variants.py $(ls -d .variants/g-*/ | grep -v g-lin) nt:.variants/g-lin 2>&1 | tee "$logs/gemm-variants.txt"
 grep -q WRONG "$logs/gemm-variants.txt" && status=1
