@@ -13,7 +13,8 @@ fusion; chip=NAME compiles it for that chip (sm_90a: the scores on wgmma); pv=on
 value extent of 128 or more); overlap=on|off|auto sets online-overlap (P.V one key tile behind
 the scores; auto, the default: where P.V runs on wgmma); pingpong=on|off sets online-pingpong (two warpgroups take turns issuing
 their wgmmas; off, the default); mbarrier=on|off sets online-mbarrier (the staged tiles tracked by
-mbarriers instead of the block's barrier per tile; off, the default). One motif-compile output folder per spec under OUT, named after it. Runs where motif-opt
+mbarriers instead of the block's barrier per tile; off, the default); preg=on|off sets online-p-registers (with P.V on
+wgmma, P as its register A operand rather than a shared tile; on, the default). One motif-compile output folder per spec under OUT, named after it. Runs where motif-opt
 and motif-compile are built (build/bin); the folders travel to the GPU machine.
 """
 import re
@@ -77,8 +78,9 @@ def main(argv):
         overlap = {"on": "true", "off": "false", "auto": "auto"}[attrs.pop("overlap", "auto")]
         pingpong = {"on": "true", "off": "false"}[attrs.pop("pingpong", "off")]
         mbarrier = {"on": "true", "off": "false"}[attrs.pop("mbarrier", "off")]
+        preg = {"on": "true", "off": "false"}[attrs.pop("preg", "on")]
         lower = [f"--lower-options=online-wgmma-pv={pv} online-overlap={overlap} online-pingpong={pingpong} "
-                 f"online-mbarrier={mbarrier}"]
+                 f"online-mbarrier={mbarrier} online-p-registers={preg}"]
         for k, v in attrs.items():
             fused = (rows(fused, v) if k == "rows" else threads(fused, v) if k == "threads"
                      else clause(fused, k, v))

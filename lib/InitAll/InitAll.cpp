@@ -2,6 +2,7 @@
 #include "motif/InitAll.h"
 
 #include "motif/Dialect/Motif/IR/MotifDialect.h"
+#include "motif/Dialect/MotifNVVM/IR/MotifNVVMDialect.h"
 #include "motif/Dialect/Motif/Transforms/Passes.h"
 #include "motif/Conversion/Passes.h"
 
@@ -24,7 +25,7 @@
 #include "mlir/Transforms/Passes.h"
 
 void mlir::motif::registerAllDialects(DialectRegistry &registry) {
-  registry.insert<MotifDialect>();
+  registry.insert<MotifDialect, nvvm::MotifNVVMDialect>();
   // Everything mlir-opt has: the lowering to PTX goes through many dialects,
   // their interfaces and the LLVM IR translations gpu-module-to-binary uses.
   mlir::registerAllDialects(registry);

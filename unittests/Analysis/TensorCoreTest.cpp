@@ -220,3 +220,41 @@ TEST(OnlineContractMma, TheKernelsThreadsDecideTheTiles) {
 }
 
 } // namespace
+
+namespace {
+/// kFlash with the value extent E (V's and the result's last dim) free.
+constexpr const char *kFlashE = R"(
+func.func @f(%q: tensor<4x256x128xbf16>, %k: tensor<4x256x128xbf16>, %v: tensor<4x256xExbf16>) -> tensor<4x256xExbf16> {
+  %y = motif.kernel "k" threads(256) -> tensor<4x256xExbf16> {
+    %o = motif.online_contract (%q[h, i, d], %k[h, j, d], %v[h, j, e]) -> [h, i, e] scale(0.125) over [block, block x seq(128), seq, seq, seq]
+           : (tensor<4x256x128xbf16>, tensor<4x256x128xbf16>, tensor<4x256xExbf16>) -> tensor<4x256xExbf16>
+    %g = motif.materialize %o in global : tensor<4x256xExbf16>
+    motif.yield %g : tensor<4x256xExbf16>
+  }
+  return %y : tensor<4x256xExbf16>
+}
+)";
+
+TEST(OnlineContractMma, PInRegistersPrefersWgmmaPVAtEveryValueExtent) {
+  // online-wgmma-pv=auto: with P in registers (the default lowering) P V
+  // goes to wgmma wherever it applies; with P through a shared tile only at
+  // a value extent of 128 or more.
+  MLIRContext context;
+  context.loadDialect<MotifDialect, arith::ArithDialect, func::FuncDialect>();
+  for (int64_t e : {64, 128}) {
+    std::string text = kFlashE;
+    for (size_t at = text.find("xEx"); at != std::string::npos;
+         at = text.find("xEx"))
+      text.replace(at, 3, "x" + std::to_string(e) + "x");
+    OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(text, &context);
+    ASSERT_TRUE(module) << text;
+    OnlineContractOp op;
+    module->walk([&](OnlineContractOp o) { op = o; });
+    ASSERT_TRUE(op);
+    ASSERT_EQ(op.getIterationExtents()[op.getValueDim()], e);
+    EXPECT_TRUE(op.hasWgmmaPV()) << e;
+    EXPECT_TRUE(op.prefersWgmmaPV(/*pInRegisters=*/true)) << e;
+    EXPECT_EQ(op.prefersWgmmaPV(/*pInRegisters=*/false), e >= 128) << e;
+  }
+}
+} // namespace

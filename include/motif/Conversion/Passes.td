@@ -65,24 +65,35 @@ def ConvertMotifToGPU : Pass<"convert-motif-to-gpu", "::mlir::ModuleOp"> {
            "copies then run stages - 2 tiles ahead; P on wgmma takes two "
            "shared tiles). auto: where P V runs on wgmma too; true: also "
            "with P V on mma.sync; false: each step's P V after its softmax">,
-    Option<"onlinePingpong", "online-pingpong", "bool", /*default=*/"false",
+    Option<"onlinePingpong", "online-pingpong", "std::string",
+           /*default=*/"\"auto\"",
            "With P V behind the scores and on wgmma, in two warpgroups "
            "(threads(256)): the warpgroups take turns issuing their wgmmas "
            "through named barriers, one's softmax under the other's products "
-           "(FlashAttention-3's ping-pong)">,
-    Option<"onlineMbarrier", "online-mbarrier", "bool", /*default=*/"false",
+           "(FlashAttention-3's ping-pong). auto: at a value extent of 128 or "
+           "more; true: wherever it applies; false: never">,
+    Option<"onlineMbarrier", "online-mbarrier", "std::string",
+           /*default=*/"\"auto\"",
            "With P V behind the scores and on wgmma, track the staged key "
            "tiles with mbarriers (a full one the copies arrive on as they "
            "land, an empty one each thread arrives on when done with the "
            "tile) instead of the block's barrier per tile, so that the "
-           "warpgroups need not meet every tile">
+           "warpgroups need not meet every tile. auto: at a value extent of "
+           "128 or more; true: wherever it applies; false: never">,
+    Option<"onlinePRegisters", "online-p-registers", "bool",
+           /*default=*/"true",
+           "With P V on wgmma, keep P in registers as the wgmma's A operand "
+           "(motif_nvvm.wgmma_rs, the mma.sync A fragments of the scores' "
+           "accumulator) instead of rounding it into a swizzled shared tile "
+           "that the wgmma reads through a descriptor">
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect", "::mlir::gpu::GPUDialect",
     "::mlir::math::MathDialect", "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect", "::mlir::func::FuncDialect",
     "::mlir::nvgpu::NVGPUDialect", "::mlir::NVVM::NVVMDialect",
-    "::mlir::LLVM::LLVMDialect", "::mlir::vector::VectorDialect"
+    "::mlir::LLVM::LLVMDialect", "::mlir::vector::VectorDialect",
+    "::mlir::motif::nvvm::MotifNVVMDialect"
   ];
 }
 

@@ -154,12 +154,18 @@ public:
   /// P V runs on wgmma too (auto), wherever it applies (on), never (off).
   AutoChoice onlineOverlap = AutoChoice::Auto;
   /// convert-motif-to-gpu's `online-pingpong`: with P V behind the scores,
-  /// on wgmma, in two warpgroups, they take turns issuing their wgmmas.
-  bool onlinePingpong = false;
+  /// on wgmma, in two warpgroups, they take turns issuing their wgmmas: at a
+  /// value extent of 128 or more (auto), wherever it applies (on), never.
+  AutoChoice onlinePingpong = AutoChoice::Auto;
   /// convert-motif-to-gpu's `online-mbarrier`: with P V behind the scores
   /// on wgmma, the staged key tiles are tracked by mbarriers instead of the
-  /// block's barrier per tile.
-  bool onlineMbarrier = false;
+  /// block's barrier per tile: at a value extent of 128 or more (auto),
+  /// wherever it applies (on), never.
+  AutoChoice onlineMbarrier = AutoChoice::Auto;
+  /// convert-motif-to-gpu's `online-p-registers`: with P V on wgmma, P is
+  /// the wgmma's A operand in registers (motif_nvvm.wgmma_rs), not a shared
+  /// tile read through a descriptor.
+  bool onlinePRegisters = true;
 
   /// Element `inst` of operand `i` of `op`.
   FailureOr<Value> loadOperand(ComputeOpInterface op, unsigned i,
@@ -372,6 +378,15 @@ Value emitWgmmaDescriptor(OpBuilder &b, Location loc, Value address,
 Value emitWgmmaM64K16(OpBuilder &b, Location loc, Type element, int64_t n,
                       Value acc, Value descA, Value descB,
                       bool accumulate = true, bool transposeB = false);
+
+/// The same with A (64 x 16, K-major) in registers: `a` is the thread's
+/// mma.sync m16n8k16 A fragment of its warp's 16 rows (four pairs of
+/// halves, vector<2xf16/bf16> each), B at descriptor `descB`
+/// (motif_nvvm.wgmma_rs; TensorCore.cpp).
+Value emitWgmmaRegisterAM64K16(OpBuilder &b, Location loc, Type element,
+                               int64_t n, Value acc, ArrayRef<Value> a,
+                               Value descB, bool accumulate = true,
+                               bool transposeB = false);
 
 /// 2^x by one MUFU.EX2 with denormals flushed (PTX ex2.approx.ftz.f32, the
 /// LLVM intrinsic llvm.nvvm.ex2.approx.ftz.f): math.exp2 becomes libdevice's

@@ -11,6 +11,7 @@
 #include "motif/Analysis/ResourceModel.h"
 #include "motif/Analysis/Schedule.h"
 #include "motif/Conversion/Passes.h"
+#include "motif/Dialect/MotifNVVM/IR/MotifNVVMDialect.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -79,7 +80,9 @@ struct ConvertMotifToGPUPass
     }
     for (auto [name, value] :
          {std::make_pair("online-wgmma-pv", &onlineWgmmaPV),
-          std::make_pair("online-overlap", &onlineOverlap)})
+          std::make_pair("online-overlap", &onlineOverlap),
+          std::make_pair("online-pingpong", &onlinePingpong),
+          std::make_pair("online-mbarrier", &onlineMbarrier)})
       if (!parseAutoChoice(value->getValue())) {
         emitError(UnknownLoc::get(ctx))
             << "convert-motif-to-gpu: " << name << "='" << value->getValue()
@@ -366,8 +369,9 @@ ConvertMotifToGPUPass::convertFunction(func::FuncOp func,
       emitter.onlineWgmma = onlineWgmma;
       emitter.onlineWgmmaPV = *parseAutoChoice(onlineWgmmaPV);
       emitter.onlineOverlap = *parseAutoChoice(onlineOverlap);
-      emitter.onlinePingpong = onlinePingpong;
-      emitter.onlineMbarrier = onlineMbarrier;
+      emitter.onlinePingpong = *parseAutoChoice(onlinePingpong);
+      emitter.onlineMbarrier = *parseAutoChoice(onlineMbarrier);
+      emitter.onlinePRegisters = onlinePRegisters;
       if (failed(emitter.emit()))
         return failure();
       dynamicSharedBytes = emitter.sharedBytes();
@@ -412,8 +416,9 @@ ConvertMotifToGPUPass::convertFunction(func::FuncOp func,
       emitter.onlineWgmma = onlineWgmma;
       emitter.onlineWgmmaPV = *parseAutoChoice(onlineWgmmaPV);
       emitter.onlineOverlap = *parseAutoChoice(onlineOverlap);
-      emitter.onlinePingpong = onlinePingpong;
-      emitter.onlineMbarrier = onlineMbarrier;
+      emitter.onlinePingpong = *parseAutoChoice(onlinePingpong);
+      emitter.onlineMbarrier = *parseAutoChoice(onlineMbarrier);
+      emitter.onlinePRegisters = onlinePRegisters;
       if (failed(emitter.emit()))
         return failure();
       dynamicSharedBytes = emitter.sharedBytes();

@@ -79,15 +79,16 @@ LogicalResult KernelEmitter::emitOnlineContractionMma(OnlineContractOp op,
   bool wgmmaS = onlineWgmma && chip == "sm_90a" && op.getWgmmaScoresN();
   assert((!wgmmaS || (W % 4 == 0 && D % 64 == 0)) &&
          "whole warpgroups, 64-wide D");
-  // P V on wgmma too: P (rounded) through a swizzled shared tile of rows x
-  // KT (K-major A: 128-byte rows at 64 keys, 64-byte rows at 32), V staged
-  // MN-major in 64-column atoms of E (B transposed); where the tiles fit
-  // the shared memory a block may opt in to.
+  // P V on wgmma too: P (rounded) the A operand, in registers or through a
+  // swizzled shared tile of rows x KT (K-major A: 128-byte rows at 64 keys,
+  // 64-byte rows at 32), V staged MN-major in 64-column atoms of E (B
+  // transposed); where the tiles fit the shared memory a block may opt in
+  // to.
   int64_t bytes = element.getIntOrFloatBitWidth() / 8;
   bool wgmmaPV = wgmmaS && (onlineWgmmaPV == AutoChoice::On
                                 ? op.hasWgmmaPV()
                                 : onlineWgmmaPV == AutoChoice::Auto &&
-                                      op.prefersWgmmaPV());
+                                      op.prefersWgmmaPV(onlinePRegisters));
   // P V one tile behind the scores (below): on wgmma with 3 or more
   // stages; under auto where P V runs on wgmma too (with P V on mma.sync it
   // measured slower: H200, bf16 64 heads x 4096, D = E = 64, 0.869 ms
@@ -95,6 +96,10 @@ LogicalResult KernelEmitter::emitOnlineContractionMma(OnlineContractOp op,
   bool overlapPV = wgmmaS && stages >= 3 &&
                    (onlineOverlap == AutoChoice::On ||
                     (onlineOverlap == AutoChoice::Auto && wgmmaPV));
+  // P as the wgmma's A operand in registers (motif_nvvm.wgmma_rs): the
+  // mma.sync A fragments of the scores' accumulator, no shared tile, no
+  // barrier (online-p-registers; docs/lowering.md).
+  bool pInRegisters = wgmmaPV && onlinePRegisters;
   Value qs, ks, vs, ps;
   if (wgmmaS) {
     auto space = gpu::AddressSpaceAttr::get(b.getContext(),
@@ -108,9 +113,12 @@ LogicalResult KernelEmitter::emitOnlineContractionMma(OnlineContractOp op,
     sharedBytesUsed += (rows + stages * KT) * D * bytes;
     if (wgmmaPV) {
       vs = buffer({stages, E / 64, KT, 64});
-      int64_t pTiles = overlapPV ? 2 : 1;
-      ps = pTiles == 1 ? buffer({rows, KT}) : buffer({pTiles, rows, KT});
-      sharedBytesUsed += (stages * KT * E + pTiles * rows * KT) * bytes;
+      sharedBytesUsed += stages * KT * E * bytes;
+      if (!pInRegisters) {
+        int64_t pTiles = overlapPV ? 2 : 1;
+        ps = pTiles == 1 ? buffer({rows, KT}) : buffer({pTiles, rows, KT});
+        sharedBytesUsed += pTiles * rows * KT * bytes;
+      }
     } else {
       vs = addStagedTileBuffers(ArrayRef<OnlineStagedTile>(tiles).slice(2, 1),
                                 element, at)[0];
@@ -235,7 +243,15 @@ LogicalResult KernelEmitter::emitOnlineContractionMma(OnlineContractOp op,
   // async proxy); the copy of tile t + ahead, issued at the start of step t,
   // waits for the empty barrier of the tile the stage held. The warpgroups
   // may then drift up to about a step apart instead of meeting per tile.
-  const bool tracked = overlap && wgmmaPV && onlineMbarrier;
+  // auto (both options): at a value extent of 128 or more. Measured on the
+  // H200, bf16 64 heads x 4096, P in registers, two warpgroups, 4 stages:
+  // D = E = 128 1.068 - 1.077 ms with both against 1.127 without; D = E =
+  // 64 0.633 against 0.626 (docs/results/
+  // flash-variants-p-registers-defaults.txt).
+  auto resolve = [&](AutoChoice c) {
+    return c == AutoChoice::On || (c == AutoChoice::Auto && E >= 128);
+  };
+  const bool tracked = overlap && wgmmaPV && resolve(onlineMbarrier);
   Value bars; // i64 [2 x stages]: full[s], then empty[s]
   auto barrierAt = [&](int64_t kind, Value s) -> Value {
     Value a = add(address(bars), mul(add(s, idx(kind * stages)), 8));
@@ -567,6 +583,15 @@ LogicalResult KernelEmitter::emitOnlineContractionMma(OnlineContractOp op,
     }
     return frag;
   };
+  // Every A fragment of P, m-tile major: fragment (mt, kk) at (mt * KT / 16
+  // + kk) * 4.
+  auto packAll = [&](ArrayRef<Value> p) {
+    SmallVector<Value> frags;
+    for (int64_t mt = 0; mt < MT; ++mt)
+      for (int64_t kk = 0; kk < KT / 16; ++kk)
+        llvm::append_range(frags, pFragment(p, mt, kk));
+    return frags;
+  };
   // acc += P V on mma.sync, P's fragments from `fragment(mt, kk)`, V
   // through ldmatrix.trans from `stage`.
   auto mmaPV = [&](MutableArrayRef<Value> acc,
@@ -626,12 +651,18 @@ LogicalResult KernelEmitter::emitOnlineContractionMma(OnlineContractOp op,
   // acc += P V on wgmma: per m64 tile, one wgmma m64nEk16 per 16 keys: A =
   // P (K-major, 32 B a slice), B = V (MN-major: 16 key rows of 128 B a
   // slice, the 64-wide atoms of E KT x 128 B apart, 8-row groups 1024 B).
-  // Committed as one group, not waited for.
+  // P from its shared tile (`buffer` of two with P V behind), or with P in
+  // registers from `pFrags` (packed as packAll does). Committed as one
+  // group, not waited for.
   int64_t rowBytes = KT * bytes;
-  auto issuePV = [&](ArrayRef<Value> acc, Value buffer, Value stage) {
-    Value pBase = address(ps);
-    if (buffer)
-      pBase = add(pBase, mul(buffer, rows * rowBytes));
+  auto issuePV = [&](ArrayRef<Value> acc, Value buffer, Value stage,
+                     ArrayRef<Value> pFrags) {
+    Value pBase;
+    if (!pInRegisters) {
+      pBase = address(ps);
+      if (buffer)
+        pBase = add(pBase, mul(buffer, rows * rowBytes));
+    }
     Value vBase = add(address(vs), mul(stage, E * KT * bytes));
     auto accType = LLVM::LLVMStructType::getLiteral(
         b.getContext(), SmallVector<Type>(E / 2, f32));
@@ -645,9 +676,17 @@ LogicalResult KernelEmitter::emitOnlineContractionMma(OnlineContractOp op,
     NVVM::WgmmaFenceAlignedOp::create(b, at);
     for (int64_t mt = 0; mt < MT; ++mt)
       for (int64_t kk = 0; kk < KT / 16; ++kk) {
+        Value vAddr = add(vBase, idx(kk * 16 * 128));
+        if (pInRegisters) {
+          accs[mt] = emitWgmmaRegisterAM64K16(
+              b, at, element, E, accs[mt],
+              pFrags.slice((mt * (KT / 16) + kk) * 4, 4),
+              emitWgmmaDescriptor(b, at, i64(vAddr), KT * 128, 1024, 1),
+              /*accumulate=*/true, /*transposeB=*/true);
+          continue;
+        }
         Value pAddr = add(add(pBase, mul(groupRow, rowBytes)),
                           idx(mt * 64 * rowBytes + kk * 32));
-        Value vAddr = add(vBase, idx(kk * 16 * 128));
         accs[mt] = emitWgmmaM64K16(
             b, at, element, E, accs[mt],
             emitWgmmaDescriptor(b, at, i64(pAddr), 16, 8 * rowBytes,
@@ -695,8 +734,12 @@ LogicalResult KernelEmitter::emitOnlineContractionMma(OnlineContractOp op,
     auto [alphas, moved] = softmax(s, state);
     rescale(acc, alphas, moved);
     if (wgmmaPV) {
-      storeP(s, Value());
-      accOf(acc, issuePV(acc, Value(), stage));
+      SmallVector<Value> frags;
+      if (pInRegisters)
+        frags = packAll(s);
+      else
+        storeP(s, Value());
+      accOf(acc, issuePV(acc, Value(), stage, frags));
       waitWgmma(0);
     } else {
       mmaPV(acc, [&](int64_t mt, int64_t kk) { return pFragment(s, mt, kk); },
@@ -717,7 +760,7 @@ LogicalResult KernelEmitter::emitOnlineContractionMma(OnlineContractOp op,
     // arrives on the other's after, so one's softmax runs under the
     // other's products. Warpgroup 1 lets warpgroup 0 go first and does not
     // arrive after its last turn (every arrival is waited for).
-    bool pingpong = wgmmaPV && W == 8 && onlinePingpong;
+    bool pingpong = wgmmaPV && W == 8 && resolve(onlinePingpong);
     Value group = div(warpId, 4);
     auto turnWait = [&]() {
       if (pingpong)
@@ -755,14 +798,7 @@ LogicalResult KernelEmitter::emitOnlineContractionMma(OnlineContractOp op,
     mask(s0, idx(0));
     softmax(s0, state);
     SmallVector<Value> pCarried;
-    auto packAll = [&](ArrayRef<Value> p) {
-      SmallVector<Value> frags;
-      for (int64_t mt = 0; mt < MT; ++mt)
-        for (int64_t kk = 0; kk < KT / 16; ++kk)
-          llvm::append_range(frags, pFragment(p, mt, kk));
-      return frags;
-    };
-    if (wgmmaPV)
+    if (wgmmaPV && !pInRegisters)
       storeP(s0, idx(0));
     else
       pCarried = packAll(s0);
@@ -786,7 +822,8 @@ LogicalResult KernelEmitter::emitOnlineContractionMma(OnlineContractOp op,
       SmallVector<Value> sAccs = issueScores(stage);
       SmallVector<Value> pvAccs;
       if (wgmmaPV) {
-        pvAccs = issuePV(acc, rem(prev, 2), prevStage);
+        pvAccs = issuePV(acc, rem(prev, 2), prevStage,
+                         SmallVector<Value>(carried.drop_front(accEnd)));
         turnPass();
         // S_t is the older group: done with P V still in flight.
         waitWgmma(1);
@@ -810,7 +847,7 @@ LogicalResult KernelEmitter::emitOnlineContractionMma(OnlineContractOp op,
       }
       rescale(acc, alphas, moved);
       SmallVector<Value> next(st);
-      if (wgmmaPV)
+      if (wgmmaPV && !pInRegisters)
         storeP(s, rem(t, 2));
       else
         llvm::append_range(next, packAll(s));
@@ -824,7 +861,9 @@ LogicalResult KernelEmitter::emitOnlineContractionMma(OnlineContractOp op,
     Value lastStage = idx((keyTiles - 1) % stages);
     if (wgmmaPV) {
       turnWait();
-      SmallVector<Value> accs = issuePV(acc, idx((keyTiles - 1) % 2), lastStage);
+      SmallVector<Value> accs =
+          issuePV(acc, idx((keyTiles - 1) % 2), lastStage,
+                  SmallVector<Value>(loop.getResults().drop_front(accEnd)));
       if (pingpong)
         onlyGroup(0, turnPass);
       waitWgmma(0);

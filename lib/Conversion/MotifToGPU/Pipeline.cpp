@@ -89,16 +89,23 @@ struct LowerToNVVMOptions : public PassPipelineOptions<LowerToNVVMOptions> {
                      "on wgmma, P V one key tile behind them (auto, true, "
                      "false)"),
       llvm::cl::init("auto")};
-  PassOptions::Option<bool> onlinePingpong{
+  PassOptions::Option<std::string> onlinePingpong{
       *this, "online-pingpong",
       llvm::cl::desc("convert-motif-to-gpu's online-pingpong: two "
-                     "warpgroups take turns issuing their wgmmas"),
-      llvm::cl::init(false)};
-  PassOptions::Option<bool> onlineMbarrier{
+                     "warpgroups take turns issuing their wgmmas (auto, "
+                     "true, false)"),
+      llvm::cl::init("auto")};
+  PassOptions::Option<std::string> onlineMbarrier{
       *this, "online-mbarrier",
       llvm::cl::desc("convert-motif-to-gpu's online-mbarrier: the flash "
-                     "form's staged tiles tracked by mbarriers"),
-      llvm::cl::init(false)};
+                     "form's staged tiles tracked by mbarriers (auto, true, "
+                     "false)"),
+      llvm::cl::init("auto")};
+  PassOptions::Option<bool> onlinePRegisters{
+      *this, "online-p-registers",
+      llvm::cl::desc("convert-motif-to-gpu's online-p-registers: with P V on "
+                     "wgmma, P as the wgmma's register A operand"),
+      llvm::cl::init(true)};
   PassOptions::Option<bool> wgmmaInFlight{
       *this, "wgmma-in-flight",
       llvm::cl::desc("convert-motif-to-gpu's wgmma-in-flight: keep a wgmma "
@@ -121,7 +128,8 @@ LogicalResult checkOptions(const LowerToNVVMOptions &opts, ErrorHandler error) {
     return error(Twine(kPipelineName) + ": O=" + Twine(optLevel) +
                  " is out of range (0-3)");
   for (const auto *o :
-       {&opts.onlineWgmmaPV, &opts.onlineOverlap})
+       {&opts.onlineWgmmaPV, &opts.onlineOverlap, &opts.onlinePingpong,
+        &opts.onlineMbarrier})
     if (!motif::detail::parseAutoChoice(o->getValue()))
       return error(Twine(kPipelineName) + ": " + o->getArgStr() + "='" +
                    o->getValue() + "' is not one of auto, true, false");
@@ -156,6 +164,7 @@ void buildPipeline(OpPassManager &pm, const LowerToNVVMOptions &opts) {
   convert.onlineOverlap = opts.onlineOverlap.getValue();
   convert.onlinePingpong = opts.onlinePingpong.getValue();
   convert.onlineMbarrier = opts.onlineMbarrier.getValue();
+  convert.onlinePRegisters = opts.onlinePRegisters.getValue();
   pm.addPass(motif::createConvertMotifToGPU(convert));
   OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
   // Tensor-core contractions emit nvgpu ops (cp.async, ldmatrix, mma.sync)

@@ -27,6 +27,7 @@
 #include "KernelEmitter.h"
 
 #include "motif/Dialect/Motif/IR/TensorCore.h"
+#include "motif/Dialect/MotifNVVM/IR/MotifNVVMDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -535,6 +536,20 @@ Value mlir::motif::detail::emitWgmmaM64K16(OpBuilder &b, Location loc,
       NVVM::WGMMAScaleIn::one, NVVM::MMALayout::row,
       transposeB ? NVVM::MMALayout::row : NVVM::MMALayout::col,
       /*satfinite=*/nullptr);
+}
+
+Value mlir::motif::detail::emitWgmmaRegisterAM64K16(
+    OpBuilder &b, Location loc, Type element, int64_t n, Value acc,
+    ArrayRef<Value> a, Value descB, bool accumulate, bool transposeB) {
+  auto i32x1 = VectorType::get({1}, b.getI32Type());
+  SmallVector<Value> regs;
+  for (Value pair : a)
+    regs.push_back(vector::ExtractOp::create(
+        b, loc, vector::BitCastOp::create(b, loc, i32x1, pair), 0));
+  return nvvm::WgmmaRSOp::create(b, loc, acc.getType(), acc, regs, descB,
+                                 b.getI64IntegerAttr(n), TypeAttr::get(element),
+                                 accumulate ? b.getUnitAttr() : UnitAttr(),
+                                 transposeB ? b.getUnitAttr() : UnitAttr());
 }
 
 /// wgmma.mma_async m64nNk16 (sm_90a): the cp.async pipeline of mma.sync

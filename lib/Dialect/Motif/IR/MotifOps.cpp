@@ -1871,8 +1871,9 @@ bool OnlineContractOp::hasWgmmaPV() {
   return total <= kOnlineSharedLimit;
 }
 
-bool OnlineContractOp::prefersWgmmaPV() {
-  return hasWgmmaPV() && getIterationExtents()[getValueDim()] >= 128;
+bool OnlineContractOp::prefersWgmmaPV(bool pInRegisters) {
+  return hasWgmmaPV() &&
+         (pInRegisters || getIterationExtents()[getValueDim()] >= 128);
 }
 
 bool OnlineContractOp::usesTensorCores() {

@@ -933,11 +933,13 @@ LogicalResult rewriteOnlineContraction(Candidate c, Equivalence cap,
     threads *= splits;
     kernel.setThreads(threads);
   }
-  // On sm_90a, where P V runs on wgmma (OnlineContractOp::prefersWgmmaPV):
-  // 128 rows in two warpgroups of 64 (threads(256), 64-key tiles) and 4
-  // stages where they fit, P V one key tile behind the scores. Measured on
-  // the H200, bf16 64 heads x 4096, D = E = 128: 1.207 ms against 1.365 in
-  // one warpgroup of 3 stages (docs/results/flash-variants-overlap.txt).
+  // On sm_90a, where P V runs on wgmma (OnlineContractOp::prefersWgmmaPV,
+  // P in registers): 128 rows in two warpgroups of 64 (threads(256),
+  // 64-key tiles) and 4 stages where they fit, P V one key tile behind the
+  // scores. Measured on the H200, bf16 64 heads x 4096: D = E = 128 1.127
+  // ms against 1.365 in one warpgroup of 3 stages with P through shared
+  // memory; D = E = 64 0.626 against 0.662 in one warpgroup of 3 stages
+  // (docs/results/flash-variants-p-registers-defaults.txt).
   if (tensorCores && chip == "sm_90a" && rows == 128) {
     kernel.setThreads(256);
     if (oc.prefersWgmmaPV()) {
@@ -987,21 +989,26 @@ LogicalResult rewriteOnlineContraction(Candidate c, Equivalence cap,
   if (std::optional<int64_t> n = oc.getWgmmaScoresN()) {
     wgmmaScores = "; compiled for sm_90a, S = Q K^T on wgmma.mma_async m64n" +
                   std::to_string(*n) + "k16 from swizzled shared Q and K tiles";
-    std::string pv =
-        "P V on wgmma.mma_async m64n" +
-        std::to_string(oc.getIterationExtents()[oc.getValueDim()]) +
-        "k16, P rounded into a swizzled shared tile, V MN-major";
-    if (oc.prefersWgmmaPV())
-      wgmmaScores +=
-          ", and " + pv +
-          " (online-wgmma-pv=auto: a value extent of 128 or more)" +
-          (oc.getKeyStages() >= 3
-               ? ", one key tile behind the scores (online-overlap=auto)"
-               : "") +
-          (threads == 256 ? ", in two warpgroups of 64 rows" : "");
-    else if (oc.hasWgmmaPV())
-      wgmmaScores += " (online-wgmma-pv=true would also run " + pv +
-                     "; auto keeps it on mma.sync below a value extent of 128)";
+    int64_t e = oc.getIterationExtents()[oc.getValueDim()];
+    std::string pv = "P V on wgmma.mma_async m64n" + std::to_string(e) +
+                     "k16, P rounded in registers as its A operand "
+                     "(motif_nvvm.wgmma_rs), V MN-major";
+    if (oc.prefersWgmmaPV()) {
+      wgmmaScores += ", and " + pv + " (online-wgmma-pv=auto)";
+      if (oc.getKeyStages() >= 3) {
+        wgmmaScores += ", one key tile behind the scores (online-overlap=auto)";
+        if (threads == 256)
+          wgmmaScores +=
+              std::string(", in two warpgroups of 64 rows") +
+              (e >= 128 ? " taking turns at the tensor cores, the stages "
+                          "tracked by mbarriers (online-pingpong=auto, "
+                          "online-mbarrier=auto: a value extent of 128 or "
+                          "more)"
+                        : "");
+      } else if (threads == 256) {
+        wgmmaScores += ", in two warpgroups of 64 rows";
+      }
+    }
   }
   std::string rule;
   {

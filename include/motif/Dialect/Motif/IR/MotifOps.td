@@ -336,16 +336,21 @@ def Motif_OnlineContractOp : Motif_ComputeOp<"online_contract", [Pure]> {
     /// online-wgmma; docs/lowering.md, "Online contraction on tensor cores").
     std::optional<int64_t> getWgmmaScoresN();
     /// Whether, with its scores on wgmma, the lowering runs P V on wgmma too
-    /// (convert-motif-to-gpu's online-wgmma-pv): P rounded into a swizzled
-    /// shared tile of rows x keys (the A operand: 64 or 32 keys a row), V
-    /// staged MN-major in 64-column atoms (a value extent a multiple of 64),
-    /// all of it within the shared memory a block may opt in to.
+    /// (convert-motif-to-gpu's online-wgmma-pv): P the A operand, in
+    /// registers (online-p-registers, the default) or rounded into a
+    /// swizzled shared tile of rows x keys (64 or 32 keys a row), V staged
+    /// MN-major in 64-column atoms (a value extent a multiple of 64), all of
+    /// it within the shared memory a block may opt in to (counting P's
+    /// tiles, which the form in registers leaves unused).
     bool hasWgmmaPV();
     /// Whether P V on wgmma pays where it applies (hasWgmmaPV), the rule of
-    /// online-wgmma-pv=auto: a value extent of 128 or more. Measured on the
-    /// H200, 64 heads x 4096 x 4096 bf16: E = 128 1.368 ms against 1.568
-    /// on mma.sync; E = 64 0.751 against 0.721 (docs/lowering.md).
-    bool prefersWgmmaPV();
+    /// online-wgmma-pv=auto. With P in registers (`pInRegisters`, the
+    /// default lowering): wherever it applies; measured on the H200, bf16 64
+    /// heads x 4096: D = E = 64 0.662 ms against 0.718 on mma.sync (docs/
+    /// results/flash-variants-p-registers.txt). With P through shared
+    /// memory: at a value extent of 128 or more (E = 128 1.368 ms against
+    /// 1.568 on mma.sync; E = 64 0.751 against 0.721; docs/lowering.md).
+    bool prefersWgmmaPV(bool pInRegisters = true);
   }];
 }
 
