@@ -9,14 +9,15 @@ derives the flash form and picks its schedule); ATTR=V pairs then override claus
 motif.online_contract in the fused IR (stages=N, splits=N; rows=N, the rows per block; threads=N, its kernel's
 threads: 256 runs 128 rows in 8 warps, two warpgroups on sm_90a) before it is compiled again without
 fusion; chip=NAME compiles it for that chip (sm_90a: the scores on wgmma); pv=on|off|auto sets
---lower-options=online-wgmma-pv=true|false|auto (P.V on wgmma there too; auto, the default: at a
-value extent of 128 or more); overlap=on|off|auto sets online-overlap (P.V one key tile behind
-the scores; auto, the default: where P.V runs on wgmma); pingpong=on|off sets online-pingpong (two warpgroups take turns issuing
-their wgmmas; off, the default); mbarrier=on|off sets online-mbarrier (the staged tiles tracked by
-mbarriers instead of the block's barrier per tile; off, the default); preg=on|off sets online-p-registers (with P.V on
+--lower-options=online-wgmma-pv=true|false|auto (P.V on wgmma there too; auto, the default: wherever
+it applies with P in registers, at a value extent of 128 or more with P through shared memory); overlap=on|off|auto sets online-overlap (P.V one key tile behind
+the scores; auto, the default: where P.V runs on wgmma); pingpong=on|off|auto sets online-pingpong (two warpgroups take
+turns issuing their wgmmas; auto, the default: at a value extent of 128 or more); mbarrier=on|off|auto sets online-mbarrier
+(the staged tiles tracked by mbarriers instead of the block's barrier per tile; auto, the default: likewise); preg=on|off sets online-p-registers (with P.V on
 wgmma, P as its register A operand rather than a shared tile; on, the default). One motif-compile output folder per spec under OUT, named after it. Runs where motif-opt
 and motif-compile are built (build/bin); the folders travel to the GPU machine.
 """
+import os
 import re
 import subprocess
 import sys
@@ -26,13 +27,13 @@ root = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(root / "python"))
 from motif.examples import attention_text  # noqa: E402
 
-bin_dir = root / "build" / "bin"
+bin_dir = Path(os.environ.get("MOTIF_BUILD_DIR", root / "build")) / "bin"
 
 
 def rows(text, value):
     """Sets the rows per block (the row dim's `block x seq(R)`) of the motif.online_contract of `text`."""
-    text, n = re.subn(r"(motif\.online_contract [^\n]*? over \[block, block x seq\()\d+\)", rf"\g<1>{value})", text,
-                      count=1)
+    text, n = re.subn(r"(motif\.online_contract [^\n]*? over \[(?:block, )?block x seq\()\d+\)", rf"\g<1>{value})",
+                      text, count=1)
     if n != 1:
         raise SystemExit("no motif.online_contract with rows to set")
     return text
@@ -76,8 +77,8 @@ def main(argv):
             raise SystemExit(f"{spec}: rule 4 did not derive the flash form")
         pv = {"on": "true", "off": "false", "auto": "auto"}[attrs.pop("pv", "auto")]
         overlap = {"on": "true", "off": "false", "auto": "auto"}[attrs.pop("overlap", "auto")]
-        pingpong = {"on": "true", "off": "false"}[attrs.pop("pingpong", "off")]
-        mbarrier = {"on": "true", "off": "false"}[attrs.pop("mbarrier", "off")]
+        pingpong = {"on": "true", "off": "false", "auto": "auto"}[attrs.pop("pingpong", "auto")]
+        mbarrier = {"on": "true", "off": "false", "auto": "auto"}[attrs.pop("mbarrier", "auto")]
         preg = {"on": "true", "off": "false"}[attrs.pop("preg", "on")]
         lower = [f"--lower-options=online-wgmma-pv={pv} online-overlap={overlap} online-pingpong={pingpong} "
                  f"online-mbarrier={mbarrier} online-p-registers={preg}"]

@@ -362,11 +362,13 @@ FLASH_EDGE_SHAPES = ((64, 1, 64, 64, None), (8, 63, 16, 16, None), (80, 65, 32, 
 #: tile a warpgroup) at 8 heads, 128-row blocks (two) at 16, both 128 blocks; the second runs P V on
 #: wgmma by default (D = E = 128), and the test runs both with online-wgmma-pv=true too.
 FLASH_WGMMA_SANITIZE_DIMS = (dict(H=8, S=1024, D=64), dict(H=16, S=1024, D=128))
-#: The --lower-options each of them is compiled with there: the defaults (auto), P V on wgmma
-#: wherever it applies, the two warpgroups taking turns (online-pingpong), and that with the staged
-#: tiles tracked by mbarriers (online-mbarrier).
-FLASH_WGMMA_SANITIZE_LOWER = ("online-wgmma-pv=auto", "online-wgmma-pv=true", "online-pingpong=true",
-                              "online-pingpong=true online-mbarrier=true")
+#: The --lower-options each of them is compiled with there: the defaults (auto: P V on wgmma with P
+#: in registers; at E = 128 the two warpgroups take turns and the staged tiles are tracked by
+#: mbarriers), P through a shared tile instead (online-p-registers=false), the turns without the
+#: mbarriers, and the mbarriers without the turns.
+FLASH_WGMMA_SANITIZE_LOWER = ("online-wgmma-pv=auto", "online-wgmma-pv=true online-p-registers=false",
+                              "online-pingpong=true online-mbarrier=false",
+                              "online-pingpong=false online-mbarrier=true")
 
 #: Shapes (S, N, D, E, heads) of the half-precision flash-form GPU test
 #: (python/tests/test_gpu.py::test_flash_form_edges_half), run through ``attention_text(...,
@@ -384,15 +386,16 @@ FLASH_EDGE_SHAPES_HALF = ((64, 1, 64, 64, None), (80, 63, 64, 64, None), (200, 6
 
 #: The builds test_flash_form_edges_half runs each half edge shape in: label -> (chip, extra
 #: motif-compile arguments). sm_90: both products on mma.sync; sm_90a: the scores on wgmma where
-#: whole warpgroups hold the block, P V too where it pays (online-wgmma-pv=auto; on sm_90a rule 4
-#: then gives 128-row blocks two warpgroups, threads(256), and P V runs one key tile behind the
-#: scores: online-overlap=auto); sm_90a-pv: P V on wgmma wherever it applies (online-wgmma-pv=true,
-#: also at a value extent of 64); sm_90a-overlap: P V behind the scores also where it is on
-#: mma.sync (online-overlap=true); sm_90a-pingpong: two warpgroups take turns issuing their wgmmas.
+#: whole warpgroups hold the block, P V too, with P in registers (online-wgmma-pv=auto,
+#: online-p-registers; on sm_90a rule 4 then gives 128-row blocks two warpgroups, threads(256), P V
+#: one key tile behind the scores: online-overlap=auto; at a value extent of 128 the warpgroups take
+#: turns and mbarriers track the stages: online-pingpong / online-mbarrier=auto); sm_90a-pshared:
+#: P through a swizzled shared tile instead; sm_90a-overlap: P V behind the scores also where it is on
+#: mma.sync (online-overlap=true); sm_90a-pingpong: the turns at every value extent.
 FLASH_HALF_BUILDS = {
     "sm_90": ("sm_90", ()),
     "sm_90a": ("sm_90a", ()),
-    "sm_90a-pv": ("sm_90a", ("--lower-options=online-wgmma-pv=true",)),
+    "sm_90a-pshared": ("sm_90a", ("--lower-options=online-wgmma-pv=true online-p-registers=false",)),
     "sm_90a-overlap": ("sm_90a", ("--lower-options=online-overlap=true",)),
     "sm_90a-pingpong": ("sm_90a", ("--lower-options=online-pingpong=true",)),
 }
