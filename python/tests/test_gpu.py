@@ -502,9 +502,10 @@ def test_flash_wgmma_sanitizers(dims, lower, motif_compile, tmp_path):
     fence and the barriers leave no race (racecheck) and no out-of-bounds access (memcheck), with
     one m64 tile a warpgroup (8 heads: 64-row blocks, one warpgroup) and two warpgroups of one m64
     tile (16 heads, D = 128: 128-row blocks in threads(256), 4 stages, P V one key tile behind the
-    scores), by default, with P V on wgmma wherever it applies, with the two warpgroups taking
-    turns (online-pingpong=true: named barriers, also checked by synccheck), and that with the staged
-    tiles tracked by mbarriers (online-mbarrier=true: where it applies, no block barrier per tile)."""
+    scores): by default (P V on wgmma with P in registers; at D = E = 128 the warpgroups take turns
+    and mbarriers track the stages), with P through a shared tile (online-p-registers=false), with
+    the turns but no mbarriers, and with the mbarriers but no turns (where P V runs behind the
+    scores on wgmma: at both shapes). Named barriers and mbarriers are also checked by synccheck."""
     from motif.errors import ChipMismatchError
     from motif.runtime import check_chip
     try:
@@ -516,13 +517,20 @@ def test_flash_wgmma_sanitizers(dims, lower, motif_compile, tmp_path):
     (m,) = ms.values()
     ptx = Path(m.ptx).read_text()
     assert "wgmma.mma_async" in ptx
-    assert ("p, 1,  1, 0,  1;" in ptx) == ("pv=true" in lower or dims["D"] >= 128)  # P V on wgmma
-    two_groups = dims["D"] >= 128
+
+    def resolved(option, auto):  # an auto|true|false option as the lowering resolves it
+        return f"{option}=true" in lower or (f"{option}=false" not in lower and auto)
+
+    in_registers = "online-p-registers=false" not in lower
+    big = dims["D"] >= 128  # E = D here
+    assert ("}, {%r" in ptx) == in_registers  # P V on wgmma, A = P in registers
+    assert ("p, 1,  1, 0,  1;" in ptx) == (not in_registers)  # P V on wgmma, P from a shared tile
+    two_groups = big
     assert (".maxntid 256, 1, 1" in ptx) == two_groups
-    assert ("bar.arrive" in ptx) == (two_groups and "pingpong" in lower)
-    # mbarriers only where P V runs on wgmma behind the scores (under auto: D = 128)
-    assert ("mbarrier.try_wait.parity" in ptx) == ("mbarrier" in lower and dims["D"] >= 128)
-    for tool in ("racecheck", "memcheck") + (("synccheck",) if "pingpong" in lower else ()):
+    assert ("bar.arrive" in ptx) == (two_groups and resolved("online-pingpong", big))
+    assert ("mbarrier.try_wait.parity" in ptx) == resolved("online-mbarrier", big)
+    sync = "bar.arrive" in ptx or "mbarrier" in ptx
+    for tool in ("racecheck", "memcheck") + (("synccheck",) if sync else ()):
         p = _sanitize(tool, m.path)
         assert _clean(p), f"{tool} on {m.path}:\n{(p.stdout + p.stderr)[-4000:]}"
 
