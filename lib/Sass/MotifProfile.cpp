@@ -395,6 +395,12 @@ KernelProfile profileKernel(const SassKernel &kernel) {
         profile.tensorCores->first = ref;
       }
       ++profile.tensorCores->mma[ref.opcode];
+      // HGMMA d, a, b, ...: a register A reads "R<n>", a descriptor
+      // "gdesc[UR<n>]".
+      if (inst.opcode == "HGMMA" && inst.operands.size() > 1 &&
+          StringRef(inst.operands[1]).starts_with("R") &&
+          !StringRef(inst.operands[1]).starts_with("RZ"))
+        ++profile.tensorCores->registerA;
     }
     sharedScan.visit(inst, cls);
     shuffleScan.visit(inst, cls);

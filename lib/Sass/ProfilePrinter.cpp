@@ -138,6 +138,8 @@ void printKernel(raw_ostream &os, const KernelProfile &kernel) {
       firstKind = false;
     }
     os << " (first at " << formatAddress(tc->first.address) << ")";
+    if (tc->registerA)
+      os << ", A from registers in " << tc->registerA << " HGMMA";
     if (tc->ldsm)
       os << ", fed by " << tc->ldsm << " LDSM";
     if (tc->ldgsts || tc->utmaldg) {
@@ -303,7 +305,8 @@ json::Value tensorCoresToJSON(const KernelProfile &kernel) {
                       {"first", refToJSON(tc.first)},
                       {"ldsm", static_cast<int64_t>(tc.ldsm)},
                       {"ldgsts", static_cast<int64_t>(tc.ldgsts)},
-                      {"utmaldg", static_cast<int64_t>(tc.utmaldg)}};
+                      {"utmaldg", static_cast<int64_t>(tc.utmaldg)},
+                      {"register_a", static_cast<int64_t>(tc.registerA)}};
 }
 
 json::Value kernelToJSON(const KernelProfile &kernel) {

@@ -102,6 +102,10 @@ struct TensorCoreUse {
   /// Instructions per full opcode ("HMMA.16816.F32.BF16").
   std::map<std::string, uint64_t> mma;
   uint64_t ldsm = 0, ldgsts = 0, utmaldg = 0;
+  /// HGMMAs whose A operand is a register (`HGMMA.. Rd, Ra, gdesc[..]`), not
+  /// a shared-memory descriptor: A (e.g. the flash form's P) never went
+  /// through shared memory.
+  uint64_t registerA = 0;
   InstrRef first; ///< the first tensor-core instruction
 };
 
