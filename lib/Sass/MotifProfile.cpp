@@ -343,6 +343,65 @@ static void findStagedLoops(const SassKernel &kernel, KernelProfile &profile) {
   }
 }
 
+
+/// The registers an instruction writes through its first operand: "R12"
+/// and, for a 64- or 128-bit result, the next one or three. None for
+/// instructions whose first operand is no destination.
+static SmallVector<std::string, 4> writtenRegisters(const SassInstruction &inst) {
+  static const StringSet<> kNoDestination = {
+      "ST",  "STS",  "STG",   "STL",       "RED",    "BRA",     "BAR",
+      "EXIT", "RET", "CALL",  "HGMMA",     "WARPGROUP", "DEPBAR", "MEMBAR",
+      "FENCE", "NOP", "BSSY", "BSYNC",     "LDGSTS", "LDGDEPBAR", "SYNCS",
+      "UTMALDG", "WARPSYNC", "ERRBAR", "CCTL", "BPT"};
+  SmallVector<std::string, 4> regs;
+  if (inst.operands.empty() || kNoDestination.contains(inst.opcode))
+    return regs;
+  StringRef dest = inst.operands[0];
+  unsigned n;
+  if (!dest.consume_front("R") || dest.getAsInteger(10, n))
+    return regs;
+  unsigned width = inst.hasModifier("128") ? 4 : inst.hasModifier("64") ? 2 : 1;
+  for (unsigned i = 0; i < width; ++i)
+    regs.push_back("R" + std::to_string(n + i));
+  return regs;
+}
+
+/// For each HGMMA with A in registers (four: Rn .. Rn+3), the first later
+/// instruction, in address order, that writes one of them before a wait for
+/// every wgmma group (`WARPGROUP.DEPBAR.LE gsb0, 0x0`).
+static void findWgmmaRegisterHazards(const SassKernel &kernel,
+                                     KernelProfile &profile) {
+  const std::vector<SassInstruction> &insts = kernel.instructions;
+  for (size_t i = 0; i < insts.size(); ++i) {
+    const SassInstruction &mma = insts[i];
+    if (mma.opcode != "HGMMA" || mma.operands.size() < 3)
+      continue;
+    StringRef a = mma.operands[1];
+    unsigned n;
+    if (!a.consume_front("R") || a.getAsInteger(10, n))
+      continue;
+    for (size_t j = i + 1; j < insts.size(); ++j) {
+      const SassInstruction &inst = insts[j];
+      if (inst.predicate == "PT" && inst.predicateNegated)
+        continue;
+      if (inst.opcode == "WARPGROUP" && inst.hasModifier("DEPBAR") &&
+          inst.operands.size() == 2 && inst.operands[1] == "0x0")
+        break;
+      bool hit = false;
+      for (const std::string &reg : writtenRegisters(inst)) {
+        unsigned r = std::stoul(reg.substr(1));
+        if (r >= n && r < n + 4) {
+          profile.wgmmaHazards.push_back({refOf(mma), refOf(inst), reg});
+          hit = true;
+          break;
+        }
+      }
+      if (hit)
+        break;
+    }
+  }
+}
+
 KernelProfile profileKernel(const SassKernel &kernel) {
   KernelProfile profile;
   profile.name = kernel.name;
@@ -409,6 +468,7 @@ KernelProfile profileKernel(const SassKernel &kernel) {
   shuffleScan.flush();
   fmaScan.flush();
   findStagedLoops(kernel, profile);
+  findWgmmaRegisterHazards(kernel, profile);
   if (profile.tensorCores) {
     profile.tensorCores->ldsm = profile.count("LDSM");
     profile.tensorCores->ldgsts = profile.count("LDGSTS");

@@ -40,7 +40,7 @@ ProfileSummary summarizeKernel(const KernelProfile &kernel) {
     stages += reduction.stages.size();
   flag("register-only", kernel.isRegisterOnly());
   flag("shared-materialization", !kernel.sharedChains.empty());
-  flag("hazard", !kernel.hazards.empty());
+  flag("hazard", !kernel.hazards.empty() || !kernel.wgmmaHazards.empty());
   flag("warp-reduction", !kernel.warpReductions.empty());
   flag("local-memory",
        !kernel.localLoads.empty() || !kernel.localStores.empty());

@@ -167,6 +167,12 @@ void printKernel(raw_ostream &os, const KernelProfile &kernel) {
        << formatAddress(hazard.store.address) << " (" << hazard.store.opcode
        << ") reaches shared load at " << formatAddress(hazard.load.address)
        << " (" << hazard.load.opcode << ") with no barrier\n";
+  for (const WgmmaRegisterHazard &hazard : kernel.wgmmaHazards)
+    os << "  verdict HAZARD: " << hazard.writer.opcode << " at "
+       << formatAddress(hazard.writer.address) << " writes " << hazard.reg
+       << ", an A register of the HGMMA at "
+       << formatAddress(hazard.wgmma.address)
+       << ", before the wait for its group\n";
   // FMA chains: the longest few, then a count (GEMM-like kernels have many).
   if (!kernel.fmaChains.empty()) {
     std::vector<const FmaChain *> chains;
@@ -340,6 +346,11 @@ json::Value kernelToJSON(const KernelProfile &kernel) {
   for (const GlobalRoundTrip &trip : kernel.globalRoundTrips)
     trips.push_back(json::Object{{"store", refToJSON(trip.store)},
                                  {"load", refToJSON(trip.load)}});
+  json::Array wgmmaHazards;
+  for (const WgmmaRegisterHazard &hazard : kernel.wgmmaHazards)
+    wgmmaHazards.push_back(json::Object{{"wgmma", refToJSON(hazard.wgmma)},
+                                        {"writer", refToJSON(hazard.writer)},
+                                        {"register", hazard.reg}});
   json::Array fmaChains;
   for (const FmaChain &chain : kernel.fmaChains)
     fmaChains.push_back(refsToJSON(chain.instructions));
@@ -347,6 +358,7 @@ json::Value kernelToJSON(const KernelProfile &kernel) {
       {"register_only", kernel.isRegisterOnly()},
       {"shared_materialization", std::move(chains)},
       {"hazards", std::move(hazards)},
+      {"wgmma_register_hazards", std::move(wgmmaHazards)},
       {"private_round_trips",
        kernel.privateRoundTrips
            ? json::Value(json::Object{

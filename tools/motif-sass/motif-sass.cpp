@@ -212,7 +212,8 @@ int runProfile(ArrayRef<const char *> argv) {
     printProfileText(*profile, outs(), only);
   if (args->has("fail-on-hazard"))
     for (const KernelProfile &kernel : profile->kernels)
-      if ((!only || only == &kernel) && !kernel.hazards.empty())
+      if ((!only || only == &kernel) &&
+          (!kernel.hazards.empty() || !kernel.wgmmaHazards.empty()))
         return 2;
   return 0;
 }

@@ -46,6 +46,16 @@ struct SharedHazard {
   InstrRef store, load;
 };
 
+/// An HGMMA with A in registers whose A registers an instruction writes
+/// before a `WARPGROUP.DEPBAR.LE gsb0, 0x0` (the wait for every wgmma group)
+/// follows it in address order: the PTX ISA makes that undefined (the
+/// tensor cores may still read them). Address order stands in for control
+/// flow, as for shared hazards.
+struct WgmmaRegisterHazard {
+  InstrRef wgmma, writer;
+  std::string reg; ///< the A register written ("R152")
+};
+
 /// Shared loads that read back an address a store of the same thread wrote
 /// with no barrier between: the store and the load name the same address
 /// (`[R49+0x1000]`) and no instruction between them redefines a register of
@@ -129,6 +139,7 @@ struct KernelProfile {
 
   std::vector<SharedChain> sharedChains;
   std::vector<SharedHazard> hazards;
+  std::vector<WgmmaRegisterHazard> wgmmaHazards;
   /// Set when shared loads read back their own thread's stores.
   std::optional<PrivateRoundTrips> privateRoundTrips;
   std::vector<WarpReduction> warpReductions;
