@@ -77,10 +77,12 @@ for d in map(Path, sys.argv[1:]):
             tri = triton_peer("softmax")
             tri(x)
             tri_ms = median_ms(lambda: tri(x))
+            tri_b = batched_ms(lambda: tri(x))
+            tri_bare = median_ms(lambda: tri(x), lead=False)
         except Exception as e:  # noqa: BLE001
             print(f"triton: {e}")
-            tri_ms = float("nan")
-        peers[key] = (eager, comp, eager_b, same, same_b, eager_bare, tri_ms)
+            tri_ms = tri_b = tri_bare = float("nan")
+        peers[key] = (eager, comp, eager_b, same, same_b, eager_bare, (tri_ms, tri_bare, tri_b))
     ks = ", ".join(f"{k.registers}r {k.spill_store_bytes}sp {k.shared_bytes}+{k.dynamic_shared_bytes}B "
                    f"{k.block[0]}t" for k in m.kernels)
     print(f"{d.name:34} {'x'.join(map(str, shape)):16} {ms:8.4f} {bare:8.4f} {bms:8.4f} {nbytes / ms / 1e6:7.0f} "
@@ -88,5 +90,6 @@ for d in map(Path, sys.argv[1:]):
 for (dt, shape), (e, c, eb, cp, cpb, ebare, tri) in peers.items():
     nbytes = 2 * shape[0] * shape[1] * (4 if dt == "f32" else 2)
     print(f"torch {dt} {shape}: eager {e:.4f} ms ({nbytes / e / 1e6 / copy_gbps:.2f} of copy; bare {ebare:.4f}, batched {eb:.4f}), "
-          f"torch.compile {c:.4f} ms ({nbytes / c / 1e6 / copy_gbps:.2f}); triton {tri:.4f} ms; "
+          f"torch.compile {c:.4f} ms ({nbytes / c / 1e6 / copy_gbps:.2f}); triton {tri[0]:.4f} ms (bare {tri[1]:.4f}, "
+          f"batched {tri[2]:.4f}); "
           f"copy of the same bytes {cp:.4f} ms ({nbytes / cp / 1e6 / copy_gbps:.2f}; batched {cpb:.4f})")

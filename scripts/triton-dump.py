@@ -1,8 +1,9 @@
-"""Dump the Triton flash kernel the bench's peer picks (bf16, 64 heads x 4096, D = 64 and 128): the
-autotuner's timings per config, the winner, and its PTX / cubin / SASS / TTGIR, for comparing its loop
-with motif's flash form instruction by instruction.
+"""Dump the Triton kernels the bench's peers compile: the flash kernel (bf16, 64 heads x 4096, D = 64
+and 128: the autotuner's timings per config and the winner) and, with --softmax, the row softmax
+(bf16 8192x4096); their PTX / cubin / SASS / TTGIR, for comparing them with motif's kernels
+instruction by instruction.
 
-    TRITON_CACHE_DIR=DIR/cache python3 scripts/triton-dump.py DIR
+    TRITON_CACHE_DIR=DIR/cache python3 scripts/triton-dump.py DIR [--softmax]
 
 Run on the GPU machine; the SASS needs cuobjdump.
 """
@@ -19,6 +20,10 @@ from motif.triton_peers import peer  # noqa: E402
 
 out = Path(sys.argv[1])
 out.mkdir(parents=True, exist_ok=True)
+if "--softmax" in sys.argv:
+    x = torch.randn(8192, 4096, device="cuda", dtype=torch.bfloat16)
+    peer("softmax")(x)
+    torch.cuda.synchronize()
 attention = peer("attention")
 kernels = next(c.cell_contents for c in attention.__closure__
                if isinstance(c.cell_contents, dict) and False in c.cell_contents)
