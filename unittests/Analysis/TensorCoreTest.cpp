@@ -181,32 +181,45 @@ TEST(OnlineContractMma, WarpsAndTilesOfEveryPair) {
   EXPECT_EQ(OnlineContractOp::defaultMmaThreads(48), 0);
 }
 
+/// A flash form at D = 128 with THREADS threads and value extent E.
 constexpr const char *kFlash = R"(
-func.func @f(%q: tensor<4x256x128xbf16>, %k: tensor<4x256x128xbf16>, %v: tensor<4x256x128xbf16>) -> tensor<4x256x128xbf16> {
-  %y = motif.kernel "k" threads(THREADS) -> tensor<4x256x128xbf16> {
+func.func @f(%q: tensor<4x256x128xbf16>, %k: tensor<4x256x128xbf16>, %v: tensor<4x256xExbf16>) -> tensor<4x256xExbf16> {
+  %y = motif.kernel "k" threads(THREADS) -> tensor<4x256xExbf16> {
     %o = motif.online_contract (%q[h, i, d], %k[h, j, d], %v[h, j, e]) -> [h, i, e] scale(0.125) over [block, block x seq(128), seq, seq, seq]
-           : (tensor<4x256x128xbf16>, tensor<4x256x128xbf16>, tensor<4x256x128xbf16>) -> tensor<4x256x128xbf16>
-    %g = motif.materialize %o in global : tensor<4x256x128xbf16>
-    motif.yield %g : tensor<4x256x128xbf16>
+           : (tensor<4x256x128xbf16>, tensor<4x256x128xbf16>, tensor<4x256xExbf16>) -> tensor<4x256xExbf16>
+    %g = motif.materialize %o in global : tensor<4x256xExbf16>
+    motif.yield %g : tensor<4x256xExbf16>
   }
-  return %y : tensor<4x256x128xbf16>
+  return %y : tensor<4x256xExbf16>
 }
 )";
+
+/// kFlash at `threads` and value extent `e`, parsed into `module`; its op.
+OnlineContractOp parseFlash(MLIRContext &context,
+                            OwningOpRef<ModuleOp> &module, int64_t threads,
+                            int64_t e) {
+  context.loadDialect<MotifDialect, arith::ArithDialect, func::FuncDialect>();
+  std::string text = kFlash;
+  text.replace(text.find("THREADS"), 7, std::to_string(threads));
+  for (size_t at = text.find("xEx"); at != std::string::npos;
+       at = text.find("xEx"))
+    text.replace(at, 3, "x" + std::to_string(e) + "x");
+  module = parseSourceString<ModuleOp>(text, &context);
+  OnlineContractOp op;
+  if (module)
+    module->walk([&](OnlineContractOp o) { op = o; });
+  return op;
+}
 
 TEST(OnlineContractMma, TheKernelsThreadsDecideTheTiles) {
   // 128 rows at D = E = 128: one warpgroup of 2 m-tiles a warp holds 2 x 128
   // value columns, so its key tiles are 32; two warpgroups of 1 m-tile take
   // key tiles of 64. Both are whole warpgroups: the scores go to wgmma.
   MLIRContext context;
-  context.loadDialect<MotifDialect, arith::ArithDialect, func::FuncDialect>();
   for (auto [threads, warps, mTiles, keys] :
        {std::make_tuple(128, 4, 2, 32), std::make_tuple(256, 8, 1, 64)}) {
-    std::string text = kFlash;
-    text.replace(text.find("THREADS"), 7, std::to_string(threads));
-    OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(text, &context);
-    ASSERT_TRUE(module);
-    OnlineContractOp op;
-    module->walk([&](OnlineContractOp o) { op = o; });
+    OwningOpRef<ModuleOp> module;
+    OnlineContractOp op = parseFlash(context, module, threads, 128);
     ASSERT_TRUE(op);
     auto [w, mt] = op.getMmaWarpsAndTiles();
     EXPECT_EQ(w, warps);
@@ -219,38 +232,15 @@ TEST(OnlineContractMma, TheKernelsThreadsDecideTheTiles) {
   }
 }
 
-} // namespace
-
-namespace {
-/// kFlash with the value extent E (V's and the result's last dim) free.
-constexpr const char *kFlashE = R"(
-func.func @f(%q: tensor<4x256x128xbf16>, %k: tensor<4x256x128xbf16>, %v: tensor<4x256xExbf16>) -> tensor<4x256xExbf16> {
-  %y = motif.kernel "k" threads(256) -> tensor<4x256xExbf16> {
-    %o = motif.online_contract (%q[h, i, d], %k[h, j, d], %v[h, j, e]) -> [h, i, e] scale(0.125) over [block, block x seq(128), seq, seq, seq]
-           : (tensor<4x256x128xbf16>, tensor<4x256x128xbf16>, tensor<4x256xExbf16>) -> tensor<4x256xExbf16>
-    %g = motif.materialize %o in global : tensor<4x256xExbf16>
-    motif.yield %g : tensor<4x256xExbf16>
-  }
-  return %y : tensor<4x256xExbf16>
-}
-)";
-
 TEST(OnlineContractMma, PInRegistersPrefersWgmmaPVAtEveryValueExtent) {
   // online-wgmma-pv=auto: with P in registers (the default lowering) P V
   // goes to wgmma wherever it applies; with P through a shared tile only at
   // a value extent of 128 or more.
   MLIRContext context;
-  context.loadDialect<MotifDialect, arith::ArithDialect, func::FuncDialect>();
   for (int64_t e : {64, 128}) {
-    std::string text = kFlashE;
-    for (size_t at = text.find("xEx"); at != std::string::npos;
-         at = text.find("xEx"))
-      text.replace(at, 3, "x" + std::to_string(e) + "x");
-    OwningOpRef<ModuleOp> module = parseSourceString<ModuleOp>(text, &context);
-    ASSERT_TRUE(module) << text;
-    OnlineContractOp op;
-    module->walk([&](OnlineContractOp o) { op = o; });
-    ASSERT_TRUE(op);
+    OwningOpRef<ModuleOp> module;
+    OnlineContractOp op = parseFlash(context, module, 256, e);
+    ASSERT_TRUE(op) << e;
     ASSERT_EQ(op.getIterationExtents()[op.getValueDim()], e);
     EXPECT_TRUE(op.hasWgmmaPV()) << e;
     EXPECT_TRUE(op.prefersWgmmaPV(/*pInRegisters=*/true)) << e;
