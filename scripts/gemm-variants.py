@@ -9,6 +9,7 @@ Inputs: fresh N(0,1) per variant; reference: float64 A.B; equivalence class: tol
 relative error within 2^-8 for bf16, 2^-10 for f16 outputs). Prints one row per variant (ms, TFLOP/s,
 x cuBLAS, ptxas registers / spills / shared bytes) and torch.mm on the same inputs.
 """
+import re
 import sys
 from pathlib import Path
 
@@ -29,6 +30,13 @@ for arg in sys.argv[1:]:
     d = Path(arg[3:] if nt else arg)
     (mpath,) = [p for p in d.glob("*.json")]
     m = load_manifest(mpath)
+    # B[j, k] (C = A.B^T, the linear family) read off the program's contraction where its source is
+    # at hand, so that a variant passed without "nt:" is not checked against the wrong product.
+    src = Path(m.source) if m.source else None
+    if src is not None and src.is_file():
+        found = re.search(r"motif\.contract \(%\w+\[(\w+), (\w+)\], %\w+\[(\w+), (\w+)\]\)", src.read_text())
+        if found:
+            nt = found.group(4) == found.group(2)
     (M, K) = m.inputs[0].shape
     N = m.inputs[1].shape[0 if nt else 1]
     dt = m.inputs[0].dtype

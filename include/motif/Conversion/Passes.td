@@ -39,6 +39,13 @@ def ConvertMotifToGPU : Pass<"convert-motif-to-gpu", "::mlir::ModuleOp"> {
            "step's barrier (wait for at most one pending group; the cp.async "
            "pipeline then copies stages - 2 steps ahead, not stages - 1; needs "
            "3 or more stages, else it has no effect)">,
+    Option<"gridGroup", "grid-group", "int64_t", /*default=*/"-1",
+           "Order the blocks of a kernel whose grid has two or more static "
+           "dims in groups of this many along the second-to-last (the row "
+           "blocks of a GEMM), the last running fastest within a group "
+           "(Triton's GROUP_M), so blocks running at once share operand "
+           "panels in L2; 0 or 1: row-major; -1 (auto, the default): 8 for "
+           "a kernel with a contraction on wgmma, row-major otherwise">,
     Option<"mmaFragmentPipeline", "mma-fragment-pipeline", "bool",
            /*default=*/"true",
            "An mma.sync contraction loads the ldmatrix fragments of each "

@@ -18,6 +18,31 @@ using namespace mlir;
 using namespace mlir::motif;
 using namespace mlir::motif::detail;
 
+void KernelEmitter::groupBlocks(int64_t group) {
+  size_t n = gridExtents.size();
+  if (group <= 1 || n < 2)
+    return;
+  int64_t rows = gridExtents[n - 2], cols = gridExtents[n - 1];
+  if (rows <= 1 || cols <= 1)
+    return;
+  // The block's position among the rows x cols blocks of the last two dims,
+  // then group g = pos / (group cols) holds rows first = g group ..,
+  // size = min(rows - first, group) of them, column-major within it.
+  Value bid = gpu::BlockIdOp::create(b, loc, gpu::Dimension::x);
+  auto c = [&](int64_t v) { return constIndex(v); };
+  Value pos = n > 2 ? Value(arith::RemUIOp::create(b, loc, bid, c(rows * cols)))
+                    : bid;
+  Value per = c(group * cols);
+  Value first = arith::MulIOp::create(
+      b, loc, arith::DivUIOp::create(b, loc, pos, per), c(group));
+  Value size = arith::MinUIOp::create(
+      b, loc, arith::SubIOp::create(b, loc, c(rows), first), c(group));
+  Value within = arith::RemUIOp::create(b, loc, pos, per);
+  blockCoords[n - 2] = arith::AddIOp::create(
+      b, loc, first, arith::RemUIOp::create(b, loc, within, size));
+  blockCoords[n - 1] = arith::DivUIOp::create(b, loc, within, size);
+}
+
 /// Alignment (bytes) the ABI requires of every buffer (docs/abi.md).
 static constexpr int64_t kBufferAlignment = 16;
 

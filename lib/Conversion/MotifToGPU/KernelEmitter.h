@@ -120,6 +120,14 @@ public:
   /// does not support.
   LogicalResult emit();
 
+  /// Reorders the blocks in groups of `group` along the second-to-last grid
+  /// dim (convert-motif-to-gpu's `grid-group`): block b's coordinates of the
+  /// last two dims (extents M, N) become those of Triton's grouped order, a
+  /// permutation of the grid (a last group of fewer than `group` rows where
+  /// M does not divide). Call before emit(); no effect with fewer than two
+  /// grid dims or a group of 0 or 1.
+  void groupBlocks(int64_t group);
+
   /// Shared bytes the kernel uses (materializations + scratch; with dynamic
   /// shared memory, including the padding between 16-byte aligned views).
   int64_t sharedBytes() const {

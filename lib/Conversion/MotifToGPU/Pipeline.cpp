@@ -68,6 +68,12 @@ struct LowerToNVVMOptions : public PassPipelineOptions<LowerToNVVMOptions> {
                      "elementwise motif re-reading a global tensor in reverse "
                      "instance order"),
       llvm::cl::init(true)};
+  PassOptions::Option<int64_t> gridGroup{
+      *this, "grid-group",
+      llvm::cl::desc("convert-motif-to-gpu's grid-group: blocks in groups of "
+                     "this many along the second-to-last grid dim (0: "
+                     "row-major; -1: auto, 8 on wgmma contractions)"),
+      llvm::cl::init(-1)};
   PassOptions::Option<bool> mmaFragmentPipeline{
       *this, "mma-fragment-pipeline",
       llvm::cl::desc("convert-motif-to-gpu's mma-fragment-pipeline: mma.sync "
@@ -133,6 +139,11 @@ LogicalResult checkOptions(const LowerToNVVMOptions &opts, ErrorHandler error) {
     if (!motif::detail::parseAutoChoice(o->getValue()))
       return error(Twine(kPipelineName) + ": " + o->getArgStr() + "='" +
                    o->getValue() + "' is not one of auto, true, false");
+  if (opts.gridGroup.getValue() < -1)
+    return error(Twine(kPipelineName) + ": grid-group=" +
+                 Twine(opts.gridGroup.getValue()) +
+                 " is not a group size (0 or 1: row-major, N > 1: groups of "
+                 "N block rows, -1: auto)");
   const std::string &format = opts.format.getValue();
   if (!llvm::is_contained(kFormats, format))
     return error(Twine(kPipelineName) + ": format='" + format +
@@ -159,6 +170,7 @@ void buildPipeline(OpPassManager &pm, const LowerToNVVMOptions &opts) {
   convert.chip = opts.chip.getValue();
   convert.wgmmaInFlight = opts.wgmmaInFlight.getValue();
   convert.mmaFragmentPipeline = opts.mmaFragmentPipeline.getValue();
+  convert.gridGroup = opts.gridGroup.getValue();
   convert.onlineWgmma = opts.onlineWgmma.getValue();
   convert.onlineWgmmaPV = opts.onlineWgmmaPV.getValue();
   convert.onlineOverlap = opts.onlineOverlap.getValue();
