@@ -5,7 +5,7 @@
 
 Draws N specs for scripts/make-flash-variants.py (S queries, N keys, head dims D and E, heads,
 bf16 or f16, sm_90a or sm_90; rows per block and threads from the pairs the tensor-core lowering
-takes, or rule 4's own schedule; stages; online-wgmma-pv / -overlap / -pingpong / -mbarrier /
+takes (now and then one it refuses), or rule 4's own schedule; stages; online-wgmma-pv / -overlap / -pingpong / -mbarrier /
 -p-registers), compiles each into OUT/<name>, and checks what the tools do with it: a spec the
 compiler accepts leaves a motif-compile folder for `FLASH_CHECK_ONLY=1 scripts/flash-variants.py
 OUT/*/` to run on the GPU against float64; a spec it refuses must be refused with a located
@@ -21,6 +21,8 @@ from pathlib import Path
 root = Path(__file__).resolve().parents[1]
 # (rows, threads) pairs of OnlineContractOp::mmaWarpsAndTiles: 1, 2, 4 or 8 warps of 1 or 2 m-tiles.
 PAIRS = [(16, 32), (32, 32), (32, 64), (64, 64), (64, 128), (128, 128), (128, 256), (256, 256)]
+# Pairs it refuses (a located error naming the pairs it takes), drawn now and then.
+INVALID_PAIRS = [(128, 96), (64, 32), (16, 64), (256, 128), (48, 96)]
 CHOICES = ("auto", "on", "off")
 
 
@@ -32,7 +34,7 @@ def draw(rng):
     heads = rng.choice((0, 1, 2, 3, 5))
     attrs = {"chip": chip}
     if rng.random() < 0.7:
-        rows, threads = rng.choice(PAIRS)
+        rows, threads = rng.choice(INVALID_PAIRS if rng.random() < 0.1 else PAIRS)
         attrs["rows"], attrs["threads"] = rows, threads
         s = rows * rng.randint(1, 4)
     else:
