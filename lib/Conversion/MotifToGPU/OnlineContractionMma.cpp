@@ -23,11 +23,13 @@
 //       no shuffle, no shared memory), V through ldmatrix.trans;
 //   l summed over the quad, y = acc * (1 / l), rounded to the result type.
 //
-// On sm_90a the scores (and, where it pays, P V) run on wgmma, in one or
-// two warpgroups; with 3 or more stages P V runs one key tile behind the
-// scores, overlapping the softmax of tile t with P_{t-1} V_{t-1}
-// (online-overlap), and two warpgroups may take turns issuing their wgmmas
-// (online-pingpong).
+// On sm_90a the scores and P V run on wgmma, in one or two warpgroups, P V
+// with P in registers as the A operand (motif_nvvm.wgmma_rs; online-p-
+// registers) or through a swizzled shared tile; with 3 or more stages P V
+// runs one key tile behind the scores, overlapping the softmax of tile t
+// with P_{t-1} V_{t-1} (online-overlap), two warpgroups may take turns
+// issuing their wgmmas (online-pingpong), and mbarriers may track the
+// stages (online-mbarrier).
 //
 // c' = scale * log2(e). Keys past the extent are zero-filled by cp.async
 // and score -inf; a row whose scores are all -inf uses 0 for its max.
