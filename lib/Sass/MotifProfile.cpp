@@ -366,9 +366,16 @@ static SmallVector<std::string, 4> writtenRegisters(const SassInstruction &inst)
   return regs;
 }
 
+/// Whether `inst` closes a wgmma group (`HGMMA ..., gsb0`: ptxas marks the
+/// last HGMMA of each group it issues).
+static bool closesWgmmaGroup(const SassInstruction &inst) {
+  return inst.opcode == "HGMMA" && llvm::is_contained(inst.operands, "gsb0");
+}
+
 /// For each HGMMA with A in registers (four: Rn .. Rn+3), the first later
-/// instruction, in address order, that writes one of them before a wait for
-/// every wgmma group (`WARPGROUP.DEPBAR.LE gsb0, 0x0`).
+/// instruction, in address order, that writes one of them before a wait
+/// retires its group: `WARPGROUP.DEPBAR.LE gsb0, N` with at least N groups
+/// closed after the HGMMA's own (groups retire in order).
 static void findWgmmaRegisterHazards(const SassKernel &kernel,
                                      KernelProfile &profile) {
   const std::vector<SassInstruction> &insts = kernel.instructions;
@@ -380,12 +387,23 @@ static void findWgmmaRegisterHazards(const SassKernel &kernel,
     unsigned n;
     if (!a.consume_front("R") || a.getAsInteger(10, n))
       continue;
+    bool closed = closesWgmmaGroup(mma); // its own group is closed
+    uint64_t later = 0;                  // groups closed after it
     for (size_t j = i + 1; j < insts.size(); ++j) {
       const SassInstruction &inst = insts[j];
       if (inst.predicate == "PT" && inst.predicateNegated)
         continue;
-      if (inst.opcode == "WARPGROUP" && inst.hasModifier("DEPBAR") &&
-          inst.operands.size() == 2 && inst.operands[1] == "0x0")
+      if (closesWgmmaGroup(inst)) {
+        if (closed)
+          ++later;
+        closed = true;
+      }
+      uint64_t pending;
+      if (closed && inst.opcode == "WARPGROUP" &&
+          inst.hasModifier("DEPBAR") && inst.operands.size() == 2 &&
+          inst.operands[0] == "gsb0" &&
+          !StringRef(inst.operands[1]).getAsInteger(0, pending) &&
+          later >= pending)
         break;
       bool hit = false;
       for (const std::string &reg : writtenRegisters(inst)) {
