@@ -56,6 +56,25 @@ int64_t shuffleOffset(const SassInstruction &inst) {
   return -1;
 }
 
+/// Registers `inst` writes: its first operand when it is a register, as
+/// many as a 64- or 128-bit access writes.
+static SmallVector<std::string> registersDefinedBy(const SassInstruction &inst,
+                                                   const InstrClass &cls) {
+  SmallVector<std::string> defs;
+  if (cls.kind == InstrKind::Store || inst.operands.empty())
+    return defs;
+  StringRef first = inst.operands.front();
+  bool uniform = first.starts_with("UR");
+  StringRef digits = first.drop_front(uniform ? 2 : 1);
+  unsigned n = 0;
+  if (!(first.starts_with("R") || uniform) || digits.getAsInteger(10, n))
+    return defs;
+  unsigned width = inst.hasModifier("128") ? 4 : inst.hasModifier("64") ? 2 : 1;
+  for (unsigned i = 0; i < width; ++i)
+    defs.push_back((uniform ? "UR" : "R") + std::to_string(n + i));
+  return defs;
+}
+
 /// Scans shared stores, barriers and shared loads in address order.
 ///   chain:  the last shared store before an ordering barrier, that barrier,
 ///           and the first shared load after it.
@@ -91,25 +110,6 @@ public:
     return regs;
   }
 
-  /// Registers `inst` writes: its first operand when it is a register, as
-  /// many as a 64- or 128-bit access writes.
-  static SmallVector<std::string> definedBy(const SassInstruction &inst,
-                                            const InstrClass &cls) {
-    SmallVector<std::string> defs;
-    if (cls.kind == InstrKind::Store || inst.operands.empty())
-      return defs;
-    StringRef first = inst.operands.front();
-    bool uniform = first.starts_with("UR");
-    StringRef digits = first.drop_front(uniform ? 2 : 1);
-    unsigned n = 0;
-    if (!(first.starts_with("R") || uniform) || digits.getAsInteger(10, n))
-      return defs;
-    unsigned width = inst.hasModifier("128") ? 4 : inst.hasModifier("64") ? 2 : 1;
-    for (unsigned i = 0; i < width; ++i)
-      defs.push_back((uniform ? "UR" : "R") + std::to_string(n + i));
-    return defs;
-  }
-
   void visit(const SassInstruction &inst, const InstrClass &cls) {
     if (cls.kind == InstrKind::Barrier && cls.ordersSharedMemory) {
       if (!pendingStores.empty())
@@ -120,7 +120,7 @@ public:
       return;
     }
     // A redefined register makes the addresses naming it unknown.
-    for (const std::string &def : definedBy(inst, cls))
+    for (const std::string &def : registersDefinedBy(inst, cls))
       llvm::erase_if(storeAddresses, [&](const auto &entry) {
         return llvm::is_contained(registersOf(entry.first), def);
       });
@@ -343,29 +343,6 @@ static void findStagedLoops(const SassKernel &kernel, KernelProfile &profile) {
   }
 }
 
-
-/// The registers an instruction writes through its first operand: "R12"
-/// and, for a 64- or 128-bit result, the next one or three. None for
-/// instructions whose first operand is no destination.
-static SmallVector<std::string, 4> writtenRegisters(const SassInstruction &inst) {
-  static const StringSet<> kNoDestination = {
-      "ST",  "STS",  "STG",   "STL",       "RED",    "BRA",     "BAR",
-      "EXIT", "RET", "CALL",  "HGMMA",     "WARPGROUP", "DEPBAR", "MEMBAR",
-      "FENCE", "NOP", "BSSY", "BSYNC",     "LDGSTS", "LDGDEPBAR", "SYNCS",
-      "UTMALDG", "WARPSYNC", "ERRBAR", "CCTL", "BPT"};
-  SmallVector<std::string, 4> regs;
-  if (inst.operands.empty() || kNoDestination.contains(inst.opcode))
-    return regs;
-  StringRef dest = inst.operands[0];
-  unsigned n;
-  if (!dest.consume_front("R") || dest.getAsInteger(10, n))
-    return regs;
-  unsigned width = inst.hasModifier("128") ? 4 : inst.hasModifier("64") ? 2 : 1;
-  for (unsigned i = 0; i < width; ++i)
-    regs.push_back("R" + std::to_string(n + i));
-  return regs;
-}
-
 /// Whether `inst` closes a wgmma group (`HGMMA ..., gsb0`: ptxas marks the
 /// last HGMMA of each group it issues).
 static bool closesWgmmaGroup(const SassInstruction &inst) {
@@ -405,17 +382,19 @@ static void findWgmmaRegisterHazards(const SassKernel &kernel,
           !StringRef(inst.operands[1]).getAsInteger(0, pending) &&
           later >= pending)
         break;
-      bool hit = false;
-      for (const std::string &reg : writtenRegisters(inst)) {
-        unsigned r = std::stoul(reg.substr(1));
-        if (r >= n && r < n + 4) {
-          profile.wgmmaHazards.push_back({refOf(mma), refOf(inst), reg});
-          hit = true;
-          break;
-        }
-      }
-      if (hit)
+      auto overwrites = [&](const std::string &reg) {
+        StringRef name = reg;
+        unsigned r;
+        return name.consume_front("R") && !name.getAsInteger(10, r) &&
+               r >= n && r < n + 4;
+      };
+      SmallVector<std::string> defs =
+          registersDefinedBy(inst, classifyInstruction(inst));
+      if (const std::string *reg = llvm::find_if(defs, overwrites);
+          reg != defs.end()) {
+        profile.wgmmaHazards.push_back({refOf(mma), refOf(inst), *reg});
         break;
+      }
     }
   }
 }
