@@ -381,9 +381,9 @@ ConvertMotifToGPUPass::convertFunction(func::FuncOp func,
       });
       group = wgmma && chip == "sm_90a" ? 8 : 0;
     }
-    {
-      KernelEmitter emitter(kernel, gfunc, gridSize, inputs, grid,
-                            /*dynamicShared=*/false, reverseRereads);
+    // The pass's options, on each emitter of this kernel (static, then
+    // dynamic shared memory).
+    auto configure = [&](KernelEmitter &emitter) {
       if (!perRow)
         emitter.groupBlocks(group);
       emitter.chip = chip;
@@ -395,6 +395,11 @@ ConvertMotifToGPUPass::convertFunction(func::FuncOp func,
       emitter.onlinePingpong = *parseAutoChoice(onlinePingpong);
       emitter.onlineMbarrier = *parseAutoChoice(onlineMbarrier);
       emitter.onlinePRegisters = onlinePRegisters;
+    };
+    {
+      KernelEmitter emitter(kernel, gfunc, gridSize, inputs, grid,
+                            /*dynamicShared=*/false, reverseRereads);
+      configure(emitter);
       if (failed(emitter.emit()))
         return failure();
       dynamicSharedBytes = emitter.sharedBytes();
@@ -433,17 +438,7 @@ ConvertMotifToGPUPass::convertFunction(func::FuncOp func,
       }
       KernelEmitter emitter(kernel, gfunc, gridSize, inputs, grid,
                             /*dynamicShared=*/true, reverseRereads);
-      if (!perRow)
-        emitter.groupBlocks(group);
-      emitter.chip = chip;
-      emitter.wgmmaInFlight = wgmmaInFlight;
-      emitter.mmaFragmentPipeline = mmaFragmentPipeline;
-      emitter.onlineWgmma = onlineWgmma;
-      emitter.onlineWgmmaPV = *parseAutoChoice(onlineWgmmaPV);
-      emitter.onlineOverlap = *parseAutoChoice(onlineOverlap);
-      emitter.onlinePingpong = *parseAutoChoice(onlinePingpong);
-      emitter.onlineMbarrier = *parseAutoChoice(onlineMbarrier);
-      emitter.onlinePRegisters = onlinePRegisters;
+      configure(emitter);
       if (failed(emitter.emit()))
         return failure();
       dynamicSharedBytes = emitter.sharedBytes();
