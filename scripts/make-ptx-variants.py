@@ -1,0 +1,91 @@
+#!/usr/bin/env python3
+"""Hand-edited PTX variants of one compiled memory-bound kernel, for measuring a codegen idea on the
+GPU before building it into the lowering.
+
+    python3 scripts/make-ptx-variants.py BASE OUT EDIT[+EDIT...] ...
+
+BASE is a motif-compile output folder (one manifest); each argument makes OUT/<base>_<edits>: the
+PTX with the edits applied, assembled again with ptxas (cubin + report), the manifest copied with
+its ptxas figures updated. Edits:
+
+  ldfirst   global loads carry an L2::evict_first cache policy (createpolicy.fractional, 1.0)
+  ldlast    ... an L2::evict_last policy
+  stlast    global stores carry an L2::evict_last policy
+  stfirst   ... an L2::evict_first policy
+  pf256     global loads ask for an L2::256B prefetch
+  reqntid   .maxntid becomes .reqntid
+
+The folders travel to the GPU machine (scripts/softmax-variants.py times them).
+"""
+import json
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+POLICIES = {"first": "%pol0", "last": "%pol1"}
+
+
+def edit(ptx, edits):
+    if any(e in edits for e in ("ldfirst", "ldlast", "stlast", "stfirst")):
+        decl = ("\t.reg .b64 %pol<2>;\n\tcreatepolicy.fractional.L2::evict_first.b64 %pol0, 1.0;\n"
+                "\tcreatepolicy.fractional.L2::evict_last.b64 %pol1, 1.0;\n")
+        ptx, n = re.subn(r"(\.entry [^{]*\{\n(?:\t\.(?:reg|shared|local)[^\n]*\n|\t// [^\n]*\n)*)", r"\1" + decl, ptx,
+                         count=1)
+        assert n == 1, "no entry to put the policies in"
+    ld = re.compile(r"ld\.global(\.nc)?((?:\.v\d)?\.b\d+) \t(\{[^}]*\}|%\w+), (\[[^\]]*\]);")
+    st = re.compile(r"st\.global((?:\.v\d)?\.b\d+) \t(\[[^\]]*\]), (\{[^}]*\}|%\w+);")
+    pol_ld = next((POLICIES[e[2:]] for e in edits if e in ("ldfirst", "ldlast")), None)
+    pol_st = next((POLICIES[e[2:]] for e in edits if e in ("stfirst", "stlast")), None)
+    pf = ".L2::256B" if "pf256" in edits else ""
+
+    def ld_repl(m):
+        hint = ".L2::cache_hint" if pol_ld else ""
+        return (f"ld.global{m.group(1) or ''}{hint}{pf}{m.group(2)} \t{m.group(3)}, {m.group(4)}"
+                f"{', ' + pol_ld if pol_ld else ''};")
+
+    def st_repl(m):
+        if not pol_st:
+            return m.group(0)
+        return f"st.global.L2::cache_hint{m.group(1)} \t{m.group(2)}, {m.group(3)}, {pol_st};"
+
+    ptx, nl = ld.subn(ld_repl, ptx)
+    ptx, ns = st.subn(st_repl, ptx)
+    assert nl and ns, f"found {nl} global loads and {ns} stores"
+    if "reqntid" in edits:
+        ptx, n = re.subn(r"\.maxntid", ".reqntid", ptx)
+        assert n
+    return ptx
+
+
+def main(argv):
+    if len(argv) < 3:
+        raise SystemExit(__doc__)
+    base, out = Path(argv[0]), Path(argv[1])
+    (mpath,) = base.glob("*.json")
+    manifest = json.loads(mpath.read_text())
+    chip = manifest["chip"]
+    for spec in argv[2:]:
+        edits = spec.split("+")
+        dest = out / f"{base.name}_{'_'.join(edits)}"
+        if dest.exists():
+            shutil.rmtree(dest)
+        dest.mkdir(parents=True)
+        ptx_name = manifest["ptx"]
+        ptx = edit((base / ptx_name).read_text(), edits)
+        (dest / ptx_name).write_text(ptx)
+        cubin = dest / manifest["cubin"]
+        rep = subprocess.run(["ptxas", f"-arch={chip}", "-v", str(dest / ptx_name), "-o", str(cubin)],
+                             capture_output=True, text=True, check=True)
+        (dest / manifest["ptxas_report"]).write_text(rep.stderr)
+        m = dict(manifest, sass=None, source=f"{manifest['source']} (PTX edited: {spec})")
+        regs = re.search(r"Used (\d+) registers", rep.stderr)
+        if regs and len(m["kernels"]) == 1:
+            m["kernels"] = [dict(m["kernels"][0], registers=int(regs.group(1)))]
+        (dest / mpath.name).write_text(json.dumps(m, indent=1))
+        print(dest)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
