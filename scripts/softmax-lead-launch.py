@@ -1,5 +1,6 @@
 """Launch each softmax kernel after motif.gputime's 256 MiB lead, on inputs it has not read before
-(three fresh 8192x4096 bf16 tensors each), then Triton's the same way: for Nsight Compute with
+(three fresh 8192x4096 bf16 tensors each, then the third once more: does any of it survive the
+lead in L2?), then Triton's the same way: for Nsight Compute with
 --cache-control none, which then sees the L2 as the lead leaves it (what motif.bench times).
 
     ncu --cache-control none --kernel-name regex:softmax --metrics ... python3 scripts/softmax-lead-launch.py DIR...
@@ -20,10 +21,11 @@ gen = torch.Generator(device="cuda").manual_seed(5)
 programs = [Program(load_manifest(next(Path(d).glob("*.json")))) for d in sys.argv[1:]]
 tri = peer("softmax")
 for impl in programs + [None]:
-    for _ in range(REPEATS):
-        x = torch.randn(8192, 4096, device="cuda", generator=gen).to(torch.bfloat16)
+    for i in range(REPEATS + 1):
+        if i < REPEATS:
+            x = torch.randn(8192, 4096, device="cuda", generator=gen).to(torch.bfloat16)
         launch = (lambda: tri(x)) if impl is None else impl.bind(x).launch
         gputime.lead(torch)
         launch()
         torch.cuda.synchronize()
-        print(f"{'triton' if impl is None else impl.manifest.source}: launched", flush=True)
+        print(f"{'triton' if impl is None else impl.manifest.source}: launched{' (same input again)' if i == REPEATS else ''}", flush=True)
