@@ -9,9 +9,9 @@ PTX with the edits applied, assembled again with ptxas (cubin + report), the man
 its ptxas figures updated. Edits:
 
   ldfirst   global loads carry an L2::evict_first cache policy (createpolicy.fractional, 1.0)
-  ldlast    ... an L2::evict_last policy
-  stlast    global stores carry an L2::evict_last policy
-  stfirst   ... an L2::evict_first policy
+  ldlast, ldnormal, ldunchanged   ... an L2::evict_last / evict_normal / evict_unchanged policy
+  ldlast50  ... evict_last for half the lines (fraction 0.5), the rest unchanged
+  stlast, stfirst, ...   global stores likewise
   pf256     global loads ask for an L2::256B prefetch
   reqntid   .maxntid becomes .reqntid
 
@@ -24,20 +24,27 @@ import subprocess
 import sys
 from pathlib import Path
 
-POLICIES = {"first": "%pol0", "last": "%pol1"}
+#: edit suffix -> (policy register, createpolicy qualifiers, fraction)
+POLICIES = {"first": ("%pol0", "L2::evict_first", "1.0"), "last": ("%pol1", "L2::evict_last", "1.0"),
+            "normal": ("%pol2", "L2::evict_normal", "1.0"), "unchanged": ("%pol3", "L2::evict_unchanged", "1.0"),
+            "last50": ("%pol4", "L2::evict_last.L2::evict_unchanged", "0.5")}
+LD_EDITS = tuple(f"ld{k}" for k in POLICIES)
+ST_EDITS = tuple(f"st{k}" for k in POLICIES)
 
 
 def edit(ptx, edits):
-    if any(e in edits for e in ("ldfirst", "ldlast", "stlast", "stfirst")):
-        decl = ("\t.reg .b64 %pol<2>;\n\tcreatepolicy.fractional.L2::evict_first.b64 %pol0, 1.0;\n"
-                "\tcreatepolicy.fractional.L2::evict_last.b64 %pol1, 1.0;\n")
+    if any(e in LD_EDITS + ST_EDITS for e in edits):
+        decl = f"\t.reg .b64 %pol<{len(POLICIES)}>;\n" + "".join(
+            f"\tcreatepolicy.fractional.{q}.b64 {r}, {f};\n" for r, q, f in POLICIES.values())
         ptx, n = re.subn(r"(\.entry [^{]*\{\n(?:\t\.(?:reg|shared|local)[^\n]*\n|\t// [^\n]*\n)*)", r"\1" + decl, ptx,
                          count=1)
         assert n == 1, "no entry to put the policies in"
     ld = re.compile(r"ld\.global(\.nc)?((?:\.v\d)?\.b\d+) \t(\{[^}]*\}|%\w+), (\[[^\]]*\]);")
     st = re.compile(r"st\.global((?:\.v\d)?\.b\d+) \t(\[[^\]]*\]), (\{[^}]*\}|%\w+);")
-    pol_ld = next((POLICIES[e[2:]] for e in edits if e in ("ldfirst", "ldlast")), None)
-    pol_st = next((POLICIES[e[2:]] for e in edits if e in ("stfirst", "stlast")), None)
+    pol_ld = next((POLICIES[e[2:]][0] for e in edits if e in LD_EDITS), None)
+    pol_st = next((POLICIES[e[2:]][0] for e in edits if e in ST_EDITS), None)
+    unknown = [e for e in edits if e not in LD_EDITS + ST_EDITS + ("pf256", "reqntid")]
+    assert not unknown, f"unknown edits {unknown}"
     pf = ".L2::256B" if "pf256" in edits else ""
 
     def ld_repl(m):
