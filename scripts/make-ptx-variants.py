@@ -39,8 +39,8 @@ def edit(ptx, edits):
         ptx, n = re.subn(r"(\.entry [^{]*\{\n(?:\t\.(?:reg|shared|local)[^\n]*\n|\t// [^\n]*\n)*)", r"\1" + decl, ptx,
                          count=1)
         assert n == 1, "no entry to put the policies in"
-    ld = re.compile(r"ld\.global(\.nc)?((?:\.v\d)?\.b\d+) \t(\{[^}]*\}|%\w+), (\[[^\]]*\]);")
-    st = re.compile(r"st\.global((?:\.v\d)?\.b\d+) \t(\[[^\]]*\]), (\{[^}]*\}|%\w+);")
+    ld = re.compile(r"ld\.global(\.nc)?((?:\.v\d)?\.[bfu]\d+) \t(\{[^}]*\}|%\w+), (\[[^\]]*\]);")
+    st = re.compile(r"st\.global((?:\.v\d)?\.[bfu]\d+) \t(\[[^\]]*\]), (\{[^}]*\}|%\w+);")
     pol_ld = next((POLICIES[e[2:]][0] for e in edits if e in LD_EDITS), None)
     pol_st = next((POLICIES[e[2:]][0] for e in edits if e in ST_EDITS), None)
     unknown = [e for e in edits if e not in LD_EDITS + ST_EDITS + ("pf256", "reqntid")]

@@ -1,0 +1,74 @@
+"""Time PTX-edited variants (scripts/make-ptx-variants.py) of a kernel against the kernel as compiled.
+
+    python3 scripts/hint-variants.py BASE VARIANT... [--rounds N] [--triton-softmax]
+
+BASE and each VARIANT are motif-compile output folders of the same function. Inputs: N(0,1) per
+manifest input, eight sets in turn (each set read again only after seven others and eight leads);
+every bracket after motif.gputime's 256 MiB lead; median of 40 per round, rounds interleaved.
+A cache hint changes no value: each variant's output must equal BASE's bit for bit on the same
+input (equivalence class: bitwise), else it is reported WRONG and not timed. ``--triton-softmax``
+adds tutorial 02's Triton softmax on the same inputs (a row softmax BASE only).
+"""
+import argparse
+import statistics
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "python"))
+import torch  # noqa: E402
+
+from motif import gputime  # noqa: E402
+from motif.manifest import load_manifest  # noqa: E402
+from motif.runtime import Program  # noqa: E402
+
+SETS = 8
+DT = {"f32": torch.float32, "bf16": torch.bfloat16, "f16": torch.float16}
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("base", type=Path)
+    ap.add_argument("variants", nargs="*", type=Path)
+    ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--triton-softmax", action="store_true")
+    a = ap.parse_args()
+    gen = torch.Generator(device="cuda").manual_seed(17)
+    progs = {d.name: Program(load_manifest(next(d.glob("*.json")))) for d in [a.base] + a.variants}
+    m = progs[a.base.name].manifest
+    sets = [[torch.randn(tuple(b.shape), device="cuda", generator=gen).to(DT[b.dtype]) for b in m.inputs]
+            for _ in range(SETS)]
+    calls, ref = {}, None
+    for name, prog in progs.items():
+        bound = [prog.bind(*s) for s in sets]
+        bound[0].launch()
+        torch.cuda.synchronize()
+        out = bound[0].outputs[0]
+        if ref is None:
+            ref = out.clone()
+        same = torch.equal(out.view(torch.uint8) if out.dtype != torch.float32 else out.view(torch.int32),
+                           ref.view(torch.uint8) if ref.dtype != torch.float32 else ref.view(torch.int32))
+        print(f"{name}: {'bitwise equal to base' if same else 'WRONG: differs from base'}", flush=True)
+        if same:
+            calls[name] = [b.launch for b in bound]
+    if a.triton_softmax:
+        from motif.triton_peers import peer
+        tri = peer("softmax")
+        calls["triton"] = [lambda s=s: tri(s[0]) for s in sets]
+    outs = [torch.empty_like(s[0]) for s in sets]
+    calls["copy (first input)"] = [lambda s=s, o=o: o.copy_(s[0]) for s, o in zip(sets, outs)]
+    times = {n: [] for n in calls}
+    for r in range(a.rounds):
+        for n, fs in calls.items():
+            for f in fs:
+                f()
+            torch.cuda.synchronize()
+            times[n].append(statistics.median(gputime.timed_ms(torch, [fs[i % SETS] for i in range(40)])))
+    base = statistics.median(times[a.base.name])
+    print(f"{'kernel':58} {'us':>8} {'x base':>7}  rounds")
+    for n, t in times.items():
+        med = statistics.median(t)
+        print(f"{n:58} {med * 1e3:8.2f} {base / med:7.3f}  " + " ".join(f"{x * 1e3:.1f}" for x in t), flush=True)
+
+
+if __name__ == "__main__":
+    main()
