@@ -13,6 +13,8 @@ its ptxas figures updated. Edits:
   ldlast50  ... evict_last for half the lines (fraction 0.5), the rest unchanged
   stlast, stfirst, ...   global stores likewise
   pf256     global loads ask for an L2::256B prefetch
+  pflast    a prefetch.global.L2::evict_last of the same address before each global load (what
+            upstream's nvvm.prefetch can emit; no cache policy register)
   reqntid   .maxntid becomes .reqntid
 
 The folders travel to the GPU machine (scripts/softmax-variants.py times them).
@@ -43,11 +45,16 @@ def edit(ptx, edits):
     st = re.compile(r"st\.global((?:\.v\d)?\.[bfu]\d+) \t(\[[^\]]*\]), (\{[^}]*\}|%\w+);")
     pol_ld = next((POLICIES[e[2:]][0] for e in edits if e in LD_EDITS), None)
     pol_st = next((POLICIES[e[2:]][0] for e in edits if e in ST_EDITS), None)
-    unknown = [e for e in edits if e not in LD_EDITS + ST_EDITS + ("pf256", "reqntid")]
+    unknown = [e for e in edits if e not in LD_EDITS + ST_EDITS + ("pf256", "reqntid", "pflast")]
     assert not unknown, f"unknown edits {unknown}"
     pf = ".L2::256B" if "pf256" in edits else ""
 
     def ld_repl(m):
+        if "pflast" in edits:
+            return f"prefetch.global.L2::evict_last {m.group(4)};\n\t" + ld_plain(m)
+        return ld_plain(m)
+
+    def ld_plain(m):
         hint = ".L2::cache_hint" if pol_ld else ""
         return (f"ld.global{m.group(1) or ''}{hint}{pf}{m.group(2)} \t{m.group(3)}, {m.group(4)}"
                 f"{', ' + pol_ld if pol_ld else ''};")
