@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "motif/Driver/Compile.h"
+#include "motif/Conversion/Passes.h"
 #include "motif/Analysis/ResourceModel.h"
 #include "motif/InputGuard.h"
 
@@ -383,6 +384,9 @@ void buildPtxPipeline(Session &s, OpPassManager &pm) {
   GpuModuleToBinaryPassOptions toBinary;
   toBinary.compilationTarget = "isa";
   pm.addPass(createGpuModuleToBinaryPass(toBinary));
+  motif::PtxL2LoadPolicyOptions l2;
+  l2.policy = s.options.l2LoadPolicy;
+  pm.addPass(motif::createPtxL2LoadPolicy(l2));
 }
 
 /// Runs the upstream pipeline on `module` and returns the PTX text of its one
@@ -603,6 +607,11 @@ LogicalResult checkOptions(Session &s) {
   if (o.optLevel > 3)
     return s.error("--opt-level=" + Twine(o.optLevel) +
                    " is out of range (0-3)");
+  if (!llvm::is_contained({"evict_last", "evict_first", "evict_normal", "none"},
+                          o.l2LoadPolicy))
+    return s.error("--l2-load-policy='" + o.l2LoadPolicy +
+                   "' is not one of evict_last, evict_first, evict_normal, "
+                   "none");
   if (!o.fuseOptions.empty() && !o.fuseMaterialization)
     return s.error("--fuse-options needs --fuse-materialization");
   if (o.replanSpills && !o.fuseMaterialization)

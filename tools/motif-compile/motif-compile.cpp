@@ -40,6 +40,12 @@ int main(int argc, char **argv) {
       "lower-options",
       cl::desc("convert-motif-to-gpu options, e.g. \"reverse-rereads=false\""),
       cl::cat(category));
+  cl::opt<std::string> l2LoadPolicy(
+      "l2-load-policy",
+      cl::desc("L2 eviction policy of the kernels' read-only global loads "
+               "(motif-ptx-l2-load-policy): evict_last (default), "
+               "evict_first, evict_normal, none"),
+      cl::init("evict_last"), cl::cat(category));
   cl::opt<bool> replanSpills(
       "replan-spills",
       cl::desc("When ptxas reports spills, fuse again with the register "
@@ -94,6 +100,7 @@ int main(int argc, char **argv) {
   options.fuseMaterialization = fuse;
   options.fuseOptions = fuseOptions;
   options.lowerOptions = lowerOptions;
+  options.l2LoadPolicy = l2LoadPolicy;
   options.replanSpills = replanSpills;
   // --function= (empty) is refused by compile(), not taken as "every one".
   if (function.getNumOccurrences())

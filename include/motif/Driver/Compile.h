@@ -40,6 +40,9 @@ struct CompileOptions {
   /// convert-motif-to-gpu options ("reverse-rereads=false"), parsed by the
   /// pass's own option parser.
   std::string lowerOptions;
+  /// The L2 eviction policy of the PTX's read-only global loads
+  /// (motif-ptx-l2-load-policy): evict_last, evict_first, evict_normal, none.
+  std::string l2LoadPolicy = "evict_last";
   /// Only this host function (unset: every one; set but empty is an error).
   std::optional<std::string> function;
   /// Run ptxas (cubin, resource report). Off: PTX and manifest only.

@@ -117,6 +117,12 @@ struct LowerToNVVMOptions : public PassPipelineOptions<LowerToNVVMOptions> {
       llvm::cl::desc("convert-motif-to-gpu's wgmma-in-flight: keep a wgmma "
                      "group in flight across the next staged step"),
       llvm::cl::init(true)};
+  PassOptions::Option<std::string> l2LoadPolicy{
+      *this, "l2-load-policy",
+      llvm::cl::desc("motif-ptx-l2-load-policy's policy on the read-only "
+                     "global loads of the PTX (format isa): evict_last, "
+                     "evict_first, evict_normal, none"),
+      llvm::cl::init("evict_last")};
 };
 
 using ErrorHandler = function_ref<LogicalResult(const Twine &)>;
@@ -144,6 +150,10 @@ LogicalResult checkOptions(const LowerToNVVMOptions &opts, ErrorHandler error) {
                  Twine(opts.gridGroup.getValue()) +
                  " is not a group size (0 or 1: row-major, N > 1: groups of "
                  "N block rows, -1: auto)");
+  const std::string &l2 = opts.l2LoadPolicy.getValue();
+  if (!llvm::is_contained({"evict_last", "evict_first", "evict_normal", "none"}, l2))
+    return error(Twine(kPipelineName) + ": l2-load-policy='" + l2 +
+                 "' is not one of evict_last, evict_first, evict_normal, none");
   const std::string &format = opts.format.getValue();
   if (!llvm::is_contained(kFormats, format))
     return error(Twine(kPipelineName) + ": format='" + format +
@@ -199,6 +209,10 @@ void buildPipeline(OpPassManager &pm, const LowerToNVVMOptions &opts) {
   GpuModuleToBinaryPassOptions toBinary;
   toBinary.compilationTarget = opts.format.getValue();
   pm.addPass(createGpuModuleToBinaryPass(toBinary));
+  // The policy is written into PTX text: other formats are left with a remark.
+  motif::PtxL2LoadPolicyOptions l2;
+  l2.policy = opts.l2LoadPolicy.getValue();
+  pm.addPass(motif::createPtxL2LoadPolicy(l2));
 }
 
 LogicalResult buildFromText(OpPassManager &pm, StringRef text,
