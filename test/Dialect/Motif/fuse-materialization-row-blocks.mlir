@@ -141,3 +141,53 @@ func.func @negative_mixed_group(%a: tensor<64x32xf32>, %b: tensor<32x1024xf32>) 
   }
   return %s : tensor<64xf32>
 }
+
+// -----
+
+// A row longer than the register budget (64) times the written block grows
+// the block: 32768 f32 over 256 threads would be 128 a thread, so threads(512)
+// (64 a thread, in registers); class tolerance. A row of 16384 fits 256
+// threads (64 a thread) and keeps its block.
+// TOL-LABEL: func.func @long_rows
+// TOL: motif.kernel "lmax_ldiv" threads(512)
+// TOL: motif.kernel "fmax_fdiv" threads(256)
+// TOL-REMARK: remark: row blocks: kernel 'lmax' (one row a block, rows of 32768 element(s): threads(256) -> threads(512)): each thread walks 64 element(s) of its row; class 'tolerance'
+// TOL-REMARK-NOT: row blocks: kernel 'fmax'
+// BIT-LABEL: func.func @long_rows
+// BIT: motif.kernel "lmax_ldiv" threads(256)
+// BIT-REMARK: remark: row blocks: kernel 'lmax' (one row a block, rows of 32768 element(s): threads(256) -> threads(512), with the 1 kernel(s) it exchanges values with): declined
+func.func @long_rows(%x: tensor<4x32768xf32>, %f: tensor<4x16384xf32>) -> (tensor<4x32768xf32>, tensor<4x16384xf32>) {
+  %max = motif.kernel "lmax" threads(256) -> tensor<4xf32> {
+    %m = motif.reduce <max> (%x[i, j]) -> [i] over [block, thread]
+           : (tensor<4x32768xf32>) -> tensor<4xf32>
+    %g = motif.materialize %m in global : tensor<4xf32>
+    motif.yield %g : tensor<4xf32>
+  }
+  %y = motif.kernel "ldiv" threads(256) -> tensor<4x32768xf32> {
+    %p = motif.map (%x[i, j], %max[i]) -> [i, j] over [block, thread]
+           : (tensor<4x32768xf32>, tensor<4xf32>) -> tensor<4x32768xf32> {
+    ^bb0(%a: f32, %m: f32):
+      %d = arith.subf %a, %m : f32
+      motif.yield %d : f32
+    }
+    %g = motif.materialize %p in global : tensor<4x32768xf32>
+    motif.yield %g : tensor<4x32768xf32>
+  }
+  %fmax = motif.kernel "fmax" threads(256) -> tensor<4xf32> {
+    %m = motif.reduce <max> (%f[i, j]) -> [i] over [block, thread]
+           : (tensor<4x16384xf32>) -> tensor<4xf32>
+    %g = motif.materialize %m in global : tensor<4xf32>
+    motif.yield %g : tensor<4xf32>
+  }
+  %z = motif.kernel "fdiv" threads(256) -> tensor<4x16384xf32> {
+    %p = motif.map (%f[i, j], %fmax[i]) -> [i, j] over [block, thread]
+           : (tensor<4x16384xf32>, tensor<4xf32>) -> tensor<4x16384xf32> {
+    ^bb0(%a: f32, %m: f32):
+      %d = arith.subf %a, %m : f32
+      motif.yield %d : f32
+    }
+    %g = motif.materialize %p in global : tensor<4x16384xf32>
+    motif.yield %g : tensor<4x16384xf32>
+  }
+  return %y, %z : tensor<4x32768xf32>, tensor<4x16384xf32>
+}

@@ -1152,10 +1152,11 @@ void FuseMaterializationPass::runOnOperation() {
       applied = Equivalence::Mathematical;
   }
 
-  // Row kernels whose block is larger than their rows need (before the
-  // residencies, which count the elements each thread holds).
+  // Row kernels whose block is larger than their rows need, or too small to
+  // hold them in registers (before the residencies, which count the elements
+  // each thread holds).
   if (rowBlocks)
-    numRowBlocks += applyRowBlocks(func, *cap, applied);
+    numRowBlocks += applyRowBlocks(func, *cap, registerBudget, applied);
 
   // A general combiner combined in a tree must be lawful; re-blocking
   // changes its tree, so under the bitwise cap an unlawful one is an error.

@@ -20,16 +20,25 @@ constexpr int64_t kRowElementsPerThread = 16;
 constexpr int64_t kRowMinThreads = 64;
 /// Threads of a re-blocked `[block.warp, lane]` kernel: four rows a block.
 constexpr int64_t kWarpRowThreads = 128;
+/// The most threads a grown `[block, thread]` kernel takes (a row longer than
+/// the register budget times the written block): at 1024 an f32 row of 65536
+/// spills (64 registers a thread), at 512 none does.
+constexpr int64_t kRowMaxThreads = 512;
 
 /// Re-blocks every kernel whose motifs (maps and built-in reductions, untiled)
 /// map one dim of extent N, the row, over the threads of a block and every
 /// other dim over the grid, when the block is larger than the row needs:
 ///
 ///   [block, thread]     threads = N / 16 to a power of two, at least 64
-///                       (each thread walks 16 elements of its row); the
-///                       tree of a reduction over the row changes (class
-///                       `tolerance`; bitwise for maps alone): only when
-///                       `cap` admits `tolerance`
+///                       (each thread walks 16 elements of its row); and a
+///                       row longer than `registerBudget` elements a thread
+///                       of the written block grows it: threads = N /
+///                       registerBudget to a power of two, at most 512 (the
+///                       row is then kept in registers, or in a smaller
+///                       shared tail over more warps). The tree of a
+///                       reduction over the row changes (class `tolerance`;
+///                       bitwise for maps alone): only when `cap` admits
+///                       `tolerance`
 ///   [block.warp, lane]  threads = 128 (four rows a block); each row keeps its
 ///                       warp and lanes (bitwise)
 ///
@@ -38,7 +47,7 @@ constexpr int64_t kWarpRowThreads = 128;
 /// raised to `tolerance` where a row reduction's tree changed. Returns the
 /// number of kernels re-blocked.
 int64_t applyRowBlocks(func::FuncOp func, Equivalence cap,
-                       Equivalence &applied);
+                       int64_t registerBudget, Equivalence &applied);
 
 } // namespace mlir::motif
 

@@ -1,4 +1,4 @@
-// Two row kernels of test/Dialect/Motif/fuse-materialization-row-blocks.mlir in one module, for motif-equiv.
+// Three row kernels of test/Dialect/Motif/fuse-materialization-row-blocks.mlir in one module, for motif-equiv.
 func.func @block_rows(%x: tensor<64x1024xf32>) -> tensor<64x1024xf32> {
   %max = motif.kernel "max" threads(256) -> tensor<64xf32> {
     %m = motif.reduce <max> (%x[i, j]) -> [i] over [block, thread]
@@ -36,4 +36,26 @@ func.func @warp_rows(%x: tensor<64x256xf32>) -> tensor<64x256xf32> {
     motif.yield %g : tensor<64x256xf32>
   }
   return %y : tensor<64x256xf32>
+}
+
+// A row longer than the register budget times the block: grown to 512 threads.
+func.func @long_rows(%x: tensor<2x32768xf32>) -> tensor<2x32768xf32> {
+  %max = motif.kernel "max" threads(256) -> tensor<2xf32> {
+    %m = motif.reduce <add> (%x[i, j]) -> [i] over [block, thread]
+           : (tensor<2x32768xf32>) -> tensor<2xf32>
+    %g = motif.materialize %m in global : tensor<2xf32>
+    motif.yield %g : tensor<2xf32>
+  }
+  %y = motif.kernel "div" threads(256) -> tensor<2x32768xf32> {
+    %p = motif.map (%x[i, j], %max[i]) -> [i, j] over [block, thread]
+           : (tensor<2x32768xf32>, tensor<2xf32>) -> tensor<2x32768xf32> {
+    ^bb0(%a: f32, %m: f32):
+      %e = math.exp %a : f32
+      %d = arith.divf %e, %m : f32
+      motif.yield %d : f32
+    }
+    %g = motif.materialize %p in global : tensor<2x32768xf32>
+    motif.yield %g : tensor<2x32768xf32>
+  }
+  return %y : tensor<2x32768xf32>
 }
