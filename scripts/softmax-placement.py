@@ -3,7 +3,7 @@
     python3 scripts/softmax-placement.py DIR [--rounds N]
 
 DIR: one motif-compile output of a row softmax (bf16). motif's kernel and tutorial 02's Triton
-kernel (motif.triton_peers' code, launched directly so its output can be given) are timed on the
+kernel (motif.triton_peers' kernel, launched directly so its output can be given) are timed on the
 same input, each with
 
   - ``fixed``: one output allocated once (what motif.bench's motif rows do: Program.bind);
@@ -23,23 +23,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "python"))
 import torch  # noqa: E402
 import triton  # noqa: E402
-import triton.language as tl  # noqa: E402
 
 from motif import gputime  # noqa: E402
 from motif.manifest import load_manifest  # noqa: E402
 from motif.runtime import Bound, Program  # noqa: E402
-
-
-@triton.jit
-def softmax_kernel(out_ptr, in_ptr, in_stride, out_stride, n_cols, BLOCK: tl.constexpr):
-    row = tl.program_id(0)
-    cols = tl.arange(0, BLOCK)
-    mask = cols < n_cols
-    x = tl.load(in_ptr + row * in_stride + cols, mask=mask, other=-float("inf")).to(tl.float32)
-    z = x - tl.max(x, axis=0)
-    num = tl.exp(z)
-    y = num / tl.sum(num, axis=0)
-    tl.store(out_ptr + row * out_stride + cols, y, mask=mask)
+from motif.triton_peers import peer  # noqa: E402
 
 
 def main():
@@ -64,6 +52,8 @@ def main():
         return Bound(prog, {inp: x, outp: y}, (y,))
 
     bm_fixed, bm_swap = motif_into(y_motif), motif_into(y_tri)
+
+    softmax_kernel = peer("softmax").kernel
 
     def tri(y):
         softmax_kernel[(shape[0],)](y, x, x.stride(0), y.stride(0), shape[1], BLOCK=triton.next_power_of_2(shape[1]),

@@ -51,6 +51,7 @@ def _softmax():
         softmax_kernel[(m,)](y, x, x.stride(0), y.stride(0), n, BLOCK=block, num_warps=warps)
         return y
 
+    softmax.kernel = softmax_kernel  # for scripts that pass their own output (softmax-placement.py)
     return softmax
 
 
