@@ -28,13 +28,18 @@ bool Node::isTiled() const {
 bool Node::hasSizedThreads() const {
   for (const TileNest &t : tiles)
     for (const TileLevel &l : t)
-      if (l.first == Level::Thread)
+      if (isThreadDigit(l.first))
         return true;
   return false;
 }
 
 static bool nestHas(ArrayRef<TileLevel> nest, Level level) {
   return llvm::any_of(nest, [&](const TileLevel &l) { return l.first == level; });
+}
+
+static bool nestHasThreadDigit(ArrayRef<TileLevel> nest) {
+  return llvm::any_of(nest,
+                      [](const TileLevel &l) { return isThreadDigit(l.first); });
 }
 
 void mlir::motif::fuzz::untile(Node &n) {
@@ -47,7 +52,7 @@ void mlir::motif::fuzz::untile(Node &n) {
       continue;
     if (nestHas(nest, Level::Block))
       n.levels[i] = Level::Block;
-    else if (nestHas(nest, Level::Thread) && !thread)
+    else if (nestHasThreadDigit(nest) && !thread)
       n.levels[i] = Level::Thread;
     else
       n.levels[i] = Level::Seq;
@@ -72,7 +77,7 @@ void mlir::motif::fuzz::untileStale(Spec &spec) {
       int64_t product = 1;
       for (const TileLevel &l : nest) {
         product *= l.second;
-        if (l.first == Level::Thread)
+        if (isThreadDigit(l.first))
           threads *= l.second;
       }
       fits &= product == spec.extents[n.iterDims[i]];
@@ -116,7 +121,8 @@ public:
   // Tiling draws from its own generator: a program no nest is chosen for is
   // the program the seed gave before tiles existed (up to the extents).
   explicit ProgramBuilder(uint64_t seed)
-      : rng(seed), tileRng(seed ^ 0x74696c6573ull) {
+      : rng(seed), tileRng(seed ^ 0x74696c6573ull),
+        warpRng(seed ^ 0x7761727073ull) {
     spec.seed = seed;
   }
   Spec build();
@@ -156,6 +162,7 @@ private:
   TileNest seqSplit(int64_t extent);
   bool threadNests(Node &n, ArrayRef<bool> reduced, ArrayRef<bool> rowBlock,
                    SmallVectorImpl<TileNest> &nests);
+  void warpDigits(ArrayRef<int64_t> threadsOf, SmallVectorImpl<TileNest> &nests);
   void tile(Node &n, ArrayRef<bool> reduced);
   bool addMap();
   bool addReduce();
@@ -164,7 +171,9 @@ private:
   bool addContract();
   bool addTranspose();
 
-  std::mt19937_64 rng, tileRng;
+  // warpRng draws the warp digits only, so programs without them stay what
+  // their seeds made before (tests name some by seed).
+  std::mt19937_64 rng, tileRng, warpRng;
   Spec spec;
   /// The dim most motifs map to blocks (the "rows").
   int rowDim = 0;
@@ -316,6 +325,54 @@ TileNest ProgramBuilder::seqSplit(int64_t extent) {
   return {{Level::Seq, extent}};
 }
 
+/// Sometimes the thread digits of a block of 64 or more threads become warp
+/// digits above 32 lanes (docs/dialect.md, `warp(s)`: the sized thread
+/// levels must then multiply to 32): five factors of 2 of the dims' thread
+/// counts `threadsOf` go to the lanes, the rest of each dim's count to a
+/// `warp(w)` right outside its `thread(l)`. Only where every dim has at most
+/// one thread digit; the nests are otherwise unchanged.
+void ProgramBuilder::warpDigits(ArrayRef<int64_t> threadsOf,
+                                SmallVectorImpl<TileNest> &nests) {
+  int64_t threads = 1;
+  for (int64_t t : threadsOf)
+    threads *= t;
+  auto chance = [&](double p) {
+    return std::uniform_real_distribution<double>(0, 1)(warpRng) < p;
+  };
+  if (threads < 2 * kWarpSize || threads % kWarpSize || !chance(0.35))
+    return;
+  for (const TileNest &nest : nests)
+    if (llvm::count_if(nest, [](const TileLevel &l) {
+          return l.first == Level::Thread && l.second > 1;
+        }) > 1)
+      return;
+  SmallVector<int64_t> lanes(threadsOf.size(), 1);
+  for (int64_t f = kWarpSize; f > 1; f /= 2) {
+    SmallVector<unsigned> fit;
+    for (auto [i, t] : llvm::enumerate(threadsOf))
+      if ((t / lanes[i]) % 2 == 0)
+        fit.push_back(i);
+    if (fit.empty())
+      return;
+    lanes[fit[warpRng() % fit.size()]] *= 2;
+  }
+  for (auto [i, nest] : llvm::enumerate(nests)) {
+    auto *it = llvm::find_if(nest, [](const TileLevel &l) {
+      return l.first == Level::Thread && l.second > 1;
+    });
+    if (it == nest.end())
+      continue;
+    int64_t warps = threadsOf[i] / lanes[i];
+    if (lanes[i] == 1) {
+      *it = {Level::Warp, warps};
+    } else {
+      *it = {Level::Thread, lanes[i]};
+      if (warps > 1)
+        nest.insert(it, {Level::Warp, warps});
+    }
+  }
+}
+
 /// Splits the result dims of `n` over thread and seq digits (after the
 /// block tile of a `rowBlock` dim; plain `block` dims stay), the thread
 /// sizes multiplying to the block: the program's block size when the
@@ -416,6 +473,7 @@ bool ProgramBuilder::threadNests(Node &n, ArrayRef<bool> reduced,
         pieces.insert(pieces.begin(), {Level::Block, rowBlocks});
       nests[i] = std::move(pieces);
     }
+    warpDigits(t, nests);
     SmallVector<TileNest> kept;
     for (unsigned i = 0; i < rank; ++i)
       if (!reduced[i])
@@ -468,7 +526,7 @@ void ProgramBuilder::tile(Node &n, ArrayRef<bool> reduced) {
   n.tiles.assign(nests.begin(), nests.end());
   for (auto [i, nest] : llvm::enumerate(n.tiles))
     if (!nest.empty())
-      n.levels[i] = nestHas(nest, Level::Thread)  ? Level::Thread
+      n.levels[i] = nestHasThreadDigit(nest)      ? Level::Thread
                     : nestHas(nest, Level::Block) ? Level::Block
                                                   : Level::Seq;
 }

@@ -163,7 +163,7 @@ Spec mlir::motif::fuzz::minimize(const Spec &start,
       for (size_t d = 0; d < best.nodes[i].tiles.size() && tries < budget; ++d) {
         ArrayRef<TileLevel> nest = best.nodes[i].tile(d);
         if (nest.empty() || llvm::any_of(nest, [](const TileLevel &l) {
-              return l.first == Level::Thread;
+              return isThreadDigit(l.first);
             }))
           continue;
         Spec c = best;

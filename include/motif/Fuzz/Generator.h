@@ -105,11 +105,17 @@ struct Node {
     return tiles.empty() ? llvm::ArrayRef<TileLevel>() : tiles[i];
   }
   bool isTiled() const;
-  /// Some nest has a `thread(n)` level: the sizes of those then multiply to
-  /// `threads` exactly (the verifier's rule), so the motif cannot be
-  /// re-blocked.
+  /// Some nest has a `thread(n)` or `warp(n)` level: the sizes of those then
+  /// multiply to `threads` exactly (the verifier's rule), so the motif cannot
+  /// be re-blocked.
   bool hasSizedThreads() const;
 };
+
+/// A digit of the thread id in a tile nest: `thread(n)`, or `warp(n)` above
+/// the lanes (docs/dialect.md, "Tiles").
+inline bool isThreadDigit(Level level) {
+  return level == Level::Thread || level == Level::Warp;
+}
 
 /// Replaces every tile nest of `n` by a single level the verifier accepts
 /// with the rest of its mapping: a nest with a block level becomes `block`,
