@@ -607,11 +607,9 @@ LogicalResult checkOptions(Session &s) {
   if (o.optLevel > 3)
     return s.error("--opt-level=" + Twine(o.optLevel) +
                    " is out of range (0-3)");
-  if (!llvm::is_contained({"evict_last", "evict_first", "evict_normal", "none"},
-                          o.l2LoadPolicy))
-    return s.error("--l2-load-policy='" + o.l2LoadPolicy +
-                   "' is not one of evict_last, evict_first, evict_normal, "
-                   "none");
+  if (!llvm::is_contained(motif::l2LoadPolicies(), o.l2LoadPolicy))
+    return s.error("--l2-load-policy='" + o.l2LoadPolicy + "' is not one of " +
+                   motif::l2LoadPolicyList());
   if (!o.fuseOptions.empty() && !o.fuseMaterialization)
     return s.error("--fuse-options needs --fuse-materialization");
   if (o.replanSpills && !o.fuseMaterialization)

@@ -19,6 +19,12 @@ namespace mlir::motif {
 #define GEN_PASS_REGISTRATION
 #include "motif/Conversion/Passes.h.inc"
 
+/// The policies motif-ptx-l2-load-policy takes (its option, motif-compile's
+/// --l2-load-policy and motif-lower-to-nvvm's l2-load-policy), and their list
+/// for an error message ("evict_last, evict_first, evict_normal, none").
+ArrayRef<StringRef> l2LoadPolicies();
+std::string l2LoadPolicyList();
+
 /// Registers `motif-lower-to-nvvm`: convert-motif-to-gpu followed by the
 /// upstream NVVM pipeline down to a gpu.binary holding PTX.
 void registerMotifPipelines();

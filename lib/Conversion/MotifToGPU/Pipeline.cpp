@@ -151,9 +151,9 @@ LogicalResult checkOptions(const LowerToNVVMOptions &opts, ErrorHandler error) {
                  " is not a group size (0 or 1: row-major, N > 1: groups of "
                  "N block rows, -1: auto)");
   const std::string &l2 = opts.l2LoadPolicy.getValue();
-  if (!llvm::is_contained({"evict_last", "evict_first", "evict_normal", "none"}, l2))
+  if (!llvm::is_contained(motif::l2LoadPolicies(), l2))
     return error(Twine(kPipelineName) + ": l2-load-policy='" + l2 +
-                 "' is not one of evict_last, evict_first, evict_normal, none");
+                 "' is not one of " + motif::l2LoadPolicyList());
   const std::string &format = opts.format.getValue();
   if (!llvm::is_contained(kFormats, format))
     return error(Twine(kPipelineName) + ": format='" + format +

@@ -24,6 +24,16 @@ namespace mlir::motif {
 
 using namespace mlir;
 
+ArrayRef<StringRef> mlir::motif::l2LoadPolicies() {
+  static constexpr StringRef kPolicies[] = {"evict_last", "evict_first",
+                                            "evict_normal", "none"};
+  return kPolicies;
+}
+
+std::string mlir::motif::l2LoadPolicyList() {
+  return llvm::join(l2LoadPolicies(), ", ");
+}
+
 namespace {
 
 constexpr llvm::StringLiteral kPolicyRegister = "%motif_l2_policy";
@@ -117,11 +127,10 @@ struct PtxL2LoadPolicyPass
   using Base::Base;
 
   LogicalResult initialize(MLIRContext *ctx) override {
-    if (!llvm::is_contained({"evict_last", "evict_first", "evict_normal", "none"},
-                            policy.getValue()))
+    if (!llvm::is_contained(motif::l2LoadPolicies(), policy.getValue()))
       return emitError(UnknownLoc::get(ctx))
              << "motif-ptx-l2-load-policy: policy='" << policy.getValue()
-             << "' is not one of evict_last, evict_first, evict_normal, none";
+             << "' is not one of " << motif::l2LoadPolicyList();
     return success();
   }
 
