@@ -16,11 +16,13 @@ std::optional<TargetResources> mlir::motif::lookupTarget(llvm::StringRef chip) {
   if (chip == "sm_90" || chip == "sm_90a") { // H100 / H200
     r.sharedBytesPerBlockOptIn = 232448;
     r.sharedBytesPerSM = 233472;
+    r.maxClusterSize = 8;
     return r;
   }
   if (chip == "sm_100" || chip == "sm_100a") { // B200
     r.sharedBytesPerBlockOptIn = 232448;
     r.sharedBytesPerSM = 233472;
+    r.maxClusterSize = 8;
     return r;
   }
   return std::nullopt;

@@ -13,6 +13,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Matchers.h"
@@ -328,6 +329,17 @@ FailureOr<FunctionManifest> collectManifest(func::FuncOp host) {
         failed(checkKnownSize(launch, kernel, kernel.getKnownBlockSize(),
                               "block", info.block)))
       return WalkResult::interrupt();
+    if (auto dims = kernel->getAttrOfType<DenseI32ArrayAttr>(
+            NVVM::NVVMDialect::getClusterDimAttrName())) {
+      if (dims.size() != 3 || dims[0] < 1 || dims[1] != 1 || dims[2] != 1 ||
+          info.grid[0] % dims[0])
+        return launch.emitError()
+                   << "cluster dims of @" << kernel.getName()
+                   << " are not (k, 1, 1) with k dividing grid x "
+                   << info.grid[0],
+               WalkResult::interrupt();
+      info.cluster = dims[0];
+    }
     // Each extent is at most 1024 (checked above): the product cannot wrap.
     int64_t threads = info.block[0] * info.block[1] * info.block[2];
     if (threads > 1024)
@@ -456,6 +468,13 @@ void writeManifestJson(const FunctionManifest &m, raw_ostream &os) {
                 std::pair{"block", inlineArray(k.block)}}) {
             j.attributeBegin(key);
             j.rawValue(text);
+            j.attributeEnd();
+          }
+          // Only a cluster kernel says it (a plain launch forms the
+          // clusters: .reqnctapercluster).
+          if (k.cluster > 1) {
+            j.attributeBegin("cluster");
+            j.rawValue(inlineArray(std::array<int64_t, 3>{k.cluster, 1, 1}));
             j.attributeEnd();
           }
           const ::motif::sass::KernelResources *r =
@@ -640,6 +659,12 @@ void writeHeader(const FunctionManifest &m, raw_ostream &os) {
        << "}, " << k.dynamicSharedBytes << "},\n";
   }
   os << "};\n";
+  for (const KernelInfo &k : m.kernels)
+    if (k.cluster > 1)
+      os << "/* " << k.name << " runs in thread-block clusters of "
+         << k.cluster
+         << " CTAs along x (.reqnctapercluster in the PTX: a plain launch "
+            "forms them; sm_90+). */\n";
   if (m.maxRows) {
     os << "/* Per kernel: 1 when its grid x is grid[0] times the row count. */\n"
        << "static const unsigned char " << lower << "_grid_per_row[" << macro

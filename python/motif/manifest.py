@@ -88,6 +88,8 @@ class Kernel:
     dynamic_shared_bytes: int = 0
     # The launch's grid x is grid[0] times the runtime row count.
     grid_per_row: bool = False
+    # CTAs per thread-block cluster (along x; 1: none). The PTX requires it (.reqnctapercluster).
+    cluster: int = 1
 
     def grid_at(self, rows):
         """The launch grid at a row count."""
@@ -262,6 +264,10 @@ def parse_manifest(obj, path=None):
         block = c.ints(rk, "block", f + ".block", length=3)
         if math.prod(block) > 1024:
             c.fail(f + ".block", f"{list(block)} has more than 1024 threads")
+        # A thread-block cluster (compiled into the PTX: a plain launch forms it); absent: none.
+        cluster = c.ints(rk, "cluster", f + ".cluster", length=3) if "cluster" in rk else (1, 1, 1)
+        if cluster[0] < 1 or cluster[1:] != (1, 1) or grid[0] % cluster[0]:
+            c.fail(f + ".cluster", f"{list(cluster)} is not [k, 1, 1] with k >= 1 dividing grid x {grid[0]}")
         kernels.append(Kernel(
             name=name, params=tuple(params), grid=grid, block=block,
             shared_bytes=c.count(rk, "shared_bytes", f + ".shared_bytes"),
@@ -272,6 +278,7 @@ def parse_manifest(obj, path=None):
             register_values=_strings(c, rk, "register_values", f + ".register_values"),
             dynamic_shared_bytes=c.count(rk, "dynamic_shared_bytes", f + ".dynamic_shared_bytes") or 0,
             grid_per_row=_flag(c, rk, "grid_per_row", f + ".grid_per_row"),
+            cluster=cluster[0],
         ))
         if kernels[-1].grid_per_row and max_rows is None:
             c.fail(f + ".grid_per_row", "true, but the manifest has no max_rows (no runtime row count)")

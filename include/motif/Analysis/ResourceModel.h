@@ -24,6 +24,9 @@ struct TargetResources {
   int64_t registersPerThread = 255;
   int64_t registersPerSM = 64 * 1024;
   int64_t maxThreadsPerBlock = 1024;
+  /// CTAs a thread-block cluster may have (portably): 1 where the chip has
+  /// no clusters (sm_80), 8 from sm_90.
+  int64_t maxClusterSize = 1;
 };
 
 /// The resources of `chip` (sm_80, sm_90, sm_100), or nullopt if unknown.

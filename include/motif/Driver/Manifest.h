@@ -52,6 +52,10 @@ struct KernelInfo {
   std::array<int64_t, 3> grid = {1, 1, 1};
   bool gridPerRow = false;
   std::array<int64_t, 3> block = {1, 1, 1};
+  /// CTAs per thread-block cluster along x (`nvvm.cluster_dim`, compiled
+  /// into the PTX as .reqnctapercluster): 1 without a cluster. grid[0] is a
+  /// multiple of it.
+  int64_t cluster = 1;
   /// The values the kernel keeps in registers (`motif.register_values`:
   /// "<value> (<type>): <N> per thread").
   SmallVector<std::string> registerValues;

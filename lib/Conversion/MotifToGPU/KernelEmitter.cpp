@@ -6,6 +6,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
@@ -28,7 +29,9 @@ void KernelEmitter::groupBlocks(int64_t group) {
   // The block's position among the rows x cols blocks of the last two dims,
   // then group g = pos / (group cols) holds rows first = g group ..,
   // size = min(rows - first, group) of them, column-major within it.
-  Value bid = gpu::BlockIdOp::create(b, loc, gpu::Dimension::x);
+  Value bid = cluster > 1 ? blockId
+                          : Value(gpu::BlockIdOp::create(b, loc,
+                                                         gpu::Dimension::x));
   auto c = [&](int64_t v) { return constIndex(v); };
   Value pos = n > 2 ? Value(arith::RemUIOp::create(b, loc, bid, c(rows * cols)))
                     : bid;
@@ -49,22 +52,37 @@ static constexpr int64_t kBufferAlignment = 16;
 KernelEmitter::KernelEmitter(KernelOp kernel, gpu::GPUFuncOp func,
                              int64_t gridSize, ArrayRef<Value> inputs,
                              ArrayRef<int64_t> gridExtents,
-                             bool dynamicShared, bool reverseRereads)
+                             bool dynamicShared, bool reverseRereads,
+                             int64_t cluster)
     : b(func.getContext()), loc(kernel.getLoc()), kernel(kernel), func(func),
       threads(kernel.getThreads()),
       warps(std::max<int64_t>(1, llvm::divideCeil(kernel.getThreads(),
                                                   kWarpSize))),
       lanes(std::min<int64_t>(kernel.getThreads(), kWarpSize)),
-      gridExtents(gridExtents) {
+      gridExtents(gridExtents), cluster(cluster),
+      ctaThreads(kernel.getThreads() / cluster) {
   this->gridSize = gridSize;
   this->dynamicShared = dynamicShared;
   this->reverseRereads = reverseRereads;
   b.setInsertionPointToStart(&func.getBody().front());
-  tid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+  ctaTid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+  tid = ctaTid;
+  if (cluster > 1) {
+    // The clusters tile blockIdx.x (cluster dims (cluster, 1, 1)): the
+    // CTA's rank in its cluster is blockIdx.x % cluster (%cluster_ctarank).
+    Value ctaId = gpu::BlockIdOp::create(b, loc, gpu::Dimension::x);
+    ctaRank = arith::RemUIOp::create(b, loc, ctaId, constIndex(cluster));
+    blockId = arith::DivUIOp::create(b, loc, ctaId, constIndex(cluster));
+    tid = arith::AddIOp::create(
+        b, loc, arith::MulIOp::create(b, loc, ctaRank, constIndex(ctaThreads)),
+        ctaTid);
+  }
   Value c32 = constIndex(kWarpSize);
   warpId = arith::DivUIOp::create(b, loc, tid, c32);
   laneId = arith::RemUIOp::create(b, loc, tid, c32);
-  Value bid = gpu::BlockIdOp::create(b, loc, gpu::Dimension::x);
+  if (!blockId)
+    blockId = gpu::BlockIdOp::create(b, loc, gpu::Dimension::x);
+  Value bid = blockId;
   // Row-major linearization of the grid dims onto blockIdx.x.
   int64_t stride = 1;
   blockCoords.resize(gridExtents.size());
@@ -93,6 +111,50 @@ KernelEmitter::KernelEmitter(KernelOp kernel, gpu::GPUFuncOp func,
     s.memref = params[i];
     storage[v] = s;
   }
+}
+
+void KernelEmitter::barrier(Location at) {
+  if (cluster <= 1) {
+    gpu::BarrierOp::create(b, at);
+    return;
+  }
+  NVVM::ClusterArriveOp::create(b, at, /*aligned=*/b.getUnitAttr());
+  NVVM::ClusterWaitOp::create(b, at, /*aligned=*/b.getUnitAttr());
+}
+
+Value KernelEmitter::ctaOfWarp(Value warp) {
+  if (cluster <= 1)
+    return constIndex(0);
+  return arith::DivUIOp::create(b, loc, warp,
+                                constIndex(ctaThreads / kWarpSize));
+}
+
+Value KernelEmitter::loadFromCta(Value buf, ValueRange idx, Value rank,
+                                 Location at) {
+  auto type = cast<MemRefType>(buf.getType());
+  // Row-major element offset (the scratch buffers have identity layouts).
+  Value offset = constIndex(0);
+  for (auto [d, i] : llvm::enumerate(idx))
+    offset = arith::AddIOp::create(
+        b, at, arith::MulIOp::create(b, at, offset,
+                                     constIndex(type.getDimSize(d))),
+        i);
+  int64_t bytes =
+      llvm::divideCeil(type.getElementType().getIntOrFloatBitWidth(), 8);
+  Value address = arith::AddIOp::create(
+      b, at, memref::ExtractAlignedPointerAsIndexOp::create(b, at, buf),
+      arith::MulIOp::create(b, at, offset, constIndex(bytes)));
+  MLIRContext *ctx = b.getContext();
+  Value local = LLVM::IntToPtrOp::create(
+      b, at, LLVM::LLVMPointerType::get(ctx, /*shared=*/3),
+      arith::IndexCastUIOp::create(b, at, b.getI64Type(), address)
+          .getResult());
+  Value remote = NVVM::MapaOp::create(
+      b, at, LLVM::LLVMPointerType::get(ctx, /*shared_cluster=*/7), local,
+      arith::IndexCastUIOp::create(b, at, b.getI32Type(), rank).getResult());
+  auto load = LLVM::LoadOp::create(b, at, type.getElementType(), remote);
+  lastClusterRead = load;
+  return load;
 }
 
 Value KernelEmitter::constIndex(int64_t v) {
@@ -595,7 +657,7 @@ LogicalResult KernelEmitter::prepareDestinations(ComputeOpInterface op,
         if (std::optional<int64_t> tail = mat.getSharedTail()) {
           Type element = type.getElementType();
           s.tailLayout = tailLayoutOf(
-              s.registers.slots, *tail, threads,
+              s.registers.slots, *tail, ctaThreads,
               llvm::divideCeil(element.getIntOrFloatBitWidth(), 8));
           s.tailStart = s.tailLayout.from;
           assignTail(mat, s, element, mat.getLoc());
@@ -634,7 +696,8 @@ LogicalResult KernelEmitter::prepareDestinations(ComputeOpInterface op,
 
 SmallVector<Value> KernelEmitter::tailIndex(const Storage &s, int64_t slot) {
   int64_t t = slot - s.tailLayout.from, w = s.tailLayout.width;
-  return {constIndex(t / w), tid, constIndex(t % w)};
+  // Each CTA holds the tails of its own threads.
+  return {constIndex(t / w), ctaTid, constIndex(t % w)};
 }
 
 /// The motif of the kernel that reads `v` last (null: a reader that is not
@@ -811,7 +874,7 @@ LogicalResult KernelEmitter::emitOp(ComputeOpInterface op) {
   }
   // Producers in other threads must finish their stores before any reader.
   if (shared)
-    gpu::BarrierOp::create(b, loc);
+    barrier(loc);
   return success();
 }
 
@@ -855,7 +918,9 @@ LogicalResult KernelEmitter::emitCopy(MaterializeOp mat) {
            << "copies a " << type
            << " as a kernel result: a copy of a tensor with a runtime row "
               "count is not supported (compute it with a motif.map)";
-  Value bid = gpu::BlockIdOp::create(b, loc, gpu::Dimension::x);
+  Value bid = cluster > 1 ? blockId
+                          : Value(gpu::BlockIdOp::create(b, loc,
+                                                         gpu::Dimension::x));
   Value start = arith::AddIOp::create(
       b, loc, arith::MulIOp::create(b, loc, bid, constIndex(threads)), tid);
   auto loop = scf::ForOp::create(b, loc, start,
@@ -1116,6 +1181,19 @@ LogicalResult KernelEmitter::emit() {
     if (failed(emitOp(motif)))
       return failure();
     releaseTails(motif);
+  }
+  // No CTA of a cluster leaves while another may still read its shared
+  // memory: a cluster barrier after the last read of another CTA's partials
+  // (after the top-level op that holds it). Not at the exit: its release
+  // (MEMBAR.ALL.GPU) would wait for the kernel's global stores, and LLVM 22
+  // selects no relaxed arrive at the PTX ISA it writes for sm_90 (7.8).
+  if (cluster > 1 && lastClusterRead) {
+    Operation *top = lastClusterRead;
+    while (top->getParentOp() != func.getOperation())
+      top = top->getParentOp();
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointAfter(top);
+    barrier(loc);
   }
   gpu::ReturnOp::create(b, loc);
   return success();

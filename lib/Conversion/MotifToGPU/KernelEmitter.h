@@ -112,9 +112,17 @@ public:
   /// dynamic size. With `reverseRereads`, an elementwise motif walks its
   /// loops over a global tensor that an earlier motif of the kernel read in
   /// reverse instance order (markRereads).
+  ///
+  /// With `cluster` > 1 the block of the kernel's `threads` runs as a
+  /// cluster of `cluster` CTAs (docs/lowering.md, "Clusters"): `tid` is the
+  /// thread's number in the whole block, its CTA's rank times the CTA's
+  /// threads plus its thread id; block barriers are cluster barriers; the
+  /// cross-warp step of a reduction reads the partials of the other CTAs
+  /// through distributed shared memory.
   KernelEmitter(KernelOp kernel, gpu::GPUFuncOp func, int64_t gridSize,
                 ArrayRef<Value> inputs, ArrayRef<int64_t> gridExtents,
-                bool dynamicShared = false, bool reverseRereads = true);
+                bool dynamicShared = false, bool reverseRereads = true,
+                int64_t cluster = 1);
 
   /// Emits the whole body; fails with a located error on what the lowering
   /// does not support.
@@ -313,6 +321,16 @@ private:
                              const Instance &inst, ValueRange values,
                              Value owner);
   Value guardedIndex(Value index, int64_t extent, bool partial);
+  /// Every thread of the block has arrived: gpu.barrier, or in a cluster a
+  /// cluster barrier (barrier.cluster.arrive.aligned, release; then
+  /// barrier.cluster.wait.aligned, acquire).
+  void barrier(Location at);
+  /// `buf[idx]` (a workgroup buffer, identity layout) in the shared memory
+  /// of the cluster's CTA `rank` (mapa.shared::cluster, then
+  /// ld.shared::cluster).
+  Value loadFromCta(Value buf, ValueRange idx, Value rank, Location at);
+  /// The CTA of the cluster that holds warp `warp` of the block.
+  Value ctaOfWarp(Value warp);
   /// Sets dim `d` of `inst` to `index`, and its activity to `outerActive`
   /// and (for a partial dim) the bounds check.
   void setIndex(Instance &inst, const DimPlan &plan, int64_t d, Value index,
@@ -325,6 +343,15 @@ private:
   int64_t lanes;
   SmallVector<int64_t> gridExtents;
   Value tid, warpId, laneId;
+  /// CTAs of the block's cluster (1: one CTA), threads of one CTA, the
+  /// thread's id in its CTA and the CTA's rank in the cluster (0 without
+  /// one), and the block's number in the grid (a cluster's: blockIdx.x /
+  /// cluster).
+  int64_t cluster = 1;
+  int64_t ctaThreads = 1;
+  Value ctaTid, ctaRank, blockId;
+  /// The last load from another CTA's shared memory emitted (loadFromCta).
+  Operation *lastClusterRead = nullptr;
   /// The kernel's memref parameters, behind memref.assume_alignment.
   SmallVector<Value> params;
   SmallVector<Value> blockCoords; // per grid dim

@@ -204,7 +204,8 @@ ConvertMotifToGPUPass::convertFunction(func::FuncOp func,
       if (auto motif = dyn_cast<ComputeOpInterface>(inner)) {
         SmallVector<int64_t> grid = motif.getGridExtents();
         if (!grid.empty() && ShapedType::isDynamic(grid.front())) {
-          int64_t perRow = 1;
+          // CTAs per row: a cluster's CTAs each count.
+          int64_t perRow = kernel.getClusterSize();
           for (int64_t g : ArrayRef(grid).drop_front())
             perRow *= g;
           maxRows = std::min(maxRows, kMaxGridBlocks / perRow);
@@ -289,6 +290,28 @@ ConvertMotifToGPUPass::convertFunction(func::FuncOp func,
       return kernel.emitOpError() << "launches " << gridSize
                                   << " blocks, over the 2^31-1 grid limit";
 
+    // A cluster (docs/lowering.md, "Clusters"): the block runs as `cluster`
+    // CTAs of threads / cluster threads, clusters tiling blockIdx.x. The
+    // schedule is the block's either way, so on a chip without clusters the
+    // block runs as one CTA, with a remark.
+    int64_t cluster = kernel.getClusterSize();
+    if (cluster > 1) {
+      int64_t most = lookupTarget(chip)->maxClusterSize;
+      if (cluster > most) {
+        kernel.emitRemark()
+            << "cluster(" << cluster << ") not used on " << chip
+            << " (clusters of at most " << most
+            << " CTA(s)): the block runs as one CTA of "
+            << kernel.getThreads() << " threads (the same schedule)";
+        cluster = 1;
+      } else if (gridSize > std::numeric_limits<int32_t>::max() / cluster) {
+        return kernel.emitOpError()
+               << "launches " << gridSize << " clusters of " << cluster
+               << " CTAs, over the 2^31-1 grid limit";
+      }
+    }
+    int64_t ctaThreads = kernel.getThreads() / cluster;
+
     std::string name = sanitize(func.getName().str() + "_" +
                                 kernel.getSymName().str());
     std::string unique = name;
@@ -304,13 +327,21 @@ ConvertMotifToGPUPass::convertFunction(func::FuncOp func,
       gfunc->setAttr(gpu::GPUDialect::getKernelFuncAttrName(),
                      mb.getUnitAttr());
       gfunc.setKnownBlockSizeAttr(mb.getDenseI32ArrayAttr(
-          {static_cast<int32_t>(kernel.getThreads()), 1, 1}));
+          {static_cast<int32_t>(ctaThreads), 1, 1}));
       if (perRow)
         gfunc->setAttr("motif.blocks_per_row",
-                       mb.getI64IntegerAttr(gridSize));
+                       mb.getI64IntegerAttr(gridSize * cluster));
       else
-        gfunc.setKnownGridSizeAttr(
-            mb.getDenseI32ArrayAttr({static_cast<int32_t>(gridSize), 1, 1}));
+        gfunc.setKnownGridSizeAttr(mb.getDenseI32ArrayAttr(
+            {static_cast<int32_t>(gridSize * cluster), 1, 1}));
+      // .reqnctapercluster: a launch without cluster attributes (the
+      // runtime's, a user's <<<grid, block>>>) forms the clusters.
+      if (cluster > 1) {
+        gfunc->setAttr(NVVM::NVVMDialect::getClusterDimAttrName(),
+                       mb.getDenseI32ArrayAttr(
+                           {static_cast<int32_t>(cluster), 1, 1}));
+        gfunc->setAttr("motif.cluster", mb.getI64IntegerAttr(cluster));
+      }
       // docs/abi.md: buffers never alias, so loads may move past stores (and
       // merge into 128-bit accesses).
       for (unsigned i = 0; i < gfunc.getNumArguments(); ++i)
@@ -396,9 +427,10 @@ ConvertMotifToGPUPass::convertFunction(func::FuncOp func,
       emitter.onlineMbarrier = *parseAutoChoice(onlineMbarrier);
       emitter.onlinePRegisters = onlinePRegisters;
     };
+    (void)ctaThreads;
     {
       KernelEmitter emitter(kernel, gfunc, gridSize, inputs, grid,
-                            /*dynamicShared=*/false, reverseRereads);
+                            /*dynamicShared=*/false, reverseRereads, cluster);
       configure(emitter);
       if (failed(emitter.emit()))
         return failure();
@@ -437,7 +469,7 @@ ConvertMotifToGPUPass::convertFunction(func::FuncOp func,
         kernels.insert(global);
       }
       KernelEmitter emitter(kernel, gfunc, gridSize, inputs, grid,
-                            /*dynamicShared=*/true, reverseRereads);
+                            /*dynamicShared=*/true, reverseRereads, cluster);
       configure(emitter);
       if (failed(emitter.emit()))
         return failure();
@@ -453,16 +485,17 @@ ConvertMotifToGPUPass::convertFunction(func::FuncOp func,
     auto constant = [&](int64_t x) -> Value {
       return arith::ConstantIndexOp::create(b, loc, x);
     };
-    Value gridX = constant(gridSize);
+    Value gridX = constant(gridSize * cluster);
     if (perRow)
-      gridX = gridSize == 1 ? rows
-                            : Value(arith::MulIOp::create(b, loc, rows, gridX));
+      gridX = gridSize * cluster == 1
+                  ? rows
+                  : Value(arith::MulIOp::create(b, loc, rows, gridX));
     Value dynamicShared;
     if (dynamicSharedBytes)
       dynamicShared = arith::ConstantIntOp::create(
           b, loc, static_cast<int32_t>(dynamicSharedBytes), 32);
     gpu::LaunchFuncOp::create(b, kernel.getLoc(), gfunc, dim3(gridX),
-                              dim3(constant(kernel.getThreads())),
+                              dim3(constant(ctaThreads)),
                               dynamicShared, args);
   }
   for (Value a : allocs)

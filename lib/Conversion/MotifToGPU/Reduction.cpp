@@ -235,19 +235,28 @@ FailureOr<SmallVector<Value>> KernelEmitter::allReduce(
       for (auto [v, buf] : llvm::zip(partial, scratch))
         memref::StoreOp::create(b, loc, v, buf, at(warpId));
     }
-    gpu::BarrierOp::create(b, loc);
+    barrier(loc);
+    // In a cluster, warp w's partial is in the shared memory of the CTA
+    // that runs it: every thread reads it there, so every CTA folds the
+    // same partials in the same order.
+    auto read = [&](Value buf, int64_t w) -> Value {
+      if (cluster <= 1)
+        return memref::LoadOp::create(b, loc, buf, at(constIndex(w)));
+      return loadFromCta(buf, at(constIndex(w)), ctaOfWarp(constIndex(w)),
+                         loc);
+    };
     SmallVector<Value> acc;
     for (Value buf : scratch)
-      acc.push_back(memref::LoadOp::create(b, loc, buf, at(constIndex(0))));
+      acc.push_back(read(buf, 0));
     for (int64_t w = 1; w < warps; ++w) {
       SmallVector<Value> next;
       for (Value buf : scratch)
-        next.push_back(memref::LoadOp::create(b, loc, buf, at(constIndex(w))));
+        next.push_back(read(buf, w));
       acc = combine(acc, next);
     }
     // Inside a loop the next round rewrites the scratch: wait for readers.
     if (loopDepth > 0)
-      gpu::BarrierOp::create(b, loc);
+      barrier(loc);
     partial = acc;
   }
   return partial;

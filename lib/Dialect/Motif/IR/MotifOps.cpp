@@ -747,6 +747,43 @@ mlir::motif::crossThreadCombineError(int64_t threads, bool acrossLanes,
   return std::nullopt;
 }
 
+std::optional<std::string>
+mlir::motif::clusterShapeError(int64_t threads, std::optional<uint64_t> cluster) {
+  if (!cluster)
+    return std::nullopt;
+  int64_t k = static_cast<int64_t>(*cluster);
+  if (k < 1 || k > kMaxClusterSize)
+    return "cluster must be in [1, " + std::to_string(kMaxClusterSize) +
+           "] CTAs (the portable cluster size), got " + std::to_string(k);
+  if (threads % k)
+    return "splits threads(" + std::to_string(threads) + ") into cluster(" +
+           std::to_string(k) + "): the threads must divide into the CTAs";
+  if ((threads / k) % kWarpSize)
+    return "splits threads(" + std::to_string(threads) + ") into cluster(" +
+           std::to_string(k) + ") CTAs of " + std::to_string(threads / k) +
+           " threads: each CTA must hold whole warps (a multiple of 32)";
+  return std::nullopt;
+}
+
+std::optional<std::string> mlir::motif::clusterBlocker(Operation *op) {
+  if (auto mat = dyn_cast<MaterializeOp>(op)) {
+    if (mat.getResidency() == Residency::Shared)
+      return std::string("a shared value is read by other threads of the "
+                         "block, which may be in another CTA of the cluster "
+                         "(clusters take register and global values, and "
+                         "shared tails)");
+    return std::nullopt;
+  }
+  if (isa<OnlineContractOp>(op))
+    return std::string("the online contraction stages its tiles in the "
+                       "CTA's shared memory");
+  if (auto contract = dyn_cast<ContractOp>(op))
+    if (contract.getMma())
+      return std::string("a tensor-core contraction stages its tiles in the "
+                         "CTA's shared memory");
+  return std::nullopt;
+}
+
 ParseResult KernelOp::parse(OpAsmParser &parser, OperationState &result) {
   StringAttr name;
   IntegerAttr threads;
@@ -758,11 +795,21 @@ ParseResult KernelOp::parse(OpAsmParser &parser, OperationState &result) {
     return failure();
   result.getOrAddProperties<Properties>().sym_name = name;
   result.getOrAddProperties<Properties>().threads = threads;
+  if (succeeded(parser.parseOptionalKeyword("cluster"))) {
+    IntegerAttr cluster;
+    if (parser.parseLParen() ||
+        parser.parseAttribute(cluster,
+                              parser.getBuilder().getIntegerType(64)) ||
+        parser.parseRParen())
+      return failure();
+    result.getOrAddProperties<Properties>().cluster = cluster;
+  }
   if (succeeded(parser.parseOptionalArrow()) && parser.parseTypeList(types))
     return failure();
   SMLoc loc = parser.getCurrentLocation();
   if (parser.parseOptionalAttrDictWithKeyword(result.attributes) ||
-      checkNoInherent(parser, loc, result.attributes, {"sym_name", "threads"}))
+      checkNoInherent(parser, loc, result.attributes,
+                      {"sym_name", "threads", "cluster"}))
     return failure();
   Region *body = result.addRegion();
   if (parser.parseRegion(*body))
@@ -778,9 +825,15 @@ void KernelOp::print(OpAsmPrinter &p) {
   p << " threads(";
   p.printAttributeWithoutType(getThreadsAttr());
   p << ")";
+  if (IntegerAttr cluster = getClusterAttr()) {
+    p << " cluster(";
+    p.printAttributeWithoutType(cluster);
+    p << ")";
+  }
   if (!getResults().empty())
     p << " -> " << getResults().getTypes();
-  p.printOptionalAttrDictWithKeyword((*this)->getAttrs(), {"sym_name", "threads"});
+  p.printOptionalAttrDictWithKeyword((*this)->getAttrs(),
+                                     {"sym_name", "threads", "cluster"});
   p << ' ';
   // The implicit empty yield is elided, as SingleBlockImplicitTerminator
   // formats do.
@@ -854,6 +907,15 @@ LogicalResult KernelOp::verifyRegions() {
   if (threads < 1 || threads > kMaxThreadsPerBlock)
     return emitOpError() << "threads must be in [1, " << kMaxThreadsPerBlock
                          << "], got " << threads;
+  if (std::optional<std::string> why = clusterShapeError(threads, getCluster()))
+    return emitOpError() << *why;
+  if (getCluster()) {
+    for (Operation &op : getBodyBlock())
+      if (std::optional<std::string> why = clusterBlocker(&op))
+        return op.emitOpError()
+               << "cannot run in kernel '" << getSymName() << "' of cluster("
+               << *getCluster() << "): " << *why;
+  }
   YieldOp yield = getYield();
   if (yield.getNumOperands() != getNumResults())
     return emitOpError() << "yields " << yield.getNumOperands()

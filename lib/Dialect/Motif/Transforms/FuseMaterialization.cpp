@@ -122,6 +122,20 @@ int64_t tensorBytes(Type type) {
   return elementsPerRow(t) * llvm::divideCeil(t.getElementTypeBitWidth(), 8);
 }
 
+/// The threads of one CTA of `ks` merged into a block of `threads`: a
+/// cluster all of them share splits the block (its CTAs each have the
+/// register file of an SM to themselves); else the whole block.
+int64_t ctaThreadsOf(ArrayRef<KernelOp> ks, int64_t threads) {
+  if (ks.empty())
+    return threads;
+  IntegerAttr cluster = KernelOp(ks.front()).getClusterAttr();
+  if (!cluster ||
+      !llvm::all_of(ks, [&](KernelOp k) { return k.getClusterAttr() == cluster; }) ||
+      clusterShapeError(threads, cluster.getInt()))
+    return threads;
+  return threads / cluster.getInt();
+}
+
 /// Shared bytes a kernel declares besides shared tails: its shared values
 /// and the cross-warp scratch of its reductions, at `threads` per block.
 int64_t kernelSharedBytes(KernelOp kernel, int64_t threads) {
@@ -596,8 +610,9 @@ void FuseMaterializationPass::legalizeGroups(SmallVectorImpl<Edge> &edges,
           break;
         }
 
-        int64_t liveBudget = liveRegisterBudget(
-            mergedThreads, target.registersPerThread, target.registersPerSM);
+        int64_t liveBudget =
+            liveRegisterBudget(ctaThreadsOf(ks, mergedThreads),
+                               target.registersPerThread, target.registersPerSM);
         RegisterPressure peak = peakRegisterPressure(set.intervals);
         if (peak.slots > liveBudget) {
           Edge *victim = nullptr;
@@ -808,6 +823,14 @@ void FuseMaterializationPass::mergeGroup(ArrayRef<KernelOp> group,
   rewriter.setInsertionPointAfter(members.back());
   auto merged = KernelOp::create(rewriter, members.back().getLoc(), types,
                                  name, threads);
+  // Members run as one cluster shape (row blocks gives a group one): the
+  // merged kernel keeps it (settleClusters drops it where it cannot run).
+  if (IntegerAttr cluster = members.front().getClusterAttr())
+    if (llvm::all_of(members, [&](KernelOp k) {
+          return k.getClusterAttr() == cluster &&
+                 static_cast<int64_t>(k.getThreads()) == threads;
+        }))
+      merged.setClusterAttr(cluster);
   Block &body = merged.getBodyBlock();
   rewriter.setInsertionPointToStart(&body);
   IRMapping map;
@@ -918,8 +941,9 @@ void FuseMaterializationPass::cacheReusedInputs(KernelOp kernel,
       else
         tail = sharedTailFor(regs, registerBudget, eb);
     }
-    int64_t liveBudget = liveRegisterBudget(threads, target.registersPerThread,
-                                            target.registersPerSM);
+    int64_t liveBudget =
+        liveRegisterBudget(ctaThreadsOf({kernel}, threads),
+                           target.registersPerThread, target.registersPerSM);
     while (refusal.empty()) {
       // The kernel's register live set with the load: it is live from the
       // kernel's start to its last reader.
@@ -1059,6 +1083,13 @@ LogicalResult FuseMaterializationPass::initialize(MLIRContext *ctx) {
   if (registerBudget < 0 || registerBudget > target.registersPerThread)
     return bad("register budget " + Twine(static_cast<int64_t>(registerBudget)) +
                " is outside [0, " + Twine(target.registersPerThread) + "]");
+  if (rowClusterThreads != 0 &&
+      (rowClusterThreads < kWarpSize || rowClusterThreads > kRowMaxThreads ||
+       !llvm::isPowerOf2_64(rowClusterThreads)))
+    return bad("row cluster threads " +
+               Twine(static_cast<int64_t>(rowClusterThreads)) +
+               " is not 0 (off) or a power of two in [32, " +
+               Twine(kRowMaxThreads) + "]");
   return success();
 }
 
@@ -1102,8 +1133,9 @@ void FuseMaterializationPass::runOnOperation() {
       // same live-set budget the fusion holds it to (a row within the
       // per-value budget but over the live set would be refused there and
       // stay two kernels, with neither the one read nor the online state).
-      int64_t live = liveRegisterBudget(threads, target->registersPerThread,
-                                        target->registersPerSM);
+      int64_t live = liveRegisterBudget(
+          ctaThreadsOf({max->getParentOfType<KernelOp>()}, threads),
+          target->registersPerThread, target->registersPerSM);
       if (perThread > registerBudget || perThread + 1 > live) {
         // Registers and a shared tail may still hold it: the fusion then
         // reads it once as well (docs/residency.md, "Shared tails").
@@ -1156,7 +1188,10 @@ void FuseMaterializationPass::runOnOperation() {
   // hold them in registers (before the residencies, which count the elements
   // each thread holds).
   if (rowBlocks)
-    numRowBlocks += applyRowBlocks(func, *cap, registerBudget, applied);
+    numRowBlocks +=
+        applyRowBlocks(func, *cap, registerBudget, applied,
+                       target->maxClusterSize > 1 ? rowClusterThreads : 0,
+                       target->maxClusterSize);
 
   // A general combiner combined in a tree must be lawful; re-blocking
   // changes its tree, so under the bitwise cap an unlawful one is an error.
@@ -1270,6 +1305,9 @@ void FuseMaterializationPass::runOnOperation() {
   if (stageOperands)
     for (KernelOp k : llvm::to_vector(func.getBody().front().getOps<KernelOp>()))
       numStaged += stageOperandTiles(k, rewriter, budget);
+  // A cluster the fusion made unrunnable (a value it moved to shared memory,
+  // a staged tile) is dropped: the block runs as one CTA, the same schedule.
+  numClusters += settleClusters(func);
   if (!sortTopologically(&func.getBody().front())) {
     func.emitError() << "internal error: merged kernels cannot be ordered";
     return signalPassFailure();

@@ -123,19 +123,30 @@ std::optional<RowKernel> rowKernelOf(KernelOp kernel) {
   return row;
 }
 
-/// Sets the kernel's block; undone (false) when the verifier refuses it.
-bool trySetThreads(KernelOp kernel, int64_t threads) {
+/// Sets the kernel's block (and cluster: 1 for none); undone (false) when
+/// the verifier refuses it.
+bool trySetThreads(KernelOp kernel, int64_t threads, int64_t cluster = 0) {
   IntegerAttr old = kernel.getThreadsAttr();
-  kernel.setThreadsAttr(
-      IntegerAttr::get(IntegerType::get(kernel.getContext(), 64), threads));
+  IntegerAttr oldCluster = kernel.getClusterAttr();
+  auto i64 = IntegerType::get(kernel.getContext(), 64);
+  kernel.setThreadsAttr(IntegerAttr::get(i64, threads));
+  if (cluster > 1)
+    kernel.setClusterAttr(IntegerAttr::get(i64, cluster));
+  else if (cluster == 1)
+    kernel.removeClusterAttr();
   bool ok;
   {
     ScopedDiagnosticHandler quiet(kernel.getContext(),
                                   [](Diagnostic &) { return success(); });
     ok = succeeded(verify(kernel));
   }
-  if (!ok)
+  if (!ok) {
     kernel.setThreadsAttr(old);
+    if (oldCluster)
+      kernel.setClusterAttr(oldCluster);
+    else
+      kernel.removeClusterAttr();
+  }
   return ok;
 }
 
@@ -145,13 +156,12 @@ bool trySetThreads(KernelOp kernel, int64_t threads) {
 /// it asks for: fewer for a short row, more for a row longer than
 /// `registerBudget` elements a thread of the written block.
 static int64_t rowThreads(const RowKernel &row, int64_t written,
-                          int64_t registerBudget) {
+                          int64_t registerBudget, int64_t maxThreads) {
   if (row.form == RowForm::Block && registerBudget > 0 &&
-      written < kRowMaxThreads &&
-      row.rowExtent > registerBudget * written) {
+      written < maxThreads && row.rowExtent > registerBudget * written) {
     int64_t grown = std::min<int64_t>(
-        kRowMaxThreads, static_cast<int64_t>(llvm::PowerOf2Ceil(
-                            llvm::divideCeil(row.rowExtent, registerBudget))));
+        maxThreads, static_cast<int64_t>(llvm::PowerOf2Ceil(
+                        llvm::divideCeil(row.rowExtent, registerBudget))));
     return grown > written ? grown : 0;
   }
   int64_t threads =
@@ -166,7 +176,10 @@ static int64_t rowThreads(const RowKernel &row, int64_t written,
 
 int64_t mlir::motif::applyRowBlocks(func::FuncOp func, Equivalence cap,
                                     int64_t registerBudget,
-                                    Equivalence &applied) {
+                                    Equivalence &applied,
+                                    int64_t clusterThreads,
+                                    int64_t maxCluster) {
+  bool clusters = clusterThreads > 0 && maxCluster > 1;
   SmallVector<KernelOp> kernels =
       llvm::to_vector(func.getBody().front().getOps<KernelOp>());
   // Kernels that exchange values, as groups.
@@ -205,15 +218,24 @@ int64_t mlir::motif::applyRowBlocks(func::FuncOp func, Equivalence cap,
     RowKernel row = rows.front();
     for (const RowKernel &r : rows)
       row.reducesRow |= r.reducesRow;
-    int64_t threads = rowThreads(row, written, registerBudget);
+    int64_t threads =
+        rowThreads(row, written, registerBudget,
+                   clusters ? kMaxThreadsPerBlock : kRowMaxThreads);
     if (!threads)
       continue;
     bool blockRows = row.form == RowForm::Block;
+    // A grown block of more threads than a cluster's CTA takes: its CTAs.
+    int64_t cluster = 1;
+    if (clusters && blockRows && threads > written &&
+        threads > clusterThreads)
+      cluster = std::min(threads / clusterThreads, maxCluster);
     std::string what =
         std::string(blockRows ? "one row a block" : "one row a warp") +
         ", rows of " + std::to_string(row.rowExtent) + " element(s): threads(" +
         std::to_string(written) + ") -> threads(" + std::to_string(threads) +
-        ")";
+        ")" +
+        (cluster > 1 ? " cluster(" + std::to_string(cluster) + ")"
+                     : std::string());
     auto remarkAll = [&](const std::string &text) {
       for (KernelOp k : ks)
         k.emitRemark() << "row blocks: kernel '" << k.getSymName() << "' ("
@@ -238,13 +260,13 @@ int64_t mlir::motif::applyRowBlocks(func::FuncOp func, Equivalence cap,
     }
     SmallVector<KernelOp> done;
     for (KernelOp k : ks) {
-      if (!trySetThreads(k, threads))
+      if (!trySetThreads(k, threads, cluster))
         break;
       done.push_back(k);
     }
     if (done.size() != ks.size()) {
       for (KernelOp k : done)
-        (void)trySetThreads(k, written);
+        (void)trySetThreads(k, written, /*cluster=*/1);
       remarkAll(std::string(": declined: the verifier refuses the ") +
                 (threads < written ? "smaller" : "larger") + " block");
       continue;
@@ -253,6 +275,12 @@ int64_t mlir::motif::applyRowBlocks(func::FuncOp func, Equivalence cap,
       remarkAll(": each thread walks " +
                 std::to_string(llvm::divideCeil(row.rowExtent, threads)) +
                 " element(s) of its row" +
+                (cluster > 1
+                     ? "; the block runs as a cluster of " +
+                           std::to_string(cluster) + " CTAs of " +
+                           std::to_string(threads / cluster) +
+                           " threads (the same schedule: bitwise to one CTA)"
+                     : std::string()) +
                 (row.reducesRow ? "; class 'tolerance': the reductions over "
                                   "the rows of these kernels combine in "
                                   "another tree"
@@ -265,4 +293,26 @@ int64_t mlir::motif::applyRowBlocks(func::FuncOp func, Equivalence cap,
     count += ks.size();
   }
   return count;
+}
+
+int64_t mlir::motif::settleClusters(func::FuncOp func) {
+  int64_t kept = 0;
+  for (KernelOp k : func.getBody().front().getOps<KernelOp>()) {
+    if (!k.getCluster())
+      continue;
+    std::optional<std::string> why;
+    for (Operation &op : k.getBodyBlock())
+      if ((why = clusterBlocker(&op)))
+        break;
+    if (!why) {
+      ++kept;
+      continue;
+    }
+    k.emitRemark() << "cluster(" << *k.getCluster() << ") of kernel '"
+                   << k.getSymName() << "' dropped: " << *why
+                   << "; the block runs as one CTA of " << k.getThreads()
+                   << " threads (the same schedule)";
+    k.removeClusterAttr();
+  }
+  return kept;
 }

@@ -46,8 +46,23 @@ constexpr int64_t kRowMaxThreads = 512;
 /// re-blocking and every decline is a remark on the kernel; `applied` is
 /// raised to `tolerance` where a row reduction's tree changed. Returns the
 /// number of kernels re-blocked.
+///
+/// With `clusterThreads` > 0 (fuse-materialization's row-cluster-threads, on
+/// a chip with clusters of up to `maxCluster` CTAs), a row that grows takes up
+/// to kMaxThreadsPerBlock threads, and a grown block of more than
+/// `clusterThreads` threads runs as `cluster(threads / clusterThreads)` (at
+/// most `maxCluster` CTAs): the CTAs each hold a part of the row in
+/// registers and combine the reduction's warp partials through distributed
+/// shared memory (docs/residency.md, "Row clusters").
 int64_t applyRowBlocks(func::FuncOp func, Equivalence cap,
-                       int64_t registerBudget, Equivalence &applied);
+                       int64_t registerBudget, Equivalence &applied,
+                       int64_t clusterThreads = 0, int64_t maxCluster = 1);
+
+/// Drops the `cluster` of every kernel of `func` that an op of it cannot run
+/// in (clusterBlocker: a shared value, a staged tile, a tensor-core or online
+/// contraction), with a remark; the block then runs as one CTA, with the same
+/// schedule. Returns the number of kernels that keep a cluster.
+int64_t settleClusters(func::FuncOp func);
 
 } // namespace mlir::motif
 

@@ -73,6 +73,9 @@ std::optional<std::string> blockSizeError(ComputeOpInterface op,
 constexpr int64_t kWarpSize = 32;
 /// The largest block the hardware launches.
 constexpr int64_t kMaxThreadsPerBlock = 1024;
+/// The largest thread-block cluster every sm_90 launch accepts (a larger one
+/// needs the non-portable opt-in).
+constexpr int64_t kMaxClusterSize = 8;
 /// The most blocks a kernel launches (blockIdx.x).
 constexpr int64_t kMaxGridBlocks = (int64_t(1) << 31) - 1;
 /// The most iteration instances (and so tensor elements) a motif may have:
@@ -99,6 +102,15 @@ constexpr int64_t kOnlineMmaPad = 8;
 /// Copies of the key and value tiles in flight (cp.async): tile t is used
 /// while tiles t + 1 .. t + stages - 1 land.
 constexpr int64_t kOnlineMmaStages = 3;
+
+/// Why `threads(threads) cluster(cluster)` is not a cluster shape (1 to
+/// kMaxClusterSize CTAs of whole warps each), or nullopt.
+std::optional<std::string> clusterShapeError(int64_t threads,
+                                             std::optional<uint64_t> cluster);
+/// Why `op` (a motif or materialization of a kernel) cannot run in a
+/// cluster of CTAs, or nullopt: a shared value read across threads, a
+/// tensor-core or online contraction (their tiles live in one CTA).
+std::optional<std::string> clusterBlocker(Operation *op);
 } // namespace mlir::motif
 
 #endif

@@ -41,13 +41,22 @@ def Motif_KernelOp : Motif_Op<"kernel", [
       motif.yield %g : tensor<512xf32>
     }
     ```
+
+    `cluster(k)` runs the block as a thread-block cluster of k CTAs of
+    threads / k threads each (sm_90+; docs/dialect.md, "Clusters"): thread
+    `tid` is thread `tid % (threads / k)` of CTA `tid / (threads / k)`, the
+    cross-warp step of a reduction reads the other CTAs' partials through
+    distributed shared memory, and block barriers are cluster barriers. The
+    schedule, and every bit the kernel computes, are those of one block of
+    `threads` threads: the attribute chooses how the block is launched.
   }];
-  let arguments = (ins StrAttr:$sym_name, I64Attr:$threads);
+  let arguments = (ins StrAttr:$sym_name, I64Attr:$threads,
+                       OptionalAttr<I64Attr>:$cluster);
   let results = (outs Variadic<Motif_Tensor>:$results);
   let regions = (region SizedRegion<1>:$body);
-  // `$sym_name threads($threads) (-> types)? attr-dict-with-keyword $body`,
-  // written by hand so that the attribute dictionary cannot set `sym_name`
-  // or `threads` a second time.
+  // `$sym_name threads($threads) (cluster($cluster))? (-> types)?
+  // attr-dict-with-keyword $body`, written by hand so that the attribute
+  // dictionary cannot set `sym_name`, `threads` or `cluster` a second time.
   let hasCustomAssemblyFormat = 1;
   let hasRegionVerifier = 1;
   let skipDefaultBuilders = 1;
@@ -58,6 +67,14 @@ def Motif_KernelOp : Motif_Op<"kernel", [
   let extraClassDeclaration = [{
     ::mlir::Block &getBodyBlock() { return getBody().front(); }
     ::mlir::motif::YieldOp getYield();
+    /// CTAs per cluster: the `cluster` attribute, else 1.
+    int64_t getClusterSize() {
+      return getCluster() ? static_cast<int64_t>(*getCluster()) : 1;
+    }
+    /// Threads of one CTA: threads / cluster.
+    int64_t getCtaThreads() {
+      return static_cast<int64_t>(getThreads()) / getClusterSize();
+    }
   }];
 }
 

@@ -79,6 +79,13 @@ def FuseMaterialization : Pass<"fuse-materialization", "::mlir::func::FuncOp"> {
            "16 elements a thread for [block, thread] (class tolerance where "
            "the row is reduced), four rows a block for [block.warp, lane] "
            "(bitwise)">,
+    Option<"rowClusterThreads", "row-cluster-threads", "int64_t",
+           /*default=*/"0",
+           "Threads per CTA of row clusters: a [block, thread] row longer "
+           "than the register budget times its block grows to up to 1024 "
+           "threads, run as a thread-block cluster of CTAs of this many "
+           "threads (sm_90+; the cluster itself is bitwise: the block's "
+           "schedule). 0: off (rows grow to at most 512 threads, one CTA)">,
     Option<"equivalenceCap", "equivalence-cap", "std::string",
            /*default=*/"\"bitwise\"",
            "Weakest numeric equivalence a rewrite may have: bitwise, "
@@ -86,6 +93,7 @@ def FuseMaterialization : Pass<"fuse-materialization", "::mlir::func::FuncOp"> {
   ];
   let statistics = [
     Statistic<"numRowBlocks", "row-blocks", "Row kernels given a smaller block">,
+    Statistic<"numClusters", "clusters", "Kernels run as thread-block clusters">,
     Statistic<"numRegister", "register", "Intermediates moved to registers">,
     Statistic<"numShared", "shared", "Intermediates moved to shared memory">,
     Statistic<"numGlobal", "global", "Intermediates kept in global memory">,
