@@ -32,6 +32,14 @@ addresses and fragments, with the semantics of the PTX ISA taken independently o
 
 Barriers are not modelled (lock step makes every store visible at once). Only the ops motif's
 tensor-core lowering emits are known; anything else is an error.
+
+A kernel with `nvvm.cluster_dim` (motif.kernel ... cluster(k); docs/lowering.md, "Clusters") runs
+its k CTAs in lock step together: gpu.thread_id is the thread's id in its CTA, gpu.block_id the CTA's,
+every workgroup buffer is one per CTA, and nvvm.mapa + llvm.load read the buffer of the CTA the rank
+names (addresses: memref.extract_aligned_pointer_as_index gives each buffer its own base). With
+--compare OTHER the same inputs run through a second kernel (the same program without the cluster,
+say) and the outputs must be equal bit for bit; with --softmax the output is checked against float64
+softmax over the last dim instead of A.B.
 """
 import argparse
 import re
@@ -136,7 +144,14 @@ class Emulator:
     def __init__(self, func, inputs, grid):
         self.func, self.inputs, self.grid = func, inputs, grid
         m = re.search(r"known_block_size = array<i32: (\d+)", func["rest"])
-        self.T = int(m.group(1))
+        # A cluster's CTAs run together: T lanes, CTA c holding lanes c*Tc .. (c+1)*Tc - 1.
+        c = re.search(r"nvvm.cluster_dim = array<i32: (\d+), 1, 1>", func["rest"])
+        self.K = int(c.group(1)) if c else 1
+        self.Tc = int(m.group(1))
+        self.T = self.K * self.Tc
+        self.cta = np.arange(self.T) // self.Tc
+        # Workgroup buffers of a cluster kernel by address base (see `pointer`).
+        self.bases = []
         # ldmatrix 8x8 matrices read, and those whose 8 row addresses (16 bytes each) do not fall in
         # 8 different 16-byte bank groups of a 128-byte line (the buffer taken 128-byte aligned):
         # shared memory serves those in more than one wavefront.
@@ -158,19 +173,30 @@ class Emulator:
         out_shape, _ = shape_of(types[-1])
         self.out = np.full(out_shape, np.nan, np.float64)
         self.globals = list(self.inputs) + [self.out]
-        for b in range(self.grid):
+        for b in range(self.grid // self.K):
             env = {}
             for k, p in enumerate(params[:nparams]):
                 env[p] = ("mem", self.globals[k])
             # workgroup attributions: shapes from the block argument types
             bm = re.findall(r"(%arg\d+): (memref<[^>]*workgroup>>)", self.block_sig)
             for name, t in bm:
-                shp, _ = shape_of(t)
-                env[name] = ("mem", np.full(shp, np.nan, np.float64))
+                env[name] = self.workgroup(t)
             self.block = b
             self.pending, self.groups = [], []
             self.exec(body, env, np.ones(self.T, bool))
         return self.out
+
+    def workgroup(self, t):
+        """A fresh workgroup buffer of type `t` (NaN): one per CTA in a cluster kernel."""
+        shp, el = shape_of(t)
+        if self.K == 1:
+            return ("mem", np.full(shp, np.nan, np.float64))
+        self.bases.append((np.full([self.K] + shp, np.nan, np.float64), {"f32": 4, "i64": 8}.get(el, 2)))
+        return ("cta", self.bases[-1][0], len(self.bases) - 1)
+
+    def at(self, buf, idx):
+        """Indices into a buffer: a cluster kernel's workgroup buffers first take the lane's CTA."""
+        return tuple(idx) if buf[0] == "mem" else (self.cta,) + tuple(idx)
 
     def val(self, env, a):
         return env[a]
@@ -248,8 +274,10 @@ class Emulator:
                 else:
                     raise SystemExit("emulate-mma: only xor and idx shuffles are modelled")
                 r = (v[src], np.ones(T, bool))
-            elif n == "arith.index_cast":
+            elif n in ("arith.index_cast", "arith.index_castui"):
                 r = a[0]
+            elif n == "arith.extf":
+                r = a[0]  # a half value is held as its (exact) float64
             elif n == "vector.load":
                 buf = a[0][1]
                 shp, _ = shape_of(op["rest"].split("->")[-1].strip())
@@ -271,26 +299,47 @@ class Emulator:
                 r = bf16_round(a[0]).astype(np.float64) if "bf16" in op["rest"].split("->")[-1] \
                     else a[0].astype(np.float16).astype(np.float64)
             elif n == "gpu.thread_id":
-                r = np.arange(T, dtype=np.int64)
+                r = np.arange(T, dtype=np.int64) % self.Tc
             elif n == "gpu.block_id":
-                r = np.full(T, self.block, np.int64)
+                r = (self.block * self.K + self.cta).astype(np.int64)
             elif n in ("memref.assume_alignment",):
                 r = a[0]
             elif n == "gpu.dynamic_shared_memory":
                 r = ("dyn", None)
             elif n == "memref.view":
-                shp, _ = shape_of(op["rest"].split("->")[-1].strip())
-                r = ("mem", np.full(shp, np.nan, np.float64))
+                r = self.workgroup(op["rest"].split("->")[-1].strip())
             elif n == "memref.load":
                 buf = a[0][1]
                 idx = tuple(np.where(mask, i, 0) for i in a[1:])
-                r = buf[idx]
+                r = buf[self.at(a[0], idx)]
             elif n == "memref.store":
                 v, buf = a[0], a[1][1]
-                idx = tuple(i[mask] for i in a[2:])
+                idx = tuple(i[mask] for i in self.at(a[1], [np.broadcast_to(i, (T,)) for i in a[2:]]))
                 buf[idx] = np.broadcast_to(v, (T,))[mask]
-            elif n == "gpu.barrier":
+            elif n in ("gpu.barrier", "nvvm.cluster.arrive", "nvvm.cluster.wait"):
                 pass
+            elif n == "memref.extract_aligned_pointer_as_index":
+                if a[0][0] != "cta":
+                    raise SystemExit("emulate-mma: the address of a buffer outside a cluster kernel")
+                r = np.full(T, a[0][2] << 32, np.int64)
+            elif n == "llvm.inttoptr":
+                r = a[0]
+            elif n == "nvvm.mapa":
+                r = ("remote", np.asarray(a[0]), np.broadcast_to(a[1], (T,)))
+            elif n == "llvm.load":
+                if not (isinstance(a[0], tuple) and a[0][0] == "remote"):
+                    raise SystemExit("emulate-mma: llvm.load of an address that is not nvvm.mapa's")
+                _, ptr, rank = a[0]
+                r = np.full(T, np.nan)
+                for lane in np.nonzero(mask)[0]:
+                    arr, eb = self.bases[int(ptr[lane]) >> 32]
+                    off = int(ptr[lane]) & 0xFFFFFFFF
+                    if off % eb or not 0 <= rank[lane] < self.K or off // eb >= arr[0].size:
+                        raise SystemExit(f"emulate-mma: lane {lane} reads byte {off} of CTA {rank[lane]}")
+                    r[lane] = arr[int(rank[lane])].ravel()[off // eb]
+            elif n == "math.exp":
+                with np.errstate(all="ignore"):
+                    r = np.exp(np.asarray(a[0], np.float32)).astype(np.float64)
             elif n == "nvgpu.device_async_copy":
                 seg = [int(s) for s in re.search(r"operandSegmentSizes = array<i32: ([\d, ]+)>",
                                                   op["rest"]).group(1).split(", ")]
@@ -451,6 +500,8 @@ class Emulator:
                         inner[p] = v
                     carried = self.exec(body, inner, mask)
                   r = carried
+                if op["nres"] == 1:
+                    r = r[0]
             elif n == "scf.if":
                 cond = a[0]
                 then_params, then_body = op["regions"][0]
@@ -495,13 +546,23 @@ def main():
                    help="the second operand is B[k, j] (K x N, default) or B[j, k] (N x K)")
     p.add_argument("--tf32-model", action="store_true",
                    help="compare against float64 rna(A).rna(B): the operands rounded to tf32 first")
+    p.add_argument("--softmax", action="store_true",
+                   help="check against float64 softmax over the last dim (a row kernel)")
+    p.add_argument("--sum", type=int, metavar="AXIS",
+                   help="check against the float64 sum of the input over AXIS (a reduction kernel)")
+    p.add_argument("--compare", metavar="KERNEL",
+                   help="run this kernel too, on the same inputs: the outputs must be equal bit for bit")
     args = p.parse_args()
-    lines = open(args.kernel).read().splitlines()
-    start = next(i for i, l in enumerate(lines) if '"gpu.func"' in l)
-    ops, _ = parse(lines, start, ("})",))
-    func = ops[0]
-    block_sig = lines[start + 1]
-    grid = int(re.search(r"known_grid_size = array<i32: (\d+)", func["rest"]).group(1))
+
+    def load(path):
+        lines = open(path).read().splitlines()
+        start = next(i for i, l in enumerate(lines) if '"gpu.func"' in l)
+        ops, _ = parse(lines, start, ("})",))
+        func = ops[0]
+        grid = int(re.search(r"known_grid_size = array<i32: (\d+)", func["rest"]).group(1))
+        return func, lines[start + 1], grid
+
+    func, block_sig, grid = load(args.kernel)
     sig = re.search(r"function_type = \((.*?)\) -> \(\)", func["rest"]).group(1)
     types = re.findall(r"memref<[^>]*>", sig)
     rng = np.random.default_rng(args.seed)
@@ -517,17 +578,42 @@ def main():
     em = Emulator(func, inputs, grid)
     em.block_sig = block_sig
     out = em.run()
+    cluster = f", cluster {em.K}" if em.K > 1 else ""
+
+    if args.compare:
+        func2, sig2, grid2 = load(args.compare)
+        em2 = Emulator(func2, inputs, grid2)
+        em2.block_sig = sig2
+        out2 = em2.run()
+        same = np.array_equal(out.astype(np.float32).view(np.uint32), out2.astype(np.float32).view(np.uint32))
+        unwritten = int(np.isnan(out).sum() + np.isnan(out2).sum())
+        print(f"emulate-mma: {out.shape}, grid {grid}, {em.Tc} threads{cluster} against grid {grid2}, "
+              f"{em2.Tc} threads{f', cluster {em2.K}' if em2.K > 1 else ''}: "
+              f"{'bitwise equal' if same else 'different'}, {unwritten} unwritten")
+        if not same or unwritten:
+            print("emulate-mma: FAIL")
+            return 1
 
     def verdict(ref, what):
         """Prints the normwise error of `out` against `ref`; 0 when it passes."""
         unwritten = int(np.isnan(out).sum())
-        err = float(np.nanmax(np.abs(out - ref)) / np.abs(ref).max())
-        print(f"emulate-mma: {what}, grid {grid}, {em.T} threads: rel err {err:.2e}, {unwritten} unwritten")
-        print(f"emulate-mma: ldmatrix {em.matrices} matrices, {em.conflicted} with rows sharing a 16-byte bank group")
+        err = float(np.nanmax(np.abs(out - ref)) / np.abs(ref).max()) if unwritten < out.size else np.inf
+        print(f"emulate-mma: {what}, grid {grid}, {em.Tc} threads{cluster}: rel err {err:.2e}, {unwritten} unwritten")
+        if em.matrices:
+            print(f"emulate-mma: ldmatrix {em.matrices} matrices, {em.conflicted} with rows sharing a 16-byte bank group")
         ok = unwritten == 0 and err <= args.rtol
         print("emulate-mma: PASS" if ok else "emulate-mma: FAIL")
         return 0 if ok else 1
 
+    if args.sum is not None:
+        return verdict(inputs[0].sum(axis=args.sum), f"sum over axis {args.sum} of {inputs[0].shape}")
+    if args.compare and args.attention is None and not args.softmax:
+        print("emulate-mma: PASS")
+        return 0
+    if args.softmax:
+        x = inputs[0]
+        e = np.exp(x - x.max(axis=-1, keepdims=True))
+        return verdict(e / e.sum(axis=-1, keepdims=True), f"softmax {out.shape}")
     if args.attention is not None:
         q, k, v = inputs
         q3, k3, v3 = (x.reshape((-1,) + x.shape[-2:]) for x in (q, k, v))

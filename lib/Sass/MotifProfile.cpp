@@ -445,6 +445,17 @@ KernelProfile profileKernel(const SassKernel &kernel) {
       profile.barriers.push_back(ref);
     if (cls.kind == InstrKind::Reconvergence)
       profile.reconvergence.push_back(ref);
+    if (inst.opcode == "UCGABAR_ARV" || inst.opcode == "UCGABAR_WAIT") {
+      if (!profile.cluster) {
+        profile.cluster.emplace();
+        profile.cluster->first = ref;
+      }
+      ++(inst.opcode == "UCGABAR_ARV" ? profile.cluster->arrives
+                                      : profile.cluster->waits);
+    } else if (profile.cluster && cls.kind == InstrKind::Load &&
+               cls.space == MemorySpace::Generic) {
+      ++profile.cluster->genericLoads;
+    }
     if (inst.opcode == "HMMA" || inst.opcode == "HGMMA") {
       if (!profile.tensorCores) {
         profile.tensorCores.emplace();

@@ -151,6 +151,11 @@ void printKernel(raw_ostream &os, const KernelProfile &kernel) {
     }
     os << "\n";
   }
+  if (const std::optional<ClusterUse> &cu = kernel.cluster)
+    os << "  verdict cluster: " << cu->arrives << " UCGABAR_ARV / "
+       << cu->waits << " UCGABAR_WAIT cluster barrier(s) (first at "
+       << formatAddress(cu->first.address) << "), " << cu->genericLoads
+       << " generic load(s) after them (LD: distributed shared memory)\n";
   if (const std::optional<PrivateRoundTrips> &rt = kernel.privateRoundTrips) {
     os << "  verdict thread-private shared: " << rt->loads
        << " shared load(s) read back the address their thread stored, no "
@@ -228,7 +233,10 @@ void printKernel(raw_ostream &os, const KernelProfile &kernel) {
        << trip.load.opcode << " at " << formatAddress(trip.load.address)
        << " in the same kernel\n";
   for (const InstrRef &barrier : kernel.barriers)
-    if (StringRef(barrier.opcode).contains("ARV"))
+    // (A cluster barrier's arrive is half of the pair the cluster verdict
+    // counts: its wait follows.)
+    if (StringRef(barrier.opcode).contains("ARV") &&
+        !StringRef(barrier.opcode).starts_with("UCGABAR"))
       os << "  note " << barrier.opcode << " at "
          << formatAddress(barrier.address)
          << " only arrives; it orders nothing for this thread\n";
@@ -368,6 +376,15 @@ json::Value kernelToJSON(const KernelProfile &kernel) {
            : json::Value(nullptr)},
       {"staged_loops", std::move(staged)},
       {"tensor_cores", tensorCoresToJSON(kernel)},
+      {"cluster",
+       kernel.cluster
+           ? json::Value(json::Object{
+                 {"arrives", static_cast<int64_t>(kernel.cluster->arrives)},
+                 {"waits", static_cast<int64_t>(kernel.cluster->waits)},
+                 {"generic_loads",
+                  static_cast<int64_t>(kernel.cluster->genericLoads)},
+                 {"first", refToJSON(kernel.cluster->first)}})
+           : json::Value(nullptr)},
       {"warp_reductions", std::move(reductions)},
       {"fma_chains", std::move(fmaChains)},
       {"global_round_trips", std::move(trips)},

@@ -143,6 +143,14 @@ InstrClass classifyInstruction(const SassInstruction &inst) {
     result.ordersSharedMemory = !inst.hasModifier("ARV");
     return result;
   }
+  if (opcode == "UCGABAR_ARV" || opcode == "UCGABAR_WAIT") {
+    // The cluster barrier (barrier.cluster.arrive / .wait): the wait orders
+    // the cluster's shared memory, a CTA's own included.
+    result.kind = InstrKind::Barrier;
+    result.countKey = opcode.str();
+    result.ordersSharedMemory = opcode == "UCGABAR_WAIT";
+    return result;
+  }
   if (opcode == "SYNCS") {
     // Hopper mbarriers: SYNCS.ARRIVE.* signals, SYNCS.PHASECHK.* waits.
     result.kind = InstrKind::Barrier;
@@ -219,7 +227,7 @@ ArrayRef<StringRef> canonicalCountKeys() {
       // constant, generic
       "LDC", "ULDC", "LD", "ST", "ATOM",
       // synchronization
-      "BAR", "SYNCS", "MEMBAR", "FENCE", "ERRBAR", "BSSY", "BSYNC",
+      "BAR", "SYNCS", "UCGABAR_ARV", "UCGABAR_WAIT", "MEMBAR", "FENCE", "ERRBAR", "BSSY", "BSYNC",
       "WARPSYNC",
       // communication and arithmetic
       "SHFL.BFLY", "SHFL.DOWN", "SHFL.UP", "SHFL.IDX", "MUFU.EX2", "MUFU.LG2",

@@ -119,6 +119,16 @@ struct TensorCoreUse {
   InstrRef first; ///< the first tensor-core instruction
 };
 
+/// A thread-block cluster's exchange: cluster barriers (UCGABAR_ARV, then
+/// UCGABAR_WAIT) and the generic loads (LD) that read distributed shared
+/// memory after them (motif's cluster reductions: mapa + ld.shared::cluster).
+struct ClusterUse {
+  uint64_t arrives = 0, waits = 0;
+  /// Generic loads after the first cluster barrier.
+  uint64_t genericLoads = 0;
+  InstrRef first; ///< the first cluster barrier
+};
+
 /// The motif profile of one kernel.
 struct KernelProfile {
   std::string name;
@@ -148,6 +158,8 @@ struct KernelProfile {
   std::vector<StagedLoop> stagedLoops;
   /// Set when the kernel runs tensor-core instructions.
   std::optional<TensorCoreUse> tensorCores;
+  /// Set when the kernel synchronizes a thread-block cluster.
+  std::optional<ClusterUse> cluster;
 
   /// No shared or local memory traffic and no global round trip: every
   /// intermediate of this kernel stays in registers (or goes through

@@ -83,7 +83,9 @@ std::string tailText(const Edge &e) {
   return "the first " + std::to_string(e.registers - e.tail) +
          " slots per thread stay in registers, the last " +
          std::to_string(e.tail) + " in a shared tail of each thread's own (" +
-         std::to_string(e.tailBytes) + " B per block, no barrier)";
+         std::to_string(e.tailBytes) +
+         (KernelOp(e.producer).getCluster() ? " B per CTA" : " B per block") +
+         ", no barrier)";
 }
 
 std::string describe(Edge &e) {
@@ -170,7 +172,8 @@ std::string tailsOverText(int64_t need, int64_t tails, int64_t other,
 /// then their motifs), as live intervals over its motifs: what the register
 /// live-set check of docs/residency.md counts.
 struct LiveSet {
-  LiveSet(ArrayRef<KernelOp> kernels, int64_t threads) : threads(threads) {
+  LiveSet(ArrayRef<KernelOp> kernels, int64_t threads)
+      : threads(threads), ctaThreads(ctaThreadsOf(kernels, threads)) {
     for (KernelOp k : kernels) {
       start[k.getOperation()] = static_cast<int64_t>(position.size()) - 1;
       k.getBodyBlock().walk([&](ComputeOpInterface op) {
@@ -199,7 +202,8 @@ struct LiveSet {
   void addInterval(std::string name, Value value, int64_t first, int64_t slots,
                    Edge *owner, Operation *skip = nullptr, int64_t tail = 0) {
     tail = std::clamp<int64_t>(tail, 0, slots);
-    int64_t tailBytes = tail * threads * elementBytesOf(value.getType());
+    // Each CTA holds the tails of its own threads.
+    int64_t tailBytes = tail * ctaThreads * elementBytesOf(value.getType());
     int64_t last = first;
     Operation *lastReader = nullptr;
     for (Operation *u : value.getUsers())
@@ -255,6 +259,8 @@ struct LiveSet {
   }
 
   int64_t threads;
+  /// Threads of one CTA (a cluster's CTAs each hold their threads' tails).
+  int64_t ctaThreads;
   llvm::DenseMap<Operation *, int64_t> position, start;
   SmallVector<LiveInterval> intervals;
   /// The same intervals in shared bytes of their tails.
@@ -329,8 +335,13 @@ void FuseMaterializationPass::decide(Edge &e, const TargetResources &target,
 
   // Once merged, every member runs with the largest block.
   int64_t threads = e.producer.getThreads();
-  for (auto [consumer, idx] : e.consumers)
+  SmallVector<KernelOp> members{e.producer};
+  for (auto [consumer, idx] : e.consumers) {
     threads = std::max<int64_t>(threads, kernelOf(consumer).getThreads());
+    members.push_back(kernelOf(consumer));
+  }
+  // A cluster's CTAs each hold the shared tails of their own threads.
+  int64_t ctaThreads = ctaThreadsOf(members, threads);
 
   Scope worst = Scope::SameThread;
   std::string why;
@@ -377,7 +388,7 @@ void FuseMaterializationPass::decide(Edge &e, const TargetResources &target,
       // budget in a shared tail, each thread's own.
       int64_t eb = elementBytesOf(e.value().getType());
       int64_t tail = sharedTailFor(e.registers, registerBudget, eb);
-      int64_t bytes = tailLayoutOf(e.registers, tail, threads, eb).bytes();
+      int64_t bytes = tailLayoutOf(e.registers, tail, ctaThreads, eb).bytes();
       if (e.registers <= kMaxRegisterSlots && bytes <= tails) {
         e.decision = Residency::Register;
         e.tail = tail;
@@ -645,7 +656,9 @@ void FuseMaterializationPass::legalizeGroups(SmallVectorImpl<Edge> &edges,
                          (peak.slots - liveBudget);
           int64_t tail = sharedTailFor(victim->registers, keep, eb);
           int64_t tailBytes =
-              tailLayoutOf(victim->registers, tail, mergedThreads, eb).bytes();
+              tailLayoutOf(victim->registers, tail,
+                           ctaThreadsOf(ks, mergedThreads), eb)
+                  .bytes();
           if (victim->sharedBytes > budget &&
               victim->decision == Residency::Register &&
               victim->registers <= kMaxRegisterSlots &&
@@ -1023,8 +1036,10 @@ void FuseMaterializationPass::cacheReusedInputs(KernelOp kernel,
     if (tail)
       rule += " and " + std::to_string(tail) +
               " slots in a shared tail of each thread's own (" +
-              std::to_string(tail * threads * eb) +
-              " B per block, no barrier; " + tailWhy + ")";
+              std::to_string(tail * ctaThreadsOf({kernel}, threads) * eb) +
+              (ctaThreadsOf({kernel}, threads) != threads ? " B per CTA"
+                                                          : " B per block") +
+              ", no barrier; " + tailWhy + ")";
     auto mat = MaterializeOp::create(rewriter, kernel.getLoc(), type,
                                      load.getResult(), Residency::Register,
                                      /*observable=*/false);
@@ -1144,7 +1159,12 @@ void FuseMaterializationPass::runOnOperation() {
         int64_t eb = llvm::divideCeil(element.getIntOrFloatBitWidth(), 8);
         int64_t keep = std::min<int64_t>(registerBudget, live - 1);
         int64_t tail = sharedTailFor(perThread, keep, eb);
-        int64_t bytes = tailLayoutOf(perThread, tail, threads, eb).bytes();
+        int64_t bytes =
+            tailLayoutOf(perThread, tail,
+                         ctaThreadsOf({max->getParentOfType<KernelOp>()},
+                                      threads),
+                         eb)
+                .bytes();
         if (tails == 0 || perThread > kMaxRegisterSlots ||
             bytes + scratchBytesOf(schedule) >
                 std::min(tails, target->sharedBytesPerBlockOptIn))

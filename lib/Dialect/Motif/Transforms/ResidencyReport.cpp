@@ -57,7 +57,7 @@ LogicalResult writeTable(func::FuncOp func, llvm::raw_ostream &out) {
       int64_t slots =
           registerLayoutOf(MotifSchedule(producer, kernel.getThreads())).slots;
       row.sharedBytes =
-          tailLayoutOf(slots, *tail, kernel.getThreads(),
+          tailLayoutOf(slots, *tail, kernel.getCtaThreads(),
                        llvm::divideCeil(mat.getType().getElementTypeBitWidth(),
                                         8))
               .bytes();
