@@ -122,13 +122,6 @@ void KernelEmitter::barrier(Location at) {
   NVVM::ClusterWaitOp::create(b, at, /*aligned=*/b.getUnitAttr());
 }
 
-Value KernelEmitter::ctaOfWarp(Value warp) {
-  if (cluster <= 1)
-    return constIndex(0);
-  return arith::DivUIOp::create(b, loc, warp,
-                                constIndex(ctaThreads / kWarpSize));
-}
-
 Value KernelEmitter::loadFromCta(Value buf, ValueRange idx, Value rank,
                                  Location at) {
   auto type = cast<MemRefType>(buf.getType());

@@ -329,8 +329,6 @@ private:
   /// of the cluster's CTA `rank` (mapa.shared::cluster, then
   /// ld.shared::cluster).
   Value loadFromCta(Value buf, ValueRange idx, Value rank, Location at);
-  /// The CTA of the cluster that holds warp `warp` of the block.
-  Value ctaOfWarp(Value warp);
   /// Sets dim `d` of `inst` to `index`, and its activity to `outerActive`
   /// and (for a partial dim) the bounds check.
   void setIndex(Instance &inst, const DimPlan &plan, int64_t d, Value index,

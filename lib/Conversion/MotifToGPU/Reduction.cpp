@@ -242,8 +242,8 @@ FailureOr<SmallVector<Value>> KernelEmitter::allReduce(
     auto read = [&](Value buf, int64_t w) -> Value {
       if (cluster <= 1)
         return memref::LoadOp::create(b, loc, buf, at(constIndex(w)));
-      return loadFromCta(buf, at(constIndex(w)), ctaOfWarp(constIndex(w)),
-                         loc);
+      return loadFromCta(buf, at(constIndex(w)),
+                         constIndex(w / (ctaThreads / kWarpSize)), loc);
     };
     SmallVector<Value> acc;
     for (Value buf : scratch)

@@ -1,0 +1,84 @@
+// RUN: motif-opt %S/Inputs/cluster-softmax.mlir --pass-pipeline='builtin.module(convert-motif-to-gpu,gpu.module(canonicalize,cse))' | FileCheck %s
+// RUN: motif-opt %S/Inputs/cluster-softmax.mlir --pass-pipeline='builtin.module(convert-motif-to-gpu{chip=sm_80},gpu.module(canonicalize,cse))' 2>&1 | FileCheck %s --check-prefix=SM80
+// RUN: motif-opt %S/Inputs/cluster-column-sums.mlir --pass-pipeline='builtin.module(convert-motif-to-gpu,gpu.module(canonicalize,cse))' | FileCheck %s --check-prefix=LANES
+// A kernel of threads(1024) cluster(4) (docs/lowering.md, "Clusters"):
+// launched as 4 x 8 CTAs of 256 threads with cluster dims (4, 1, 1); the
+// thread's number in the block is its CTA's rank (blockIdx.x % 4) times 256
+// plus its thread id, the block's is blockIdx.x / 4; lane 0 of each warp
+// stores its partial in its own CTA's scratch, a cluster barrier, then every
+// thread reads the 32 partials in warp order from the CTA that holds each
+// (warps 0-7 in rank 0, ..., 24-31 in rank 3); after the last such read a
+// cluster barrier keeps every CTA's shared memory alive until all have read
+// it. Its behaviour, executed: clusters-emulated.test.
+
+// CHECK: gpu.launch_func @motif_kernels::@softmax_softmax blocks in (%c32,
+// CHECK-SAME: threads in (%c256,
+// CHECK: gpu.func @softmax_softmax
+// CHECK-SAME: known_block_size = array<i32: 256, 1, 1>
+// CHECK-SAME: known_grid_size = array<i32: 32, 1, 1>
+// CHECK-SAME: nvvm.cluster_dim = array<i32: 4, 1, 1>
+// CHECK: %[[TID:.*]] = gpu.thread_id x
+// CHECK: %[[CTA:.*]] = gpu.block_id x
+// CHECK: %[[RANK:.*]] = arith.remui %[[CTA]], %c4
+// CHECK: %[[BLOCK:.*]] = arith.divui %[[CTA]], %c4
+// CHECK: %[[FIRST:.*]] = arith.muli %[[RANK]], %c256
+// CHECK: %[[T:.*]] = arith.addi %[[FIRST]], %[[TID]]
+// CHECK: %[[WARP:.*]] = arith.divui %[[T]], %c32
+// CHECK: memref.load %{{.*}}[%[[BLOCK]],
+// The max: the warp's partial into its CTA's scratch, then the cluster's barrier.
+// CHECK: memref.store %{{.*}}, %[[SCRATCH:.*]][%[[WARP]]]
+// CHECK-NEXT: }
+// CHECK-NEXT: nvvm.cluster.arrive {aligned}
+// CHECK-NEXT: nvvm.cluster.wait {aligned}
+// CHECK: %[[BASE:.*]] = memref.extract_aligned_pointer_as_index %[[SCRATCH]]
+// CHECK: %[[P0:.*]] = llvm.inttoptr %{{.*}} : i64 to !llvm.ptr<3>
+// CHECK: %[[R0:.*]] = nvvm.mapa %[[P0]], %c0_i32 : !llvm.ptr<3> -> !llvm.ptr<7>
+// CHECK: llvm.load %[[R0]] : !llvm.ptr<7> -> f32
+// Warp 8, the first of rank 1, at byte 32 of the scratch.
+// CHECK: %[[A8:.*]] = arith.addi %[[BASE]], %c32
+// CHECK: %[[I8:.*]] = arith.index_castui %[[A8]]
+// CHECK: %[[P8:.*]] = llvm.inttoptr %[[I8]]
+// CHECK: nvvm.mapa %[[P8]], %c1_i32
+// Warp 31, rank 3.
+// CHECK: %[[A31:.*]] = arith.addi %[[BASE]], %c124
+// CHECK: %[[I31:.*]] = arith.index_castui %[[A31]]
+// CHECK: %[[P31:.*]] = llvm.inttoptr %[[I31]]
+// CHECK: nvvm.mapa %[[P31]], %c3_i32
+// The sum, through the other scratch set.
+// CHECK: nvvm.cluster.arrive {aligned}
+// CHECK-NEXT: nvvm.cluster.wait {aligned}
+// CHECK-COUNT-32: nvvm.mapa
+// After the last read of another CTA's partials, before the stores.
+// CHECK: nvvm.cluster.arrive {aligned}
+// CHECK-NEXT: nvvm.cluster.wait {aligned}
+// CHECK-NOT: nvvm.mapa
+// CHECK: memref.store %{{.*}}, %{{.*}}[%[[BLOCK]],
+// CHECK-NOT: nvvm.cluster
+// CHECK-NOT: gpu.barrier
+// CHECK: gpu.return
+
+// SM80: remark: cluster(4) not used on sm_80 (clusters of at most 1 CTA(s)): the block runs as one CTA of 1024 threads (the same schedule)
+// SM80: gpu.launch_func @motif_kernels::@softmax_softmax blocks in (%c8,
+// SM80-SAME: threads in (%c1024,
+// SM80: known_block_size = array<i32: 1024, 1, 1>
+// SM80-NOT: nvvm.cluster_dim
+// SM80-NOT: nvvm.mapa
+// SM80-NOT: nvvm.cluster.
+// SM80: gpu.barrier
+// SM80-NOT: nvvm.mapa
+// SM80-NOT: nvvm.cluster.
+
+// Partials of different columns in each lane: scratch[warp][lane], read at
+// [w, lane] from rank w / 16 (two CTAs of 16 warps).
+// LANES: nvvm.cluster_dim = array<i32: 2, 1, 1>
+// LANES: memref.store %{{.*}}, %[[S:.*]][%{{.*}}, %{{.*}}] : memref<32x32xf32, #gpu.address_space<workgroup>>
+// LANES-NEXT: nvvm.cluster.arrive {aligned}
+// LANES-NEXT: nvvm.cluster.wait {aligned}
+// LANES: memref.extract_aligned_pointer_as_index %[[S]]
+// LANES: nvvm.mapa %{{.*}}, %c0_i32
+// LANES: nvvm.mapa %{{.*}}, %c1_i32
+// LANES-COUNT-15: nvvm.mapa %{{.*}}, %c1_i32
+// LANES-NOT: nvvm.mapa
+// LANES: nvvm.cluster.arrive {aligned}
+// LANES-NEXT: nvvm.cluster.wait {aligned}
+// LANES: gpu.return

@@ -1,0 +1,135 @@
+// Row clusters (docs/residency.md, "Row clusters"): with row-cluster-threads
+// a [block, thread] row longer than the register budget (64) times its block
+// grows up to 1024 threads (not 512), and a grown block of more threads than
+// the option runs as a thread-block cluster of CTAs of that many threads:
+// rows of 65536 f32 -> threads(1024) cluster(4), 64 elements a thread in
+// registers; rows of 32768 -> threads(512) cluster(2); a row that fits (16384)
+// keeps its block and has no cluster. The cluster itself changes no bit (the
+// block's schedule): the class is the growth's, tolerance.
+// RUN: motif-opt %s --fuse-materialization="equivalence-cap=tolerance row-cluster-threads=256" --split-input-file --mlir-print-op-on-diagnostic=false -o %t.on 2>%t.on.remarks
+// RUN: FileCheck %s --check-prefix=ON < %t.on
+// RUN: FileCheck %s --check-prefix=ON-REMARK < %t.on.remarks
+// A CTA of 512 threads: rows of 65536 as 2 CTAs, 32768 as one (no cluster).
+// RUN: motif-opt %s --fuse-materialization="equivalence-cap=tolerance row-cluster-threads=512" --split-input-file --mlir-print-op-on-diagnostic=false 2>/dev/null | FileCheck %s --check-prefix=CTA512
+// sm_80 has no clusters: the option is inert, rows grow to 512 as without it.
+// RUN: motif-opt %s --fuse-materialization="chip=sm_80 equivalence-cap=tolerance row-cluster-threads=256" --split-input-file --mlir-print-op-on-diagnostic=false 2>/dev/null | FileCheck %s --check-prefix=SM80
+// Off (the default): rows grow to 512, no cluster.
+// RUN: motif-opt %s --fuse-materialization="equivalence-cap=tolerance" --split-input-file --mlir-print-op-on-diagnostic=false 2>/dev/null | FileCheck %s --check-prefix=OFF
+// The fused program against the written one on random inputs, thread by
+// thread through the block's trees: within tolerance (the evaluator runs the
+// block's schedule; the cluster's CTAs compute its bits: clusters-emulated.test).
+// RUN: sed '/^\/\/ -----/q' %s > %t.src.mlir
+// RUN: motif-opt %t.src.mlir --fuse-materialization="equivalence-cap=tolerance row-cluster-threads=256" -o %t.fused.mlir 2>/dev/null
+// RUN: motif-equiv --class=tolerance --rtol=1e-5 --trials=2 %t.src.mlir %t.fused.mlir | FileCheck %s --check-prefix=EQUIV
+// EQUIV-NOT: FAIL
+// EQUIV: @long_rows: PASS (tolerance
+// RUN: not motif-opt %s --fuse-materialization="row-cluster-threads=100" --split-input-file -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD
+// RUN: not motif-opt %s --fuse-materialization="row-cluster-threads=1024" --split-input-file -o /dev/null 2>&1 | FileCheck %s --check-prefix=BAD1024
+// BAD: error: fuse-materialization: row cluster threads 100 is not 0 (off) or a power of two in [32, 512]
+// BAD1024: error: fuse-materialization: row cluster threads 1024 is not 0 (off) or a power of two in [32, 512]
+
+// ON-LABEL: func.func @long_rows
+// ON: motif.kernel "lmax_ldiv" threads(1024) cluster(4)
+// ON: motif.kernel "mmax_mdiv" threads(512) cluster(2)
+// ON: motif.kernel "fmax_fdiv" threads(256) ->
+// ON-REMARK: remark: row blocks: kernel 'lmax' (one row a block, rows of 65536 element(s): threads(256) -> threads(1024) cluster(4)): each thread walks 64 element(s) of its row; the block runs as a cluster of 4 CTAs of 256 threads (the same schedule: bitwise to one CTA); class 'tolerance'
+// ON-REMARK: remark: row blocks: kernel 'mmax' (one row a block, rows of 32768 element(s): threads(256) -> threads(512) cluster(2)): each thread walks 64 element(s) of its row; the block runs as a cluster of 2 CTAs of 256 threads
+// ON-REMARK-NOT: row blocks: kernel 'fmax'
+// ON-REMARK: 'lmax'#0 (tensor<4xf32>): global -> register
+// CTA512-LABEL: func.func @long_rows
+// CTA512: motif.kernel "lmax_ldiv" threads(1024) cluster(2)
+// CTA512: motif.kernel "mmax_mdiv" threads(512) ->
+// CTA512: motif.kernel "fmax_fdiv" threads(256) ->
+// SM80-LABEL: func.func @long_rows
+// SM80-NOT: cluster(
+// SM80: motif.kernel "lmax_ldiv" threads(512) ->
+// SM80: motif.kernel "mmax_mdiv" threads(512) ->
+// OFF-LABEL: func.func @long_rows
+// OFF-NOT: cluster(
+// OFF: motif.kernel "lmax_ldiv" threads(512) ->
+func.func @long_rows(%x: tensor<4x65536xf32>, %y: tensor<4x32768xf32>, %f: tensor<4x16384xf32>)
+    -> (tensor<4x65536xf32>, tensor<4x32768xf32>, tensor<4x16384xf32>) {
+  %max = motif.kernel "lmax" threads(256) -> tensor<4xf32> {
+    %m = motif.reduce <max> (%x[i, j]) -> [i] over [block, thread]
+           : (tensor<4x65536xf32>) -> tensor<4xf32>
+    %g = motif.materialize %m in global : tensor<4xf32>
+    motif.yield %g : tensor<4xf32>
+  }
+  %l = motif.kernel "ldiv" threads(256) -> tensor<4x65536xf32> {
+    %p = motif.map (%x[i, j], %max[i]) -> [i, j] over [block, thread]
+           : (tensor<4x65536xf32>, tensor<4xf32>) -> tensor<4x65536xf32> {
+    ^bb0(%a: f32, %m: f32):
+      %d = arith.subf %a, %m : f32
+      motif.yield %d : f32
+    }
+    %g = motif.materialize %p in global : tensor<4x65536xf32>
+    motif.yield %g : tensor<4x65536xf32>
+  }
+  %mmax = motif.kernel "mmax" threads(256) -> tensor<4xf32> {
+    %m = motif.reduce <max> (%y[i, j]) -> [i] over [block, thread]
+           : (tensor<4x32768xf32>) -> tensor<4xf32>
+    %g = motif.materialize %m in global : tensor<4xf32>
+    motif.yield %g : tensor<4xf32>
+  }
+  %m2 = motif.kernel "mdiv" threads(256) -> tensor<4x32768xf32> {
+    %p = motif.map (%y[i, j], %mmax[i]) -> [i, j] over [block, thread]
+           : (tensor<4x32768xf32>, tensor<4xf32>) -> tensor<4x32768xf32> {
+    ^bb0(%a: f32, %m: f32):
+      %d = arith.subf %a, %m : f32
+      motif.yield %d : f32
+    }
+    %g = motif.materialize %p in global : tensor<4x32768xf32>
+    motif.yield %g : tensor<4x32768xf32>
+  }
+  %fmax = motif.kernel "fmax" threads(256) -> tensor<4xf32> {
+    %m = motif.reduce <max> (%f[i, j]) -> [i] over [block, thread]
+           : (tensor<4x16384xf32>) -> tensor<4xf32>
+    %g = motif.materialize %m in global : tensor<4xf32>
+    motif.yield %g : tensor<4xf32>
+  }
+  %z = motif.kernel "fdiv" threads(256) -> tensor<4x16384xf32> {
+    %p = motif.map (%f[i, j], %fmax[i]) -> [i, j] over [block, thread]
+           : (tensor<4x16384xf32>, tensor<4xf32>) -> tensor<4x16384xf32> {
+    ^bb0(%a: f32, %m: f32):
+      %d = arith.subf %a, %m : f32
+      motif.yield %d : f32
+    }
+    %g = motif.materialize %p in global : tensor<4x16384xf32>
+    motif.yield %g : tensor<4x16384xf32>
+  }
+  return %l, %m2, %z : tensor<4x65536xf32>, tensor<4x32768xf32>, tensor<4x16384xf32>
+}
+
+// -----
+
+// A cluster the program states, on kernels the fusion merges through a value
+// other threads of the block read (a transpose of each block's 32x32 tile):
+// the value goes to shared memory, which a cluster cannot hold, so the merged
+// kernel drops its cluster with a remark and runs as one CTA.
+// ON-LABEL: func.func @stated_cluster_dropped
+// ON: motif.kernel "t1_t2" threads(64) -> tensor<4x32x32xf32>
+// ON: in shared
+// ON-REMARK: remark: cluster(2) of kernel 't1_t2' dropped: a shared value is read by other threads of the block, which may be in another CTA of the cluster (clusters take register and global values, and shared tails); the block runs as one CTA of 64 threads (the same schedule)
+func.func @stated_cluster_dropped(%x: tensor<4x32x32xf32>) -> tensor<4x32x32xf32> {
+  %a = motif.kernel "t1" threads(64) cluster(2) -> tensor<4x32x32xf32> {
+    %m = motif.map (%x[b, i, j]) -> [b, i, j] over [block, thread, seq]
+           : (tensor<4x32x32xf32>) -> tensor<4x32x32xf32> {
+    ^bb0(%v: f32):
+      %w = arith.addf %v, %v : f32
+      motif.yield %w : f32
+    }
+    %g = motif.materialize %m in global : tensor<4x32x32xf32>
+    motif.yield %g : tensor<4x32x32xf32>
+  }
+  %c = motif.kernel "t2" threads(64) cluster(2) -> tensor<4x32x32xf32> {
+    %m = motif.map (%a[b, i, j]) -> [b, i, j] over [block, seq, thread]
+           : (tensor<4x32x32xf32>) -> tensor<4x32x32xf32> {
+    ^bb0(%v: f32):
+      %w = arith.mulf %v, %v : f32
+      motif.yield %w : f32
+    }
+    %g = motif.materialize %m in global : tensor<4x32x32xf32>
+    motif.yield %g : tensor<4x32x32xf32>
+  }
+  return %c : tensor<4x32x32xf32>
+}
