@@ -85,11 +85,19 @@ FORMS = {
 _FLASH_SM90A = {
     "mathematical-sm_90a": (True, ("--fuse-options=equivalence-cap=mathematical", "--chip=sm_90a")),
 }
+#: ``mathematical-clusters``: rows longer than the register budget times the block grow to up to
+#: 1024 threads run as thread-block clusters of 256-thread CTAs (fuse-materialization's
+#: row-cluster-threads; docs/residency.md, "Row clusters"), off by default until measured.
+_ROW_CLUSTERS = {
+    "mathematical-clusters": (True, ("--fuse-options=equivalence-cap=mathematical row-cluster-threads=256",)),
+}
 FAMILY_FORMS = {
     "softmax": {
         "mathematical-noreverse": (True, ("--fuse-options=equivalence-cap=mathematical",
                                           "--lower-options=reverse-rereads=false")),
+        **_ROW_CLUSTERS,
     },
+    "softmax_bf16": _ROW_CLUSTERS,
     "mha_bf16": _FLASH_SM90A,
     "mha_f16": _FLASH_SM90A,
     "attention_bf16": _FLASH_SM90A,

@@ -399,3 +399,18 @@ FLASH_HALF_BUILDS = {
     "sm_90a-overlap": ("sm_90a", ("--lower-options=online-overlap=true",)),
     "sm_90a-pingpong": ("sm_90a", ("--lower-options=online-pingpong=true",)),
 }
+
+
+#: Programs whose kernels run as thread-block clusters (python/tests/test_gpu.py::test_clusters; the
+#: prebuild compiles each and its :func:`cluster_twin`).
+CLUSTER_SOURCES = ("test/Pipeline/Inputs/clusters.mlir",)
+
+
+def cluster_twin(text):
+    """``text`` with every kernel's cluster halved: ``cluster(2)`` becomes one CTA, ``cluster(4)``
+    two, ``cluster(8)`` four. The schedule is the block's either way (docs/lowering.md,
+    "Clusters"), so a kernel and its twin compute the same bits; halving (not dropping) keeps a
+    kernel whose shared tails fit only split over four CTAs within a CTA's shared memory."""
+    import re
+    return re.sub(r" cluster\((\d+)\)",
+                  lambda m: "" if int(m.group(1)) <= 2 else f" cluster({int(m.group(1)) // 2})", text)

@@ -72,6 +72,14 @@ def main(argv=None):
     for rel, fuse in EXTRA_SOURCES:
         attempt(f"{rel}{' (fused)' if fuse else ''}",
                 lambda tmp, rel=rel, fuse=fuse: compile_file(repo_root() / rel, tmp, fuse=fuse))
+    # Cluster kernels and their twins (the clusters halved): test_gpu.py::test_clusters.
+    from .compiler import compile_text
+    from .examples import CLUSTER_SOURCES, cluster_twin
+    for rel in CLUSTER_SOURCES:
+        text = (repo_root() / rel).read_text()
+        attempt(rel, lambda tmp, rel=rel: compile_file(repo_root() / rel, tmp))
+        attempt(f"{rel} (clusters halved)",
+                lambda tmp, text=text: compile_text(cluster_twin(text), tmp, name="clusters_twin"))
     # The flash-form edge shapes (python/tests/test_gpu.py::test_flash_form_edges and, in bf16 and
     # f16, ::test_flash_form_edges_half). A half shape the rewrite declines compiles to the unfused
     # kernels: the test runs those, so that is no failure here either.

@@ -586,3 +586,40 @@ def test_shared_tails(motif_compile, tmp_path):
         for tool in ("racecheck", "memcheck"):
             p = _sanitize(tool, fused[name].path)
             assert _clean(p), f"{name} {tool}:\n{(p.stdout + p.stderr)[-4000:]}"
+
+
+@pytest.mark.uses_prebuilt
+def test_clusters(motif_compile, tmp_path):
+    """Kernels that run as thread-block clusters (test/Pipeline/Inputs/clusters.mlir; docs/lowering.md,
+    "Clusters"): each against its twin with the cluster halved (cluster(4) as 2 CTAs, cluster(2) as
+    one; motif.examples.cluster_twin) on the same fresh inputs, bit for bit (the cluster changes no
+    bit: the block's schedule), and against float64 (softmax 1e-5 normwise, 2^-8 for bf16; column
+    sums 1e-5). Inputs N(0,1) with a row scaled by 1e4 and, for softmax, a third of a row masked
+    (-inf). The cluster kernels are memcheck-clean (racecheck does not see distributed shared memory)."""
+    from motif._paths import repo_root
+    from motif.examples import CLUSTER_SOURCES, cluster_twin
+    for rel in CLUSTER_SOURCES:
+        ms = _repro(rel, tmp_path / "clusters")
+        twins = compile_text(cluster_twin((repo_root() / rel).read_text()), tmp_path / "twins", name="clusters_twin")
+        for name in ("softmax_c4", "softmax_bf16_c4", "softmax_tails_c4", "column_sums_c2"):
+            assert ms[name].kernels[0].cluster > 1, (name, ms[name].kernels[0])
+        rng = np.random.default_rng()
+        for name, m in ms.items():
+            shape = tuple(m.inputs[0].shape)
+            half = m.inputs[0].dtype == "bf16"
+            x = rng.standard_normal(shape)
+            x[1] *= 1e4  # large magnitudes
+            if name.startswith("softmax"):
+                x[2 % shape[0], rng.choice(shape[-1], shape[-1] // 3, replace=False)] = -np.inf
+            x = x.astype(_half_dtype("bf16") if half else np.float32)
+            (y,) = Program(m)(x)
+            (y0,) = Program(twins[name])(x)
+            y, y0 = np.asarray(y), np.asarray(y0)
+            assert np.array_equal(y.view(np.uint16) if half else y.view(np.uint32),
+                                  y0.view(np.uint16) if half else y0.view(np.uint32)), name
+            x64 = x.astype(np.float64)
+            ref = _softmax64(x64) if name.startswith("softmax") else x64.sum(axis=1)
+            err = rel_err(y.astype(np.float64), ref)
+            assert err <= (2.0 ** -8 if half else 1e-5), f"{name}: rel err {err:.2e}"
+            p = _sanitize("memcheck", m.path)
+            assert _clean(p), f"{name} memcheck:\n{(p.stdout + p.stderr)[-4000:]}"

@@ -1,0 +1,87 @@
+"""Row clusters on random long rows (CPU; docs/residency.md, "Row clusters").
+
+Fresh random shapes each run: softmax rows of 32,769 to 131,072 elements, f32 or bf16, 1 to 3 rows,
+fused with row-cluster-threads 128, 256 or 512 (equivalence cap tolerance). The fusion must grow the
+row's block and run it as a cluster (a remark says so); the fused kernel is lowered and executed by
+scripts/emulate-mma.py (the cluster's CTAs in lock step, each with its own shared memory, nvvm.mapa
+reading another's) against the same kernel with its cluster halved: bit for bit, and against float64
+softmax. The shapes are printed so that a failure reproduces.
+"""
+import re
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from motif.examples import load_example
+
+
+def _tools():
+    from motif._paths import repo_root
+    from motif.compiler import find_motif_compile
+    from motif.errors import CompilerNotFoundError
+    try:
+        bindir = find_motif_compile().parent
+    except CompilerNotFoundError as e:
+        pytest.skip(str(e))
+    opt = bindir / "motif-opt"
+    if not opt.is_file():
+        pytest.skip(f"motif-opt not found in {bindir}")
+    return opt, repo_root() / "scripts" / "emulate-mma.py"
+
+
+def _first_function(text):
+    first = text.index("func.func @")
+    depth = 0
+    for j in range(text.index("{", first), len(text)):
+        depth += {"{": 1, "}": -1}.get(text[j], 0)
+        if depth == 0:
+            return text[first:j + 1]
+    raise AssertionError("unbalanced program")
+
+
+def test_random_row_clusters_emulated(tmp_path):
+    from motif.examples import cluster_twin
+    opt, emulator = _tools()
+    rng = np.random.default_rng()
+    lower = "builtin.module(convert-motif-to-gpu,gpu.module(canonicalize,cse))"
+    for case in range(3):
+        family = ["softmax", "softmax_bf16"][int(rng.integers(2))]
+        n = int(rng.integers(32769, 131073))
+        rows = int(rng.integers(1, 4))
+        cta = int(rng.choice([128, 256, 512]))
+        label = f"{family} {rows}x{n} row-cluster-threads={cta}"
+        print(label)
+        src = tmp_path / f"case{case}.mlir"
+        src.write_text(_first_function(load_example(family, dict(M=rows, N=n))) + "\n")
+        p = subprocess.run([str(opt), str(src), "--fuse-materialization=equivalence-cap=tolerance "
+                            f"row-cluster-threads={cta}"], capture_output=True, text=True, timeout=300)
+        assert p.returncode == 0, f"{label}: {p.stderr[-2000:]}"
+        fused = p.stdout
+        m = re.search(r"threads\((\d+)\) cluster\((\d+)\)", fused)
+        assert m, f"{label}: no cluster:\n{p.stderr[-3000:]}"
+        threads, k = int(m.group(1)), int(m.group(2))
+        assert threads == min(1024, 1 << (-(-n // 64) - 1).bit_length()) and k == min(8, threads // cta), \
+            (label, threads, k)
+        assert re.search(rf"-> threads\({threads}\) cluster\({k}\)\): each thread walks", p.stderr), label
+        # The twin: the cluster halved, or (when halving puts more shared tails in a CTA than it
+        # may have) doubled.
+        doubled = fused.replace(f" cluster({k})", f" cluster({2 * k})")
+        kernels = []
+        for tag, texts in (("c", [fused]), ("twin", [cluster_twin(fused)] + ([doubled] if 2 * k <= 8 else []))):
+            out = tmp_path / f"case{case}.{tag}.mlir"
+            for text in texts:
+                q = subprocess.run([str(opt), f"--pass-pipeline={lower}", "--mlir-print-op-generic", "-o",
+                                    str(out)], input=text, capture_output=True, text=True, timeout=300)
+                if q.returncode == 0 or "bytes of shared memory" not in q.stderr:
+                    break
+            assert q.returncode == 0, f"{label} ({tag}): {q.stderr[-2000:]}"
+            kernels.append(out)
+        rtol = 2.0 ** -8 if family.endswith("bf16") else 1e-5
+        e = subprocess.run([sys.executable, str(emulator), str(kernels[0]), "--compare", str(kernels[1]),
+                            "--softmax", "--rtol", str(rtol), "--seed", str(int(rng.integers(1 << 30)))],
+                           capture_output=True, text=True, timeout=900)
+        print(e.stdout)
+        assert e.returncode == 0 and "bitwise equal, 0 unwritten" in e.stdout and "PASS" in e.stdout, \
+            f"{label}:\n{e.stdout[-3000:]}{e.stderr[-3000:]}"
