@@ -122,7 +122,8 @@ public:
   // the program the seed gave before tiles existed (up to the extents).
   explicit ProgramBuilder(uint64_t seed)
       : rng(seed), tileRng(seed ^ 0x74696c6573ull),
-        warpRng(seed ^ 0x7761727073ull) {
+        warpRng(seed ^ 0x7761727073ull),
+        clusterRng(seed ^ 0x636c7573ull) {
     spec.seed = seed;
   }
   Spec build();
@@ -173,7 +174,7 @@ private:
 
   // warpRng draws the warp digits only, so programs without them stay what
   // their seeds made before (tests name some by seed).
-  std::mt19937_64 rng, tileRng, warpRng;
+  std::mt19937_64 rng, tileRng, warpRng, clusterRng;
   Spec spec;
   /// The dim most motifs map to blocks (the "rows").
   int rowDim = 0;
@@ -737,6 +738,7 @@ Spec ProgramBuilder::build() {
     spec.extents.push_back(extents[rng() % std::size(extents)]);
   rowDim = 0;
   spec.threads = pick({32, 32, 64, 128, 128, 256, 256, 512, 1024, 1, 4, 16});
+  spec.clusters = clusterRng() % 4 == 0;
   // Arguments: the full space (if small enough) and random sub-spaces.
   int numArgs = 1 + rng() % 3;
   for (int a = 0; a < numArgs; ++a) {
@@ -1055,12 +1057,34 @@ static std::string returnLine(const Spec &s) {
   return out + "\n}\n";
 }
 
+int64_t mlir::motif::fuzz::clusterOf(const Spec &spec, size_t index,
+                                     int64_t threads) {
+  if (!spec.clusters)
+    return 1;
+  SmallVector<int64_t, 3> sizes;
+  for (int64_t k : {2, 4, 8})
+    if (threads % k == 0 && (threads / k) % kWarpSize == 0)
+      sizes.push_back(k);
+  if (sizes.empty())
+    return 1;
+  // A splitmix64 step of (seed, index): the same cluster for the same
+  // program, whatever else was drawn.
+  uint64_t z = spec.seed + 0x9e3779b97f4a7c15ull * (index + 1);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  z ^= z >> 31;
+  size_t pick = z % (sizes.size() + 1);
+  return pick == sizes.size() ? 1 : sizes[pick];
+}
+
 std::string mlir::motif::fuzz::describe(const Spec &spec) {
   std::string out;
   llvm::raw_string_ostream os(out);
   os << "seed " << spec.seed << ", extents [";
   llvm::interleaveComma(spec.extents, os);
   os << "], threads " << spec.threads << ", " << spec.nodes.size() << " nodes";
+  if (spec.clusters)
+    os << ", clusters";
   return out;
 }
 
@@ -1074,9 +1098,13 @@ std::string mlir::motif::fuzz::printUnfused(const Spec &s, Defect) {
     if (n.numResults() > 1)
       types = rt + ", " + rt;
     std::string name = "%v" + std::to_string(i);
+    int64_t cluster = clusterOf(s, i, n.threads);
     out += "  " + name + (n.numResults() > 1 ? ":2" : "") +
            " = motif.kernel \"k" + std::to_string(i) + "\" threads(" +
-           std::to_string(n.threads) + ") -> " + types + " {\n";
+           std::to_string(n.threads) + ")" +
+           (cluster > 1 ? " cluster(" + std::to_string(cluster) + ")"
+                        : std::string()) +
+           " -> " + types + " {\n";
     SmallVector<std::string> operands;
     for (ValueRef v : n.operands)
       operands.push_back(valueName(s, v));

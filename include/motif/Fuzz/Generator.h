@@ -133,9 +133,20 @@ struct Spec {
   llvm::SmallVector<ValueRef, 2> outputs;
   /// One block size for the whole program (most nodes use it).
   int64_t threads = 32;
+  /// Kernels of the unfused form may run as thread-block clusters
+  /// (clusterOf): drawn from a stream of its own, so programs without
+  /// clusters stay what their seeds made before.
+  bool clusters = false;
 
   int numArguments() const;
 };
+
+/// The cluster kernel `index` of the unfused form states: 1 (none) unless
+/// the program has clusters, else one of the cluster sizes its block splits
+/// into whole warps (2, 4 or 8 CTAs), or none, fixed by the seed and the
+/// index. A cluster changes no bit (docs/dialect.md, "Clusters"): the oracle
+/// ignores it; the lowering and the GPU runs are what it tests.
+int64_t clusterOf(const Spec &spec, size_t index, int64_t threads);
 
 /// The block size node `n` runs at in a hand-fused form: the program's,
 /// except for a motif whose sized thread levels split its own block (it
