@@ -237,21 +237,42 @@ FailureOr<SmallVector<Value>> KernelEmitter::allReduce(
     }
     barrier(loc);
     // In a cluster, warp w's partial is in the shared memory of the CTA
-    // that runs it: every thread reads it there, so every CTA folds the
-    // same partials in the same order.
-    auto read = [&](Value buf, int64_t w) -> Value {
+    // that runs it (rank w / (warps per CTA)). With one partial a warp, lane
+    // l of every warp reads partial l there (one load of another CTA's
+    // memory a lane, not one per partial) and the warp folds them in warp
+    // order from its lanes (shuffle idx): the same partials in the same
+    // order in every CTA, the bits of one block. With a partial a lane
+    // (lanesDiffer) each lane reads its own column of every warp.
+    int64_t warpsPerCta = ctaThreads / kWarpSize;
+    SmallVector<Value> spread;
+    if (cluster > 1 && !lanesDiffer) {
+      Value w = arith::MinUIOp::create(b, loc, laneId, constIndex(warps - 1));
+      Value rank = arith::DivUIOp::create(b, loc, w, constIndex(warpsPerCta));
+      for (Value buf : scratch)
+        spread.push_back(loadFromCta(buf, {w}, rank, loc));
+    }
+    auto read = [&](unsigned i, int64_t w) -> Value {
+      Value buf = scratch[i];
       if (cluster <= 1)
         return memref::LoadOp::create(b, loc, buf, at(constIndex(w)));
-      return loadFromCta(buf, at(constIndex(w)),
-                         constIndex(w / (ctaThreads / kWarpSize)), loc);
+      if (!spread.empty())
+        return gpu::ShuffleOp::create(
+                   b, loc, spread[i],
+                   arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(w)),
+                   arith::ConstantOp::create(b, loc,
+                                             b.getI32IntegerAttr(kWarpSize)),
+                   gpu::ShuffleMode::IDX)
+            .getShuffleResult();
+      return loadFromCta(buf, at(constIndex(w)), constIndex(w / warpsPerCta),
+                         loc);
     };
     SmallVector<Value> acc;
-    for (Value buf : scratch)
-      acc.push_back(read(buf, 0));
+    for (unsigned i = 0; i < scratch.size(); ++i)
+      acc.push_back(read(i, 0));
     for (int64_t w = 1; w < warps; ++w) {
       SmallVector<Value> next;
-      for (Value buf : scratch)
-        next.push_back(read(buf, w));
+      for (unsigned i = 0; i < scratch.size(); ++i)
+        next.push_back(read(i, w));
       acc = combine(acc, next);
     }
     // Inside a loop the next round rewrites the scratch: wait for readers.

@@ -5,11 +5,12 @@
 // launched as 4 x 8 CTAs of 256 threads with cluster dims (4, 1, 1); the
 // thread's number in the block is its CTA's rank (blockIdx.x % 4) times 256
 // plus its thread id, the block's is blockIdx.x / 4; lane 0 of each warp
-// stores its partial in its own CTA's scratch, a cluster barrier, then every
-// thread reads the 32 partials in warp order from the CTA that holds each
-// (warps 0-7 in rank 0, ..., 24-31 in rank 3); after the last such read a
-// cluster barrier keeps every CTA's shared memory alive until all have read
-// it. Its behaviour, executed: clusters-emulated.test.
+// stores its partial in its own CTA's scratch, a cluster barrier, then lane l
+// of every warp reads partial l from the CTA that holds it (warps 0-7 in rank
+// 0, ..., 24-31 in rank 3: rank l / 8) and the warp folds the 32 partials in
+// warp order from its lanes (shuffle idx 0, 1, ..., 31); after the last such
+// read a cluster barrier keeps every CTA's shared memory alive until all have
+// read it. Its behaviour, executed: clusters-emulated.test.
 
 // CHECK: gpu.launch_func @motif_kernels::@softmax_softmax blocks in (%c32,
 // CHECK-SAME: threads in (%c256,
@@ -24,30 +25,33 @@
 // CHECK: %[[FIRST:.*]] = arith.muli %[[RANK]], %c256
 // CHECK: %[[T:.*]] = arith.addi %[[FIRST]], %[[TID]]
 // CHECK: %[[WARP:.*]] = arith.divui %[[T]], %c32
+// CHECK: %[[LANE:.*]] = arith.remui %[[T]], %c32
 // CHECK: memref.load %{{.*}}[%[[BLOCK]],
 // The max: the warp's partial into its CTA's scratch, then the cluster's barrier.
 // CHECK: memref.store %{{.*}}, %[[SCRATCH:.*]][%[[WARP]]]
 // CHECK-NEXT: }
 // CHECK-NEXT: nvvm.cluster.arrive {aligned}
 // CHECK-NEXT: nvvm.cluster.wait {aligned}
-// CHECK: %[[BASE:.*]] = memref.extract_aligned_pointer_as_index %[[SCRATCH]]
-// CHECK: %[[P0:.*]] = llvm.inttoptr %{{.*}} : i64 to !llvm.ptr<3>
-// CHECK: %[[R0:.*]] = nvvm.mapa %[[P0]], %c0_i32 : !llvm.ptr<3> -> !llvm.ptr<7>
-// CHECK: llvm.load %[[R0]] : !llvm.ptr<7> -> f32
-// Warp 8, the first of rank 1, at byte 32 of the scratch.
-// CHECK: %[[A8:.*]] = arith.addi %[[BASE]], %c32
-// CHECK: %[[I8:.*]] = arith.index_castui %[[A8]]
-// CHECK: %[[P8:.*]] = llvm.inttoptr %[[I8]]
-// CHECK: nvvm.mapa %[[P8]], %c1_i32
-// Warp 31, rank 3.
-// CHECK: %[[A31:.*]] = arith.addi %[[BASE]], %c124
-// CHECK: %[[I31:.*]] = arith.index_castui %[[A31]]
-// CHECK: %[[P31:.*]] = llvm.inttoptr %[[I31]]
-// CHECK: nvvm.mapa %[[P31]], %c3_i32
+// CHECK-NEXT: %[[W:.*]] = arith.minui %[[LANE]], %c31
+// CHECK-NEXT: %[[R:.*]] = arith.divui %[[W]], %c8
+// CHECK-NEXT: %[[OFF:.*]] = arith.muli %[[W]], %c4
+// CHECK-NEXT: %[[BASE:.*]] = memref.extract_aligned_pointer_as_index %[[SCRATCH]]
+// CHECK-NEXT: %[[A:.*]] = arith.addi %[[BASE]], %[[OFF]]
+// CHECK-NEXT: %[[I:.*]] = arith.index_castui %[[A]] : index to i64
+// CHECK-NEXT: %[[P:.*]] = llvm.inttoptr %[[I]] : i64 to !llvm.ptr<3>
+// CHECK-NEXT: %[[R32:.*]] = arith.index_castui %[[R]] : index to i32
+// CHECK-NEXT: %[[REMOTE:.*]] = nvvm.mapa %[[P]], %[[R32]] : !llvm.ptr<3> -> !llvm.ptr<7>
+// CHECK-NEXT: %[[V:.*]] = llvm.load %[[REMOTE]] : !llvm.ptr<7> -> f32
+// CHECK-NEXT: %[[S0:.*]], %{{.*}} = gpu.shuffle idx %[[V]], %c0_i32, %c32_i32 : f32
+// CHECK-NEXT: %[[S1:.*]], %{{.*}} = gpu.shuffle idx %[[V]], %c1_i32, %c32_i32 : f32
+// CHECK-NEXT: arith.maximumf %[[S0]], %[[S1]] : f32
+// CHECK-COUNT-30: gpu.shuffle idx %[[V]]
+// CHECK-NOT: gpu.shuffle idx %[[V]]
 // The sum, through the other scratch set.
 // CHECK: nvvm.cluster.arrive {aligned}
 // CHECK-NEXT: nvvm.cluster.wait {aligned}
-// CHECK-COUNT-32: nvvm.mapa
+// CHECK: nvvm.mapa
+// CHECK-NOT: nvvm.mapa
 // After the last read of another CTA's partials, before the stores.
 // CHECK: nvvm.cluster.arrive {aligned}
 // CHECK-NEXT: nvvm.cluster.wait {aligned}
