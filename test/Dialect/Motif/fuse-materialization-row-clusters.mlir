@@ -133,3 +133,31 @@ func.func @stated_cluster_dropped(%x: tensor<4x32x32xf32>) -> tensor<4x32x32xf32
   }
   return %c : tensor<4x32x32xf32>
 }
+
+// -----
+
+// A stated cluster through row blocks: rows of 1024 shrink threads(1024) to
+// 64, which cannot split into 4 CTAs of whole warps: the cluster is dropped
+// with a remark (the block runs as one CTA, the same schedule).
+// ON-LABEL: func.func @stated_cluster_short_rows
+// ON: motif.kernel "smax_sdiv" threads(64) ->
+// ON-REMARK: remark: row blocks: kernel 'smax': its cluster(4) dropped: threads(64) do not split into that many CTAs of whole warps; the block runs as one CTA
+func.func @stated_cluster_short_rows(%x: tensor<64x1024xf32>) -> tensor<64x1024xf32> {
+  %max = motif.kernel "smax" threads(1024) cluster(4) -> tensor<64xf32> {
+    %m = motif.reduce <max> (%x[i, j]) -> [i] over [block, thread]
+           : (tensor<64x1024xf32>) -> tensor<64xf32>
+    %g = motif.materialize %m in global : tensor<64xf32>
+    motif.yield %g : tensor<64xf32>
+  }
+  %y = motif.kernel "sdiv" threads(1024) cluster(4) -> tensor<64x1024xf32> {
+    %p = motif.map (%x[i, j], %max[i]) -> [i, j] over [block, thread]
+           : (tensor<64x1024xf32>, tensor<64xf32>) -> tensor<64x1024xf32> {
+    ^bb0(%a: f32, %m: f32):
+      %d = arith.subf %a, %m : f32
+      motif.yield %d : f32
+    }
+    %g = motif.materialize %p in global : tensor<64x1024xf32>
+    motif.yield %g : tensor<64x1024xf32>
+  }
+  return %y : tensor<64x1024xf32>
+}

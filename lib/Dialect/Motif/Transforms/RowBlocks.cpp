@@ -123,8 +123,8 @@ std::optional<RowKernel> rowKernelOf(KernelOp kernel) {
   return row;
 }
 
-/// Sets the kernel's block (and cluster: 1 for none); undone (false) when
-/// the verifier refuses it.
+/// Sets the kernel's block and cluster (> 1: that cluster; 1: none; 0: the
+/// one it has); undone (false) when the verifier refuses it.
 bool trySetThreads(KernelOp kernel, int64_t threads, int64_t cluster = 0) {
   IntegerAttr old = kernel.getThreadsAttr();
   IntegerAttr oldCluster = kernel.getClusterAttr();
@@ -260,8 +260,20 @@ int64_t mlir::motif::applyRowBlocks(func::FuncOp func, Equivalence cap,
     }
     SmallVector<KernelOp> done;
     for (KernelOp k : ks) {
-      if (!trySetThreads(k, threads, cluster))
+      // A cluster the program states stays where the new block still splits
+      // into it; else the block runs as one CTA (the same schedule).
+      int64_t keep = cluster;
+      std::optional<uint64_t> stated = k.getCluster();
+      if (keep == 1 && stated)
+        keep = clusterShapeError(threads, stated) ? 1 : 0;
+      if (!trySetThreads(k, threads, keep))
         break;
+      if (stated && keep == 1)
+        k.emitRemark() << "row blocks: kernel '" << k.getSymName()
+                       << "': its cluster(" << *stated
+                       << ") dropped: threads(" << threads
+                       << ") do not split into that many CTAs of whole "
+                          "warps; the block runs as one CTA";
       done.push_back(k);
     }
     if (done.size() != ks.size()) {
