@@ -542,6 +542,19 @@ def _softmax64(x):
     return e / e.sum(axis=-1, keepdims=True)
 
 
+def _edge_rows(m, rng, masked):
+    """Fresh N(0,1) for the first input of manifest ``m`` with a row of large magnitudes (x1e4) and,
+    with ``masked``, a third of row 2 (of row 0 below three rows) at -inf; in its dtype. Returns
+    (x, whether it is bf16)."""
+    shape = tuple(m.inputs[0].shape)
+    half = m.inputs[0].dtype == "bf16"
+    x = rng.standard_normal(shape)
+    x[1 % shape[0]] *= 1e4  # large magnitudes
+    if masked:
+        x[2 % shape[0], rng.choice(shape[-1], shape[-1] // 3, replace=False)] = -np.inf  # masked entries
+    return x.astype(_half_dtype("bf16") if half else np.float32), half
+
+
 @pytest.mark.uses_prebuilt
 def test_shared_tails(motif_compile, tmp_path):
     """Rows too long for the register budget, fused with the slots past it in a shared tail of
@@ -562,12 +575,7 @@ def test_shared_tails(motif_compile, tmp_path):
     rng = np.random.default_rng()
     for name, m in fused.items():
         shape = tuple(m.inputs[0].shape)
-        half = m.inputs[0].dtype == "bf16"
-        x = rng.standard_normal(shape)
-        x[1] *= 1e4  # large magnitudes
-        if name.startswith("softmax"):
-            x[2, rng.choice(shape[1], shape[1] // 3, replace=False)] = -np.inf  # masked entries
-        x = x.astype(_half_dtype("bf16") if half else np.float32)
+        x, half = _edge_rows(m, rng, masked=name.startswith("softmax"))
         args = [x]
         if name.startswith("rmsnorm"):
             args.append(rng.standard_normal(shape[1]).astype(np.float32))
@@ -605,13 +613,7 @@ def test_clusters(motif_compile, tmp_path):
             assert ms[name].kernels[0].cluster > 1, (name, ms[name].kernels[0])
         rng = np.random.default_rng()
         for name, m in ms.items():
-            shape = tuple(m.inputs[0].shape)
-            half = m.inputs[0].dtype == "bf16"
-            x = rng.standard_normal(shape)
-            x[1] *= 1e4  # large magnitudes
-            if name.startswith("softmax"):
-                x[2 % shape[0], rng.choice(shape[-1], shape[-1] // 3, replace=False)] = -np.inf
-            x = x.astype(_half_dtype("bf16") if half else np.float32)
+            x, half = _edge_rows(m, rng, masked=name.startswith("softmax"))
             (y,) = Program(m)(x)
             (y0,) = Program(twins[name])(x)
             y, y0 = np.asarray(y), np.asarray(y0)
