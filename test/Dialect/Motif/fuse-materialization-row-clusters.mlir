@@ -12,7 +12,9 @@
 // A CTA of 512 threads: rows of 65536 as 2 CTAs, 32768 as one (no cluster).
 // RUN: motif-opt %s --fuse-materialization="equivalence-cap=tolerance row-cluster-threads=512" --split-input-file --mlir-print-op-on-diagnostic=false 2>/dev/null | FileCheck %s --check-prefix=CTA512
 // sm_80 has no clusters: the option is inert, rows grow to 512 as without it.
-// RUN: motif-opt %s --fuse-materialization="chip=sm_80 equivalence-cap=tolerance row-cluster-threads=256" --split-input-file --mlir-print-op-on-diagnostic=false 2>/dev/null | FileCheck %s --check-prefix=SM80
+// RUN: motif-opt %s --fuse-materialization="chip=sm_80 equivalence-cap=tolerance row-cluster-threads=256" --split-input-file --mlir-print-op-on-diagnostic=false 2>%t.sm80.remarks | FileCheck %s --check-prefix=SM80
+// RUN: FileCheck %s --check-prefix=SM80-REMARK < %t.sm80.remarks
+// SM80-REMARK: remark: row clusters (row-cluster-threads=256) not used: sm_80 has no thread-block clusters; long rows grow to at most 512 threads in one CTA
 // Off (the default): rows grow to 512, no cluster.
 // RUN: motif-opt %s --fuse-materialization="equivalence-cap=tolerance" --split-input-file --mlir-print-op-on-diagnostic=false 2>/dev/null | FileCheck %s --check-prefix=OFF
 // The fused program against the written one on random inputs, thread by

@@ -1207,6 +1207,13 @@ void FuseMaterializationPass::runOnOperation() {
   // Row kernels whose block is larger than their rows need, or too small to
   // hold them in registers (before the residencies, which count the elements
   // each thread holds).
+  if (rowBlocks && rowClusterThreads > 0 && target->maxClusterSize <= 1)
+    func.emitRemark() << "row clusters (row-cluster-threads="
+                      << static_cast<int64_t>(rowClusterThreads)
+                      << ") not used: " << target->chip
+                      << " has no thread-block clusters; long rows grow to at "
+                         "most "
+                      << kRowMaxThreads << " threads in one CTA";
   if (rowBlocks)
     numRowBlocks +=
         applyRowBlocks(func, *cap, registerBudget, applied,
