@@ -71,7 +71,8 @@ KernelEmitter::KernelEmitter(KernelOp kernel, gpu::GPUFuncOp func,
     // The clusters tile blockIdx.x (cluster dims (cluster, 1, 1)): the
     // CTA's rank in its cluster is blockIdx.x % cluster (%cluster_ctarank).
     Value ctaId = gpu::BlockIdOp::create(b, loc, gpu::Dimension::x);
-    ctaRank = arith::RemUIOp::create(b, loc, ctaId, constIndex(cluster));
+    Value ctaRank =
+        arith::RemUIOp::create(b, loc, ctaId, constIndex(cluster));
     blockId = arith::DivUIOp::create(b, loc, ctaId, constIndex(cluster));
     tid = arith::AddIOp::create(
         b, loc, arith::MulIOp::create(b, loc, ctaRank, constIndex(ctaThreads)),

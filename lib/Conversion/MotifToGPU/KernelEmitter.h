@@ -342,12 +342,11 @@ private:
   SmallVector<int64_t> gridExtents;
   Value tid, warpId, laneId;
   /// CTAs of the block's cluster (1: one CTA), threads of one CTA, the
-  /// thread's id in its CTA and the CTA's rank in the cluster (0 without
-  /// one), and the block's number in the grid (a cluster's: blockIdx.x /
-  /// cluster).
+  /// thread's id in its CTA, and the block's number in the grid (a
+  /// cluster's: blockIdx.x / cluster).
   int64_t cluster = 1;
   int64_t ctaThreads = 1;
-  Value ctaTid, ctaRank, blockId;
+  Value ctaTid, blockId;
   /// The last load from another CTA's shared memory emitted (loadFromCta).
   Operation *lastClusterRead = nullptr;
   /// The kernel's memref parameters, behind memref.assume_alignment.

@@ -427,7 +427,6 @@ ConvertMotifToGPUPass::convertFunction(func::FuncOp func,
       emitter.onlineMbarrier = *parseAutoChoice(onlineMbarrier);
       emitter.onlinePRegisters = onlinePRegisters;
     };
-    (void)ctaThreads;
     {
       KernelEmitter emitter(kernel, gfunc, gridSize, inputs, grid,
                             /*dynamicShared=*/false, reverseRereads, cluster);

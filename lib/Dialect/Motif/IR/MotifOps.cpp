@@ -784,6 +784,13 @@ std::optional<std::string> mlir::motif::clusterBlocker(Operation *op) {
   return std::nullopt;
 }
 
+std::pair<Operation *, std::string> mlir::motif::clusterBlocker(KernelOp kernel) {
+  for (Operation &op : kernel.getBodyBlock())
+    if (std::optional<std::string> why = clusterBlocker(&op))
+      return {&op, *why};
+  return {nullptr, std::string()};
+}
+
 ParseResult KernelOp::parse(OpAsmParser &parser, OperationState &result) {
   StringAttr name;
   IntegerAttr threads;
@@ -909,13 +916,11 @@ LogicalResult KernelOp::verifyRegions() {
                          << "], got " << threads;
   if (std::optional<std::string> why = clusterShapeError(threads, getCluster()))
     return emitOpError() << *why;
-  if (getCluster()) {
-    for (Operation &op : getBodyBlock())
-      if (std::optional<std::string> why = clusterBlocker(&op))
-        return op.emitOpError()
-               << "cannot run in kernel '" << getSymName() << "' of cluster("
-               << *getCluster() << "): " << *why;
-  }
+  if (getCluster())
+    if (auto [op, why] = clusterBlocker(*this); op)
+      return op->emitOpError()
+             << "cannot run in kernel '" << getSymName() << "' of cluster("
+             << *getCluster() << "): " << why;
   YieldOp yield = getYield();
   if (yield.getNumOperands() != getNumResults())
     return emitOpError() << "yields " << yield.getNumOperands()

@@ -84,7 +84,8 @@ std::string tailText(const Edge &e) {
          " slots per thread stay in registers, the last " +
          std::to_string(e.tail) + " in a shared tail of each thread's own (" +
          std::to_string(e.tailBytes) +
-         (KernelOp(e.producer).getCluster() ? " B per CTA" : " B per block") +
+         (KernelOp(e.producer).getClusterSize() > 1 ? " B per CTA"
+                                                    : " B per block") +
          ", no barrier)";
 }
 
@@ -955,8 +956,8 @@ void FuseMaterializationPass::cacheReusedInputs(KernelOp kernel,
         tail = sharedTailFor(regs, registerBudget, eb);
     }
     int64_t liveBudget =
-        liveRegisterBudget(ctaThreadsOf({kernel}, threads),
-                           target.registersPerThread, target.registersPerSM);
+        liveRegisterBudget(kernel.getCtaThreads(), target.registersPerThread,
+                           target.registersPerSM);
     while (refusal.empty()) {
       // The kernel's register live set with the load: it is live from the
       // kernel's start to its last reader.
@@ -1036,9 +1037,8 @@ void FuseMaterializationPass::cacheReusedInputs(KernelOp kernel,
     if (tail)
       rule += " and " + std::to_string(tail) +
               " slots in a shared tail of each thread's own (" +
-              std::to_string(tail * ctaThreadsOf({kernel}, threads) * eb) +
-              (ctaThreadsOf({kernel}, threads) != threads ? " B per CTA"
-                                                          : " B per block") +
+              std::to_string(tail * kernel.getCtaThreads() * eb) +
+              (kernel.getClusterSize() > 1 ? " B per CTA" : " B per block") +
               ", no barrier; " + tailWhy + ")";
     auto mat = MaterializeOp::create(rewriter, kernel.getLoc(), type,
                                      load.getResult(), Residency::Register,
@@ -1138,7 +1138,8 @@ void FuseMaterializationPass::runOnOperation() {
     auto gate = [&](ReduceOp max) -> std::string {
       // The row's elements each thread walks: the instances per thread
       // of every dim (reduced ones included).
-      int64_t threads = max->getParentOfType<KernelOp>().getThreads();
+      KernelOp kernel = max->getParentOfType<KernelOp>();
+      int64_t threads = kernel.getThreads();
       MotifSchedule schedule(cast<ComputeOpInterface>(max.getOperation()),
                              threads);
       int64_t perThread = 1;
@@ -1148,9 +1149,9 @@ void FuseMaterializationPass::runOnOperation() {
       // same live-set budget the fusion holds it to (a row within the
       // per-value budget but over the live set would be refused there and
       // stay two kernels, with neither the one read nor the online state).
-      int64_t live = liveRegisterBudget(
-          ctaThreadsOf({max->getParentOfType<KernelOp>()}, threads),
-          target->registersPerThread, target->registersPerSM);
+      int64_t live = liveRegisterBudget(kernel.getCtaThreads(),
+                                        target->registersPerThread,
+                                        target->registersPerSM);
       if (perThread > registerBudget || perThread + 1 > live) {
         // Registers and a shared tail may still hold it: the fusion then
         // reads it once as well (docs/residency.md, "Shared tails").
@@ -1160,11 +1161,7 @@ void FuseMaterializationPass::runOnOperation() {
         int64_t keep = std::min<int64_t>(registerBudget, live - 1);
         int64_t tail = sharedTailFor(perThread, keep, eb);
         int64_t bytes =
-            tailLayoutOf(perThread, tail,
-                         ctaThreadsOf({max->getParentOfType<KernelOp>()},
-                                      threads),
-                         eb)
-                .bytes();
+            tailLayoutOf(perThread, tail, kernel.getCtaThreads(), eb).bytes();
         if (tails == 0 || perThread > kMaxRegisterSlots ||
             bytes + scratchBytesOf(schedule) >
                 std::min(tails, target->sharedBytesPerBlockOptIn))

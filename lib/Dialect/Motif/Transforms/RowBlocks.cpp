@@ -312,16 +312,13 @@ int64_t mlir::motif::settleClusters(func::FuncOp func) {
   for (KernelOp k : func.getBody().front().getOps<KernelOp>()) {
     if (!k.getCluster())
       continue;
-    std::optional<std::string> why;
-    for (Operation &op : k.getBodyBlock())
-      if ((why = clusterBlocker(&op)))
-        break;
-    if (!why) {
+    auto [op, why] = clusterBlocker(k);
+    if (!op) {
       ++kept;
       continue;
     }
     k.emitRemark() << "cluster(" << *k.getCluster() << ") of kernel '"
-                   << k.getSymName() << "' dropped: " << *why
+                   << k.getSymName() << "' dropped: " << why
                    << "; the block runs as one CTA of " << k.getThreads()
                    << " threads (the same schedule)";
     k.removeClusterAttr();

@@ -111,6 +111,9 @@ std::optional<std::string> clusterShapeError(int64_t threads,
 /// cluster of CTAs, or nullopt: a shared value read across threads, a
 /// tensor-core or online contraction (their tiles live in one CTA).
 std::optional<std::string> clusterBlocker(Operation *op);
+/// The first op of `kernel` that cannot run in a cluster, and why; null
+/// when every op can.
+std::pair<Operation *, std::string> clusterBlocker(KernelOp kernel);
 } // namespace mlir::motif
 
 #endif
