@@ -11,6 +11,10 @@ import numpy as np
 
 _LETTERS = "abcdefghijklmnopqrstuvwxyz"
 
+#: Magnitudes past this are within a few hundred roundings' reach of f32's overflow (3.4e38): an f32
+#: program may give inf there in one order of evaluation and a number in another.
+F32_REACH = float(np.finfo(np.float32).max) / 256
+
 
 def _align(array, dims, target):
     """``array`` (axes ``dims``) as an array over ``target`` dims (transposed, broadcast)."""
@@ -61,14 +65,28 @@ def _expr(e, args):
     raise ValueError(f"unknown body op {op!r}")
 
 
-def evaluate(spec, inputs):
-    """The outputs of ``spec`` on ``inputs`` (one array per argument node, in order), float64."""
+def evaluate(spec, inputs, reach=None):
+    """The outputs of ``spec`` on ``inputs`` (one array per argument node, in order), float64.
+
+    With a list ``reach``, appends per output whether its float64 meaning is within f32's reach: no
+    value it depends on, and no partial product of a ``mul`` reduction it depends on in any order of
+    evaluation (bounded by the product of the factors' magnitudes above 1), exceeds ``F32_REACH``.
+    Where that fails an f32 program may overflow to inf (the CPU oracle's rule: lib/Fuzz/Oracle.cpp
+    judges only the forms' agreement then)."""
     extents = spec["extents"]
     values = {}
+    far = {}  # node -> True when it or a value it depends on is out of f32's reach
     args = iter(inputs)
     for i, n in enumerate(spec["nodes"]):
         kind, dims = n["kind"], list(n["dims"])
         ops = [(values[tuple(o)], spec["nodes"][o[0]]["dims"]) for o in n["operands"]]
+        far[i] = any(far[o[0]] for o in n["operands"])
+        if kind == "reduce" and n["combiner"] == "mul":
+            a, d = ops[0]
+            axes = tuple(k for k, x in enumerate(d) if x not in dims)
+            with np.errstate(over="ignore"):
+                bound = np.prod(np.maximum(np.abs(a), 1.0), axis=axes)
+            far[i] = far[i] or bool(np.any(bound > F32_REACH))
         shape = tuple(extents[d] for d in dims)
         if kind == "argument":
             values[(i, 0)] = np.asarray(next(args), np.float64)
@@ -103,6 +121,11 @@ def evaluate(spec, inputs):
             values[(i, 0)] = np.einsum(eq, a, b)
         else:
             raise ValueError(f"unknown node kind {kind!r}")
+        with np.errstate(invalid="ignore"):
+            far[i] = far[i] or any(bool(np.any(~(np.abs(v) <= F32_REACH)))
+                                   for (j, _), v in values.items() if j == i)
+    if reach is not None:
+        reach.extend(not far[o[0]] for o in spec["outputs"])
     return [values[tuple(o)] for o in spec["outputs"]]
 
 

@@ -54,3 +54,36 @@ def test_reference_matches_the_evaluator(programs, tmp_path):
             assert err < 1e-9, f"{pdir.name} output {k}: numpy and the C++ evaluator differ by {err:.3g}"
         checked += 1
     assert checked == len(programs) >= 40
+
+
+def _product_spec(n):
+    # f(x: [2, n]) = prod over the row of x: one argument node, one mul reduction.
+    return {"extents": [2, n],
+            "nodes": [{"kind": "argument", "dims": [0, 1], "iter_dims": [0, 1], "operands": []},
+                      {"kind": "reduce", "dims": [0], "iter_dims": [0, 1], "operands": [[0, 0]],
+                       "combiner": "mul"},
+                      {"kind": "map", "dims": [0], "iter_dims": [0], "operands": [[1, 0]],
+                       "body": ["tanh", ["operand", 0]]}],
+            "outputs": [[1, 0], [2, 0], [0, 0]]}
+
+
+def test_reach_of_f32():
+    """Outputs whose float64 meaning an f32 program may overflow on are flagged (and what depends on
+    them), the others not: the GPU run then judges those only by the forms' agreement."""
+    rng = np.random.default_rng()
+    spec = _product_spec(64)
+    small = rng.uniform(1.0, 1.5, (2, 64)) * rng.choice([-1.0, 1.0], (2, 64))
+    reach = []
+    out = fuzz_reference.evaluate(spec, [small], reach)
+    assert reach == [True, True, True]
+    assert np.allclose(out[0], np.prod(small, axis=1))
+    # 4^64 = 3.4e38: f32's overflow.
+    reach = []
+    fuzz_reference.evaluate(spec, [np.full((2, 64), 4.0) * rng.uniform(1.0, 1.01, (2, 64))], reach)
+    assert reach == [False, False, True]
+    # The product is 1, but a partial product in some order is 1e60.
+    x = np.ones((2, 64))
+    x[:, :2], x[:, 2:4] = 1e30, 1e-30
+    reach = []
+    out = fuzz_reference.evaluate(spec, [x], reach)
+    assert np.allclose(out[0], 1.0) and reach == [False, False, True]
