@@ -1,6 +1,7 @@
 //===- CombinerLaws.cpp - sampled laws of a general combiner --------------===//
 #include "motif/Evaluator/CombinerLaws.h"
 #include "motif/Evaluator/ScalarProgram.h"
+#include "motif/Support/ThreadDiagnostics.h"
 
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
@@ -55,8 +56,7 @@ std::optional<std::string> mlir::motif::checkCombinerLaws(ReduceOp op) {
   // The region cannot run (an op the evaluator refuses): the verifier's op
   // table reports that; the laws are then not checked here.
   FailureOr<ScalarProgram> program = [&]() -> FailureOr<ScalarProgram> {
-    ScopedDiagnosticHandler quiet(op.getContext(),
-                                  [](Diagnostic &) { return success(); });
+    ThreadDiagnosticHandler quiet(op.getContext());
     return ScalarProgram::compile(op.getCombiner(), NumericMode::F64);
   }();
   if (failed(program))

@@ -56,7 +56,7 @@ def test_random_row_clusters_emulated(tmp_path):
         src = tmp_path / f"case{case}.mlir"
         src.write_text(_first_function(load_example(family, dict(M=rows, N=n))) + "\n")
         p = subprocess.run([str(opt), str(src), "--fuse-materialization=equivalence-cap=tolerance "
-                            f"row-cluster-threads={cta}"], capture_output=True, text=True, timeout=300)
+                            f"row-clusters=always row-cluster-threads={cta}"], capture_output=True, text=True, timeout=300)
         assert p.returncode == 0, f"{label}: {p.stderr[-2000:]}"
         fused = p.stdout
         m = re.search(r"threads\((\d+)\) cluster\((\d+)\)", fused)

@@ -8,9 +8,9 @@
 // reverse, 128-bit runs kept whole (run r covers elements 4 (256 r + tid)
 // .. + 3). A tensor read once, and a reduction that re-reads, walk forward.
 
-// RUN: motif-opt %s --fuse-materialization="equivalence-cap=mathematical tail-budget=0" \
+// RUN: motif-opt %s --fuse-materialization="equivalence-cap=mathematical tail-budget=0 row-clusters=off" \
 // RUN:   --convert-motif-to-gpu --canonicalize --cse | FileCheck %s
-// RUN: motif-opt %s --fuse-materialization="equivalence-cap=mathematical tail-budget=0" \
+// RUN: motif-opt %s --fuse-materialization="equivalence-cap=mathematical tail-budget=0 row-clusters=off" \
 // RUN:   --convert-motif-to-gpu=reverse-rereads=false --canonicalize --cse \
 // RUN:   | FileCheck %s --check-prefix=OFF
 

@@ -3,7 +3,13 @@
 // RUN: FileCheck %s --check-prefix=CAPIR < %t
 // RUN: not motif-opt %s --motif-online-softmax="equivalence-cap=approximate" 2>&1 | FileCheck %s --check-prefix=BADCAP
 // RUN: motif-opt %S/../../Pipeline/Inputs/softmax_long_rows.mlir --fuse-materialization="equivalence-cap=mathematical tail-budget=0" --motif-residency-report -o /dev/null 2>/dev/null | FileCheck %s --check-prefix=REPORT
-// RUN: motif-opt %S/../../Pipeline/Inputs/softmax_long_rows.mlir --fuse-materialization="equivalence-cap=mathematical online-softmax=false tail-budget=0" --motif-residency-report -o /dev/null 2>/dev/null | FileCheck %s --check-prefix=OFF
+// RUN: motif-opt %S/../../Pipeline/Inputs/softmax_long_rows.mlir --fuse-materialization="equivalence-cap=mathematical online-softmax=false tail-budget=0 row-clusters=off" --motif-residency-report -o /dev/null 2>/dev/null | FileCheck %s --check-prefix=OFF
+// Without tails one CTA cannot keep the row, a cluster of 8 CTAs of 128 can
+// (64 elements a thread): row-clusters=auto takes it, one kernel, no rule 4.
+// RUN: motif-opt %S/../../Pipeline/Inputs/softmax_long_rows.mlir --fuse-materialization="equivalence-cap=mathematical online-softmax=false tail-budget=0" --motif-residency-report -o /dev/null 2>&1 | FileCheck %s --check-prefix=CLUSTER
+// CLUSTER: remark: row clusters: kernel 'softmax_max': a cluster keeps on chip what one CTA of at most 512 threads cannot: 100663296 -> 33554432 B
+// CLUSTER: motif.kernel "softmax_max_to_softmax_div" threads(1024) cluster(8)
+// CLUSTER: total: 1 kernel(s)
 // RUN: motif-opt %s --split-input-file --fuse-materialization=equivalence-cap=mathematical -o /dev/null 2>&1 | FileCheck %s --check-prefix=GATE
 // RUN: motif-opt %S/Inputs/softmax_live_set_gate.mlir --fuse-materialization="equivalence-cap=mathematical tail-budget=0" --motif-residency-report -o /dev/null 2>&1 | FileCheck %s --check-prefix=LIVE
 // RUN: motif-opt %S/Inputs/softmax_live_set_gate.mlir --fuse-materialization=equivalence-cap=mathematical --motif-residency-report -o /dev/null 2>&1 | FileCheck %s --check-prefix=TAIL

@@ -37,6 +37,7 @@
 
 #include "motif/Dialect/Motif/IR/MotifOps.h"
 #include "motif/Dialect/Motif/IR/TensorCore.h"
+#include "motif/Support/ThreadDiagnostics.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Verifier.h"
@@ -118,8 +119,7 @@ bool trySchedule(ComputeOpInterface op, ArrayAttr mapping,
       IntegerAttr::get(IntegerType::get(op->getContext(), 64), threads));
   bool ok;
   {
-    ScopedDiagnosticHandler quiet(op->getContext(),
-                                  [](Diagnostic &) { return success(); });
+    ThreadDiagnosticHandler quiet(op->getContext());
     ok = succeeded(verify(kernel));
   }
   if (!ok) {

@@ -25,6 +25,7 @@
 #include "motif/Analysis/ResourceModel.h"
 #include "motif/Dialect/Motif/Transforms/Passes.h"
 #include "motif/Evaluator/CombinerLaws.h"
+#include "motif/Support/ThreadDiagnostics.h"
 
 #include "ApproximateMath.h"
 #include "DefaultSchedules.h"
@@ -39,9 +40,11 @@
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/Debug.h"
+#include "llvm/Support/SaveAndRestore.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <limits>
 
 #define DEBUG_TYPE "fuse-materialization"
 
@@ -98,6 +101,9 @@ std::string describe(Edge &e) {
 }
 
 KernelOp kernelOf(Operation *op) { return op->getParentOfType<KernelOp>(); }
+
+/// Marks each motif of a trial copy with its kernel (globalBytesOfPlan).
+constexpr StringLiteral kTrialKernelAttr = "motif.trial_kernel";
 
 /// Kernels joined by moved (non-global) values, as equivalence classes.
 llvm::EquivalenceClasses<Operation *>
@@ -285,6 +291,24 @@ private:
   /// Shared bytes per block the shared tails of register values may take.
   int64_t tails = 0;
 
+  /// Rules 1-5 on the kernels of `func` (after the rewrites before them), the
+  /// groups merged, rule 3 and staging applied; `applied` is raised to the
+  /// class of what was done.
+  LogicalResult fuse(func::FuncOp func, Equivalence &applied);
+  /// Set while fuse() plans a trial copy: no statistics.
+  bool trial = false;
+  /// Every global materialization of `kernels`, decided (rules 1-5) and
+  /// given back to global until every group is legal.
+  SmallVector<Edge> planEdges(ArrayRef<KernelOp> kernels,
+                              Equivalence &applied);
+  /// Bytes the kernels of `func` would load from and store to global memory,
+  /// by the kernel each motif came from, if row blocks ran with
+  /// `clusterThreads` and the fusion then ran: a trial on a copy, quiet.
+  /// `grewCluster`: whether row blocks gave a kernel a larger cluster than
+  /// it had.
+  llvm::StringMap<int64_t> globalBytesOfPlan(func::FuncOp func,
+                                             int64_t clusterThreads,
+                                             bool *grewCluster = nullptr);
   /// Decides one edge in isolation (rules 1-5).
   void decide(Edge &e, const TargetResources &target, int64_t budget);
   /// Gives edges back to global until every group is legal. Returns the
@@ -1058,7 +1082,8 @@ void FuseMaterializationPass::cacheReusedInputs(KernelOp kernel,
     kernel.emitRemark() << "kernel '" << kernel.getSymName() << "': " << name
                         << " (" << type << "): global -> register (" << rule
                         << ")";
-    ++numInputsCached;
+    if (!trial)
+      ++numInputsCached;
   }
 }
 
@@ -1105,6 +1130,201 @@ LogicalResult FuseMaterializationPass::initialize(MLIRContext *ctx) {
                Twine(static_cast<int64_t>(rowClusterThreads)) +
                " is not 0 (off) or a power of two in [32, " +
                Twine(kRowMaxThreads) + "]");
+  if (rowClusters != "auto" && rowClusters != "always" && rowClusters != "off")
+    return bad("unknown row-clusters '" + rowClusters +
+               "' (expected auto, always or off)");
+  return success();
+}
+
+SmallVector<Edge>
+FuseMaterializationPass::planEdges(ArrayRef<KernelOp> kernels,
+                                   Equivalence &applied) {
+  SmallVector<Edge> edges;
+  for (KernelOp k : kernels) {
+    for (unsigned r = 0; r < k.getNumResults(); ++r) {
+      Edge e;
+      e.producer = k;
+      e.result = r;
+      e.mat = cast<MaterializeOp>(k.getYield().getOperand(r).getDefiningOp());
+      if (Operation *def = e.mat.getInput().getDefiningOp())
+        if (kernelOf(def) == k)
+          e.producerOp = dyn_cast<ComputeOpInterface>(def);
+      decide(e, target, budget);
+      edges.push_back(std::move(e));
+    }
+  }
+  legalizeGroups(edges, kernels, budget, cap, applied);
+  return edges;
+}
+
+llvm::StringMap<int64_t>
+FuseMaterializationPass::globalBytesOfPlan(func::FuncOp func,
+                                           int64_t clusterThreads,
+                                           bool *grewCluster) {
+  OwningOpRef<func::FuncOp> copy(func.clone());
+  ThreadDiagnosticHandler quiet(&getContext());
+  llvm::SaveAndRestore inTrial(trial, true);
+  Equivalence applied = Equivalence::Bitwise;
+  (void)applyRowBlocks(*copy, cap, registerBudget, applied, clusterThreads,
+                       target.maxClusterSize);
+  if (grewCluster) {
+    llvm::StringMap<int64_t> had;
+    for (KernelOp k : func.getBody().front().getOps<KernelOp>())
+      had[k.getSymName()] = k.getClusterSize();
+    *grewCluster = llvm::any_of(
+        copy->getBody().front().getOps<KernelOp>(), [&](KernelOp k) {
+          return k.getClusterSize() > had.lookup(k.getSymName());
+        });
+  }
+  // Each motif remembers its kernel: merged kernels are named anew.
+  MLIRContext *ctx = &getContext();
+  for (KernelOp k : copy->getBody().front().getOps<KernelOp>())
+    for (Operation &op : k.getBodyBlock())
+      op.setAttr(kTrialKernelAttr, StringAttr::get(ctx, k.getSymName()));
+  llvm::StringMap<int64_t> bytes;
+  if (failed(fuse(*copy, applied))) {
+    // Unplannable this way: as if everything went through global memory.
+    for (KernelOp k : copy->getBody().front().getOps<KernelOp>())
+      bytes[k.getSymName()] = std::numeric_limits<int64_t>::max() / 4;
+    return bytes;
+  }
+  // Per kernel after the fusion: every tensor it reads from outside (an
+  // argument, another kernel's result: global memory), once per reader,
+  // and every value it stores.
+  for (KernelOp k : copy->getBody().front().getOps<KernelOp>()) {
+    int64_t traffic = 0;
+    StringRef origin;
+    k.getBodyBlock().walk([&](Operation *op) {
+      if (auto name = op->getAttrOfType<StringAttr>(kTrialKernelAttr);
+          name && origin.empty())
+        origin = name.getValue();
+      for (Value v : op->getOperands())
+        if (isa<RankedTensorType>(v.getType()) &&
+            !k.getBody().isAncestor(v.getParentRegion()))
+          traffic += tensorBytes(v.getType());
+      if (auto m = dyn_cast<MaterializeOp>(op);
+          m && m.getResidency() == Residency::Global)
+        traffic += tensorBytes(m.getType());
+    });
+    bytes[origin.empty() ? k.getSymName() : origin] += traffic;
+  }
+  return bytes;
+}
+
+LogicalResult FuseMaterializationPass::fuse(func::FuncOp func,
+                                            Equivalence &applied) {
+  Equivalence *cap = &this->cap;
+  // A general combiner combined in a tree must be lawful; re-blocking
+  // changes its tree, so under the bitwise cap an unlawful one is an error.
+  bool lawless = false;
+  func.walk([&](ReduceOp red) {
+    if (!combinesInATree(red))
+      return;
+    std::optional<std::string> why = checkCombinerLaws(red);
+    if (!why)
+      return;
+    if (*cap == Equivalence::Bitwise) {
+      red.emitError() << "the combiner " << *why
+                      << ": a reduction across threads needs an associative, "
+                         "commutative combiner with 'init' as its identity";
+      lawless = true;
+    } else {
+      red.emitWarning() << "the combiner " << *why
+                        << ": the GPU's tree computes another function than "
+                           "the sequential fold";
+    }
+  });
+  if (lawless)
+    return failure();
+
+  SmallVector<KernelOp> kernels;
+  for (Operation &op : func.getBody().front())
+    if (auto k = dyn_cast<KernelOp>(op))
+      kernels.push_back(k);
+  if (kernels.empty())
+    return success();
+
+  if (!func->hasAttr(kInvariantsAttrName))
+    func->setAttr(kInvariantsAttrName, computeInvariants(func));
+
+  SmallVector<Edge> edges = planEdges(kernels, applied);
+
+  // Remarks and records, on the original materializations.
+  MLIRContext *ctx = &getContext();
+  for (Edge &e : edges) {
+    if (e.fused())
+      e.mat.emitRemark() << describe(e) << ": global -> "
+                         << stringifyResidency(e.decision)
+                         << (e.tail ? " shared_tail(" + std::to_string(e.tail) +
+                                          ")"
+                                    : std::string())
+                         << " (" << e.rule << ")";
+    else
+      e.mat.emitRemark() << describe(e) << ": stays global (" << e.rule << ")";
+    e.mat->setAttr("motif.was", ResidencyAttr::get(ctx, Residency::Global));
+    e.mat->setAttr("motif.rule", StringAttr::get(ctx, e.rule));
+    e.mat->setAttr("motif.producer",
+                   StringAttr::get(ctx, e.producer.getSymName() + "#" +
+                                            std::to_string(e.result)));
+    // Unfused, the value is stored once and loaded by every consumer motif.
+    int64_t saved = 0;
+    if (e.fused()) {
+      llvm::SmallPtrSet<Operation *, 4> readers;
+      for (auto &c : e.consumers)
+        readers.insert(c.first);
+      saved = tensorBytes(e.value().getType()) * (1 + readers.size());
+    }
+    e.mat->setAttr("motif.saved_bytes",
+                   IntegerAttr::get(IntegerType::get(ctx, 64), saved));
+    switch (e.decision) {
+    case Residency::Register:
+      if (!trial)
+        ++numRegister;
+      break;
+    case Residency::Shared:
+      if (!trial)
+        ++numShared;
+      break;
+    case Residency::Global:
+      if (!trial)
+        ++numGlobal;
+      break;
+    }
+  }
+
+  // Merge every group of two or more kernels.
+  llvm::EquivalenceClasses<Operation *> groups = groupKernels(edges, kernels);
+  llvm::MapVector<Operation *, SmallVector<KernelOp>> members;
+  for (KernelOp k : kernels)
+    members[groups.getLeaderValue(k.getOperation())].push_back(k);
+  IRRewriter rewriter(ctx);
+  for (auto &[leader, ks] : members) {
+    if (ks.size() < 2)
+      continue;
+    SmallVector<Edge *> groupEdges;
+    for (Edge &e : edges)
+      if (llvm::is_contained(ks, e.producer))
+        groupEdges.push_back(&e);
+    mergeGroup(ks, groupEdges, rewriter);
+    if (!trial)
+      numKernelsRemoved += ks.size() - 1;
+  }
+  if (cacheInputs)
+    for (KernelOp k : llvm::to_vector(func.getBody().front().getOps<KernelOp>()))
+      cacheReusedInputs(k, rewriter);
+  if (stageOperands)
+    for (KernelOp k : llvm::to_vector(func.getBody().front().getOps<KernelOp>()))
+      if (int64_t n = stageOperandTiles(k, rewriter, budget); !trial)
+        numStaged += n;
+  // A cluster the fusion made unrunnable (a value it moved to shared memory,
+  // a staged tile) is dropped: the block runs as one CTA, the same schedule.
+  if (int64_t n = settleClusters(func); !trial)
+    numClusters += n;
+  if (!sortTopologically(&func.getBody().front())) {
+    func.emitError() << "internal error: merged kernels cannot be ordered";
+    return failure();
+  }
+  func->setAttr("motif.equivalence", EquivalenceAttr::get(ctx, applied));
   return success();
 }
 
@@ -1204,137 +1424,59 @@ void FuseMaterializationPass::runOnOperation() {
   // Row kernels whose block is larger than their rows need, or too small to
   // hold them in registers (before the residencies, which count the elements
   // each thread holds).
-  if (rowBlocks && rowClusterThreads > 0 && target->maxClusterSize <= 1)
-    func.emitRemark() << "row clusters (row-cluster-threads="
+  bool clustersOn = rowClusterThreads > 0 && rowClusters != "off";
+  if (rowBlocks && clustersOn && rowClusters == "always" &&
+      target->maxClusterSize <= 1)
+    func.emitRemark() << "row clusters (row-clusters=always, "
+                         "row-cluster-threads="
                       << static_cast<int64_t>(rowClusterThreads)
                       << ") not used: " << target->chip
                       << " has no thread-block clusters; long rows grow to at "
                          "most "
                       << kRowMaxThreads << " threads in one CTA";
-  if (rowBlocks)
-    numRowBlocks +=
-        applyRowBlocks(func, *cap, registerBudget, applied,
-                       target->maxClusterSize > 1 ? rowClusterThreads : 0,
-                       target->maxClusterSize);
-
-  // A general combiner combined in a tree must be lawful; re-blocking
-  // changes its tree, so under the bitwise cap an unlawful one is an error.
-  bool lawless = false;
-  func.walk([&](ReduceOp red) {
-    if (!combinesInATree(red))
-      return;
-    std::optional<std::string> why = checkCombinerLaws(red);
-    if (!why)
-      return;
-    if (*cap == Equivalence::Bitwise) {
-      red.emitError() << "the combiner " << *why
-                      << ": a reduction across threads needs an associative, "
-                         "commutative combiner with 'init' as its identity";
-      lawless = true;
-    } else {
-      red.emitWarning() << "the combiner " << *why
-                        << ": the GPU's tree computes another function than "
-                           "the sequential fold";
+  if (rowBlocks) {
+    int64_t clusterThreads = target->maxClusterSize > 1 && clustersOn
+                                 ? static_cast<int64_t>(rowClusterThreads)
+                                 : 0;
+    bool automatic = rowClusters == "auto";
+    // A cluster where it keeps on chip what one CTA cannot: the fusion plans
+    // the function both ways (docs/residency.md, "Row clusters": at equal
+    // global traffic one CTA is faster).
+    llvm::StringMap<int64_t> alone, clustered;
+    if (clusterThreads > 0 && automatic) {
+      bool grew = false;
+      clustered = globalBytesOfPlan(func, clusterThreads, &grew);
+      if (grew)
+        alone = globalBytesOfPlan(func, 0);
     }
-  });
-  if (lawless)
+    auto decline = [&](ArrayRef<KernelOp> ks) -> std::string {
+      int64_t a = 0, c = 0;
+      for (KernelOp k : ks) {
+        a += alone.lookup(k.getSymName());
+        c += clustered.lookup(k.getSymName());
+      }
+      if (c < a) {
+        KernelOp first = ks.front();
+        first.emitRemark()
+            << "row clusters: kernel '" << first.getSymName()
+            << "': a cluster keeps on chip what one CTA of at most "
+            << kRowMaxThreads << " threads cannot: " << a << " -> " << c
+            << " B stored to and loaded from global memory";
+        return "";
+      }
+      return "one CTA of at most " + std::to_string(kRowMaxThreads) +
+             " threads keeps as much on chip (" + std::to_string(a) +
+             " B stored to and loaded from global memory either way), and "
+             "the cluster's barriers and remote loads would only add time";
+    };
+    numRowBlocks += applyRowBlocks(
+        func, *cap, registerBudget, applied, clusterThreads,
+        target->maxClusterSize,
+        clusterThreads > 0 && automatic
+            ? llvm::function_ref<std::string(ArrayRef<KernelOp>)>(decline)
+            : nullptr);
+  }
+
+  if (failed(fuse(func, applied)))
     return signalPassFailure();
-
-  SmallVector<KernelOp> kernels;
-  for (Operation &op : func.getBody().front())
-    if (auto k = dyn_cast<KernelOp>(op))
-      kernels.push_back(k);
-  if (kernels.empty())
-    return;
-
-  if (!func->hasAttr(kInvariantsAttrName))
-    func->setAttr(kInvariantsAttrName, computeInvariants(func));
-
-  SmallVector<Edge> edges;
-  for (KernelOp k : kernels) {
-    for (unsigned r = 0; r < k.getNumResults(); ++r) {
-      Edge e;
-      e.producer = k;
-      e.result = r;
-      e.mat = cast<MaterializeOp>(k.getYield().getOperand(r).getDefiningOp());
-      if (Operation *def = e.mat.getInput().getDefiningOp())
-        if (kernelOf(def) == k)
-          e.producerOp = dyn_cast<ComputeOpInterface>(def);
-      decide(e, *target, budget);
-      edges.push_back(std::move(e));
-    }
-  }
-
-  legalizeGroups(edges, kernels, budget, *cap, applied);
-
-  // Remarks and records, on the original materializations.
-  MLIRContext *ctx = &getContext();
-  for (Edge &e : edges) {
-    if (e.fused())
-      e.mat.emitRemark() << describe(e) << ": global -> "
-                         << stringifyResidency(e.decision)
-                         << (e.tail ? " shared_tail(" + std::to_string(e.tail) +
-                                          ")"
-                                    : std::string())
-                         << " (" << e.rule << ")";
-    else
-      e.mat.emitRemark() << describe(e) << ": stays global (" << e.rule << ")";
-    e.mat->setAttr("motif.was", ResidencyAttr::get(ctx, Residency::Global));
-    e.mat->setAttr("motif.rule", StringAttr::get(ctx, e.rule));
-    e.mat->setAttr("motif.producer",
-                   StringAttr::get(ctx, e.producer.getSymName() + "#" +
-                                            std::to_string(e.result)));
-    // Unfused, the value is stored once and loaded by every consumer motif.
-    int64_t saved = 0;
-    if (e.fused()) {
-      llvm::SmallPtrSet<Operation *, 4> readers;
-      for (auto &c : e.consumers)
-        readers.insert(c.first);
-      saved = tensorBytes(e.value().getType()) * (1 + readers.size());
-    }
-    e.mat->setAttr("motif.saved_bytes",
-                   IntegerAttr::get(IntegerType::get(ctx, 64), saved));
-    switch (e.decision) {
-    case Residency::Register:
-      ++numRegister;
-      break;
-    case Residency::Shared:
-      ++numShared;
-      break;
-    case Residency::Global:
-      ++numGlobal;
-      break;
-    }
-  }
-
-  // Merge every group of two or more kernels.
-  llvm::EquivalenceClasses<Operation *> groups = groupKernels(edges, kernels);
-  llvm::MapVector<Operation *, SmallVector<KernelOp>> members;
-  for (KernelOp k : kernels)
-    members[groups.getLeaderValue(k.getOperation())].push_back(k);
-  IRRewriter rewriter(ctx);
-  for (auto &[leader, ks] : members) {
-    if (ks.size() < 2)
-      continue;
-    SmallVector<Edge *> groupEdges;
-    for (Edge &e : edges)
-      if (llvm::is_contained(ks, e.producer))
-        groupEdges.push_back(&e);
-    mergeGroup(ks, groupEdges, rewriter);
-    numKernelsRemoved += ks.size() - 1;
-  }
-  if (cacheInputs)
-    for (KernelOp k : llvm::to_vector(func.getBody().front().getOps<KernelOp>()))
-      cacheReusedInputs(k, rewriter);
-  if (stageOperands)
-    for (KernelOp k : llvm::to_vector(func.getBody().front().getOps<KernelOp>()))
-      numStaged += stageOperandTiles(k, rewriter, budget);
-  // A cluster the fusion made unrunnable (a value it moved to shared memory,
-  // a staged tile) is dropped: the block runs as one CTA, the same schedule.
-  numClusters += settleClusters(func);
-  if (!sortTopologically(&func.getBody().front())) {
-    func.emitError() << "internal error: merged kernels cannot be ordered";
-    return signalPassFailure();
-  }
-  func->setAttr("motif.equivalence", EquivalenceAttr::get(ctx, applied));
 }

@@ -31,6 +31,7 @@
 
 #include "motif/Analysis/Invariants.h"
 #include "motif/Dialect/Motif/Transforms/Passes.h"
+#include "motif/Support/ThreadDiagnostics.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -968,7 +969,7 @@ LogicalResult rewriteOnlineContraction(Candidate c, Equivalence cap,
     // The shape the verifier holds it to (roles, mapping): a program it
     // refuses is declined, not rewritten.
     std::string diag;
-    ScopedDiagnosticHandler capture(ctx, [&](Diagnostic &d) {
+    ThreadDiagnosticHandler capture(ctx, [&](Diagnostic &d) {
       diag = d.str();
       return success();
     });

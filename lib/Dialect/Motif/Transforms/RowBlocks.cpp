@@ -47,6 +47,7 @@
 #include "RowBlocks.h"
 
 #include "motif/Analysis/ExecutionScope.h"
+#include "motif/Support/ThreadDiagnostics.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Verifier.h"
@@ -136,8 +137,7 @@ bool trySetThreads(KernelOp kernel, int64_t threads, int64_t cluster = 0) {
     kernel.removeClusterAttr();
   bool ok;
   {
-    ScopedDiagnosticHandler quiet(kernel.getContext(),
-                                  [](Diagnostic &) { return success(); });
+    ThreadDiagnosticHandler quiet(kernel.getContext());
     ok = succeeded(verify(kernel));
   }
   if (!ok) {
@@ -174,11 +174,10 @@ static int64_t rowThreads(const RowKernel &row, int64_t written,
   return threads < written ? threads : 0;
 }
 
-int64_t mlir::motif::applyRowBlocks(func::FuncOp func, Equivalence cap,
-                                    int64_t registerBudget,
-                                    Equivalence &applied,
-                                    int64_t clusterThreads,
-                                    int64_t maxCluster) {
+int64_t mlir::motif::applyRowBlocks(
+    func::FuncOp func, Equivalence cap, int64_t registerBudget,
+    Equivalence &applied, int64_t clusterThreads, int64_t maxCluster,
+    llvm::function_ref<std::string(ArrayRef<KernelOp>)> declineCluster) {
   bool clusters = clusterThreads > 0 && maxCluster > 1;
   SmallVector<KernelOp> kernels =
       llvm::to_vector(func.getBody().front().getOps<KernelOp>());
@@ -229,13 +228,15 @@ int64_t mlir::motif::applyRowBlocks(func::FuncOp func, Equivalence cap,
     if (clusters && blockRows && threads > written &&
         threads > clusterThreads)
       cluster = std::min(threads / clusterThreads, maxCluster);
-    std::string what =
-        std::string(blockRows ? "one row a block" : "one row a warp") +
-        ", rows of " + std::to_string(row.rowExtent) + " element(s): threads(" +
-        std::to_string(written) + ") -> threads(" + std::to_string(threads) +
-        ")" +
-        (cluster > 1 ? " cluster(" + std::to_string(cluster) + ")"
-                     : std::string());
+    auto describe = [&] {
+      return std::string(blockRows ? "one row a block" : "one row a warp") +
+             ", rows of " + std::to_string(row.rowExtent) +
+             " element(s): threads(" + std::to_string(written) +
+             ") -> threads(" + std::to_string(threads) + ")" +
+             (cluster > 1 ? " cluster(" + std::to_string(cluster) + ")"
+                          : std::string());
+    };
+    std::string what = describe();
     auto remarkAll = [&](const std::string &text) {
       for (KernelOp k : ks)
         k.emitRemark() << "row blocks: kernel '" << k.getSymName() << "' ("
@@ -245,6 +246,15 @@ int64_t mlir::motif::applyRowBlocks(func::FuncOp func, Equivalence cap,
     // group, on its first reduction's kernel.
     if (blockRows && cap < Equivalence::Tolerance) {
       if (row.reducesRow) {
+        // Whether a cluster would pay is only asked of a growth the cap
+        // admits: the one-CTA growth is named here.
+        if (cluster > 1 && declineCluster) {
+          threads = rowThreads(row, written, registerBudget, kRowMaxThreads);
+          if (!threads)
+            continue;
+          cluster = 1;
+          what = describe();
+        }
         KernelOp first = *llvm::find_if(
             ks, [](KernelOp k) { return rowKernelOf(k)->reducesRow; });
         first.emitRemark()
@@ -257,6 +267,23 @@ int64_t mlir::motif::applyRowBlocks(func::FuncOp func, Equivalence cap,
             << stringifyEquivalence(cap) << "')";
       }
       continue;
+    }
+    if (cluster > 1 && declineCluster) {
+      if (std::string why = declineCluster(ks); !why.empty()) {
+        KernelOp first = ks.front();
+        first.emitRemark()
+            << "row blocks: kernel '" << first.getSymName() << "'"
+            << (ks.size() > 1 ? " (with the " + std::to_string(ks.size() - 1) +
+                                    " kernel(s) it exchanges values with)"
+                              : std::string())
+            << ": no cluster(" << cluster << ") of CTAs of "
+            << threads / cluster << " threads: " << why;
+        cluster = 1;
+        threads = rowThreads(row, written, registerBudget, kRowMaxThreads);
+        if (!threads)
+          continue;
+        what = describe();
+      }
     }
     SmallVector<KernelOp> done;
     for (KernelOp k : ks) {

@@ -10,6 +10,9 @@
 #include "motif/Dialect/Motif/IR/MotifOps.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+
+#include <string>
 
 namespace mlir::motif {
 
@@ -53,10 +56,15 @@ constexpr int64_t kRowMaxThreads = 512;
 /// `clusterThreads` threads runs as `cluster(threads / clusterThreads)` (at
 /// most `maxCluster` CTAs): the CTAs each hold a part of the row in
 /// registers and combine the reduction's warp partials through distributed
-/// shared memory (docs/residency.md, "Row clusters").
-int64_t applyRowBlocks(func::FuncOp func, Equivalence cap,
-                       int64_t registerBudget, Equivalence &applied,
-                       int64_t clusterThreads = 0, int64_t maxCluster = 1);
+/// shared memory (docs/residency.md, "Row clusters"). `declineCluster`, when
+/// given, is asked for each group of kernels a cluster would take: a
+/// non-empty answer is why not (a remark), and the group grows as without
+/// clusters.
+int64_t applyRowBlocks(
+    func::FuncOp func, Equivalence cap, int64_t registerBudget,
+    Equivalence &applied, int64_t clusterThreads = 0, int64_t maxCluster = 1,
+    llvm::function_ref<std::string(ArrayRef<KernelOp>)> declineCluster =
+        nullptr);
 
 /// Drops the `cluster` of every kernel of `func` that an op of it cannot run
 /// in (clusterBlocker: a shared value, a staged tile, a tensor-core or online

@@ -79,13 +79,19 @@ def FuseMaterialization : Pass<"fuse-materialization", "::mlir::func::FuncOp"> {
            "16 elements a thread for [block, thread] (class tolerance where "
            "the row is reduced), four rows a block for [block.warp, lane] "
            "(bitwise)">,
+    Option<"rowClusters", "row-clusters", "std::string",
+           /*default=*/"\"auto\"",
+           "Row clusters (sm_90+): a [block, thread] row longer than the "
+           "register budget times its block may grow to up to 1024 threads, "
+           "run as a thread-block cluster of CTAs of row-cluster-threads "
+           "(the cluster itself is bitwise: the block's schedule). auto: "
+           "where the fusion then keeps on chip what one CTA of at most 512 "
+           "threads cannot (it plans both); always: every such row; off: "
+           "rows grow to at most 512 threads, one CTA">,
     Option<"rowClusterThreads", "row-cluster-threads", "int64_t",
-           /*default=*/"0",
-           "Threads per CTA of row clusters: a [block, thread] row longer "
-           "than the register budget times its block grows to up to 1024 "
-           "threads, run as a thread-block cluster of CTAs of this many "
-           "threads (sm_90+; the cluster itself is bitwise: the block's "
-           "schedule). 0: off (rows grow to at most 512 threads, one CTA)">,
+           /*default=*/"128",
+           "Threads per CTA of row clusters: a power of two in [32, 512]; 0 "
+           "turns row clusters off">,
     Option<"equivalenceCap", "equivalence-cap", "std::string",
            /*default=*/"\"bitwise\"",
            "Weakest numeric equivalence a rewrite may have: bitwise, "
