@@ -1,6 +1,7 @@
 """Numerics of the row families at long rows (row blocks grow their block there: docs/residency.md,
 "Row blocks"): unfused, fused and mathematical forms against float64 (motif.numerics.check_family,
-fresh random inputs, its edge cases), at 64 rows of 65536 and 48 of 40000 (not a power of two).
+fresh random inputs, its edge cases), at 64 rows of 65536 and 48 of 40000 (not a power of two), and
+bf16 rows of 131072 and 100000, where the mathematical form runs as a cluster of 8 CTAs (row-clusters=auto).
 
     python3 scripts/long-rows-check.py [--seed S]
 
@@ -19,7 +20,8 @@ from motif.runtime import get_backend  # noqa: E402
 
 CASES = [("softmax_bf16", dict(M=64, N=65536)), ("softmax", dict(M=64, N=65536)),
          ("softmax_bf16", dict(M=48, N=40000)), ("layernorm_bf16", dict(M=32, N=65536)),
-         ("rmsnorm", dict(M=32, N=40000))]
+         ("rmsnorm", dict(M=32, N=40000)), ("softmax_bf16", dict(M=16, N=131072)),
+         ("softmax_bf16", dict(M=24, N=100000))]
 
 ap = argparse.ArgumentParser()
 ap.add_argument("--seed", type=int, default=None)

@@ -85,11 +85,14 @@ FORMS = {
 _FLASH_SM90A = {
     "mathematical-sm_90a": (True, ("--fuse-options=equivalence-cap=mathematical", "--chip=sm_90a")),
 }
-#: ``mathematical-clusters``: rows longer than the register budget times the block grow to up to
-#: 1024 threads run as thread-block clusters of 256-thread CTAs (fuse-materialization's
-#: row-cluster-threads; docs/residency.md, "Row clusters"), off by default until measured.
+#: ``mathematical-clusters``: every row longer than the register budget times the block grows to up
+#: to 1024 threads and runs as a thread-block cluster of 128-thread CTAs (row-clusters=always;
+#: docs/residency.md, "Row clusters"). The default (auto, in ``mathematical``) takes a cluster only
+#: where it keeps on chip what one CTA cannot: this form shows what forcing it costs elsewhere, and
+#: runs cluster kernels through the numerics at every shape.
 _ROW_CLUSTERS = {
-    "mathematical-clusters": (True, ("--fuse-options=equivalence-cap=mathematical row-cluster-threads=256",)),
+    "mathematical-clusters": (True, ("--fuse-options=equivalence-cap=mathematical row-clusters=always "
+                                     "row-cluster-threads=128",)),
 }
 FAMILY_FORMS = {
     "softmax": {
