@@ -6,6 +6,10 @@ row's block and run it as a cluster (a remark says so); the fused kernel is lowe
 scripts/emulate-mma.py (the cluster's CTAs in lock step, each with its own shared memory, nvvm.mapa
 reading another's) against the same kernel with its cluster halved: bit for bit, and against float64
 softmax. The shapes are printed so that a failure reproduces.
+
+test_random_row_clusters_auto: row-clusters=auto (the default) on random rows of 16,385 to 300,000, caps
+tolerance / mathematical, with and without tails and rule 4: the result is exactly always's or off's, and
+the cluster is taken only where its plan moves fewer bytes through global memory.
 """
 import re
 import subprocess
@@ -85,3 +89,51 @@ def test_random_row_clusters_emulated(tmp_path):
         print(e.stdout)
         assert e.returncode == 0 and "bitwise equal, 0 unwritten" in e.stdout and "PASS" in e.stdout, \
             f"{label}:\n{e.stdout[-3000:]}{e.stderr[-3000:]}"
+
+
+def test_random_row_clusters_auto(tmp_path):
+    """row-clusters=auto (the default) on fresh random long rows: the fused program is exactly the one
+    row-clusters=always or row-clusters=off gives, never a third; a remark gives the bytes through
+    global memory of both plans, and the cluster is taken only when its count is smaller."""
+    opt, _ = _tools()
+    rng = np.random.default_rng()
+    seen = set()
+    for case in range(12):
+        family = ["softmax", "softmax_bf16"][int(rng.integers(2))]
+        n = int(rng.integers(16385, 300001))
+        rows = int(rng.integers(1, 5))
+        extra = str(rng.choice(["", " tail-budget=0", " online-softmax=false"]))
+        cap = str(rng.choice(["tolerance", "mathematical"]))
+        label = f"{family} {rows}x{n} cap={cap}{extra}"
+        print(label)
+        src = tmp_path / f"auto{case}.mlir"
+        src.write_text(_first_function(load_example(family, dict(M=rows, N=n))) + "\n")
+
+        def fuse(mode):
+            p = subprocess.run([str(opt), str(src), f"--fuse-materialization=equivalence-cap={cap}{extra}"
+                                + (f" row-clusters={mode}" if mode else "")],
+                               capture_output=True, text=True, timeout=300)
+            assert p.returncode == 0, f"{label} ({mode}): {p.stderr[-2000:]}"
+            return p
+        auto, off, always = fuse(None), fuse("off"), fuse("always")
+        took = re.search(r"a cluster keeps on chip what one CTA of at most 512 threads cannot: (\d+) -> (\d+) B",
+                         auto.stderr)
+        declined = re.search(r"no cluster\(\d+\) of CTAs of 128 threads: one CTA of at most 512 threads keeps "
+                             r"(as much|more) on chip \((\d+) B stored to and loaded from global memory"
+                             r"(?: either way|, against (\d+) B with the cluster)\)", auto.stderr)
+        assert not (took and declined), label
+        if took:
+            assert int(took.group(2)) < int(took.group(1)), label
+            assert auto.stdout == always.stdout and " cluster(" in auto.stdout, label
+            seen.add("took")
+        else:
+            assert auto.stdout == off.stdout and " cluster(" not in auto.stdout, label
+            if declined:
+                a, c = int(declined.group(2)), int(declined.group(3) or declined.group(2))
+                assert c >= a and (declined.group(1) == "as much") == (c == a), label
+                seen.add("declined")
+            elif " cluster(" in always.stdout:
+                # A cluster was possible but no remark weighed it: only where the rows do not grow
+                # (a cap or rule 4 took them first).
+                assert "threads(1024)" not in off.stdout, label
+    print("decisions seen:", sorted(seen))

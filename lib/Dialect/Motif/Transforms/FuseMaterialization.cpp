@@ -1213,7 +1213,6 @@ FuseMaterializationPass::globalBytesOfPlan(func::FuncOp func,
 
 LogicalResult FuseMaterializationPass::fuse(func::FuncOp func,
                                             Equivalence &applied) {
-  Equivalence *cap = &this->cap;
   // A general combiner combined in a tree must be lawful; re-blocking
   // changes its tree, so under the bitwise cap an unlawful one is an error.
   bool lawless = false;
@@ -1223,7 +1222,7 @@ LogicalResult FuseMaterializationPass::fuse(func::FuncOp func,
     std::optional<std::string> why = checkCombinerLaws(red);
     if (!why)
       return;
-    if (*cap == Equivalence::Bitwise) {
+    if (cap == Equivalence::Bitwise) {
       red.emitError() << "the combiner " << *why
                       << ": a reduction across threads needs an associative, "
                          "commutative combiner with 'init' as its identity";
@@ -1464,10 +1463,15 @@ void FuseMaterializationPass::runOnOperation() {
             << " B stored to and loaded from global memory";
         return "";
       }
+      if (c == a)
+        return "one CTA of at most " + std::to_string(kRowMaxThreads) +
+               " threads keeps as much on chip (" + std::to_string(a) +
+               " B stored to and loaded from global memory either way), and "
+               "the cluster's barriers and remote loads would only add time";
       return "one CTA of at most " + std::to_string(kRowMaxThreads) +
-             " threads keeps as much on chip (" + std::to_string(a) +
-             " B stored to and loaded from global memory either way), and "
-             "the cluster's barriers and remote loads would only add time";
+             " threads keeps more on chip (" + std::to_string(a) +
+             " B stored to and loaded from global memory, against " +
+             std::to_string(c) + " B with the cluster)";
     };
     numRowBlocks += applyRowBlocks(
         func, *cap, registerBudget, applied, clusterThreads,
