@@ -122,8 +122,8 @@ def evaluate(spec, inputs, reach=None):
         else:
             raise ValueError(f"unknown node kind {kind!r}")
         with np.errstate(invalid="ignore"):
-            far[i] = far[i] or any(bool(np.any(~(np.abs(v) <= F32_REACH)))
-                                   for (j, _), v in values.items() if j == i)
+            far[i] = far[i] or any(bool(np.any(~(np.abs(values[(i, r)]) <= F32_REACH)))
+                                   for r in (0, 1) if (i, r) in values)
     if reach is not None:
         reach.extend(not far[o[0]] for o in spec["outputs"])
     return [values[tuple(o)] for o in spec["outputs"]]

@@ -237,6 +237,13 @@ int64_t mlir::motif::applyRowBlocks(
                           : std::string());
     };
     std::string what = describe();
+    // The one-CTA growth instead of the cluster (false: none at all).
+    auto withoutCluster = [&] {
+      cluster = 1;
+      threads = rowThreads(row, written, registerBudget, kRowMaxThreads);
+      what = describe();
+      return threads != 0;
+    };
     auto remarkAll = [&](const std::string &text) {
       for (KernelOp k : ks)
         k.emitRemark() << "row blocks: kernel '" << k.getSymName() << "' ("
@@ -248,13 +255,8 @@ int64_t mlir::motif::applyRowBlocks(
       if (row.reducesRow) {
         // Whether a cluster would pay is only asked of a growth the cap
         // admits: the one-CTA growth is named here.
-        if (cluster > 1 && declineCluster) {
-          threads = rowThreads(row, written, registerBudget, kRowMaxThreads);
-          if (!threads)
-            continue;
-          cluster = 1;
-          what = describe();
-        }
+        if (cluster > 1 && declineCluster && !withoutCluster())
+          continue;
         KernelOp first = *llvm::find_if(
             ks, [](KernelOp k) { return rowKernelOf(k)->reducesRow; });
         first.emitRemark()
@@ -278,11 +280,8 @@ int64_t mlir::motif::applyRowBlocks(
                               : std::string())
             << ": no cluster(" << cluster << ") of CTAs of "
             << threads / cluster << " threads: " << why;
-        cluster = 1;
-        threads = rowThreads(row, written, registerBudget, kRowMaxThreads);
-        if (!threads)
+        if (!withoutCluster())
           continue;
-        what = describe();
       }
     }
     SmallVector<KernelOp> done;
