@@ -462,8 +462,11 @@ Value mlir::motif::tailDonorOf(MaterializeOp mat) {
             registerLayoutOf(own).counts ||
         registerLayoutOf(MotifSchedule(producer)).slots != slots)
       continue;
-    // Nothing reads it after the map (nor as a whole).
-    bool last = llvm::all_of(v.getUsers(), [&](Operation *u) {
+    // Nothing reads it after the map (nor as a whole; a recomputed map's
+    // readers read it too).
+    SmallVector<Operation *> readers;
+    effectiveReadersOf(v, readers);
+    bool last = llvm::all_of(readers, [&](Operation *u) {
       return isa<ComputeOpInterface>(u) &&
              (u == map.getOperation() || u->isBeforeInBlock(map));
     });
@@ -889,6 +892,41 @@ ComputeOpInterface mlir::motif::producerOf(MaterializeOp mat) {
   return nullptr;
 }
 
+bool mlir::motif::onlyRecomputed(Operation *map) {
+  if (!isa_and_nonnull<MapOp>(map))
+    return false;
+  bool any = false;
+  for (Operation *user : map->getResult(0).getUsers()) {
+    auto mat = dyn_cast<MaterializeOp>(user);
+    if (!mat || !isRecomputed(mat))
+      return false;
+    any = true;
+  }
+  return any;
+}
+
+void mlir::motif::effectiveReadersOf(Value v,
+                                     SmallVectorImpl<Operation *> &readers) {
+  for (Operation *user : v.getUsers()) {
+    if (!onlyRecomputed(user)) {
+      if (!llvm::is_contained(readers, user))
+        readers.push_back(user);
+      continue;
+    }
+    for (Operation *mat : user->getResult(0).getUsers())
+      effectiveReadersOf(mat->getResult(0), readers);
+  }
+}
+
+int64_t mlir::motif::registerSlotsOf(MaterializeOp mat, int64_t threads) {
+  ComputeOpInterface p = producerOf(mat);
+  if (!p)
+    return 1;
+  if (constantOf(p) || isRecomputed(mat))
+    return 0;
+  return registerLayoutOf(MotifSchedule(p, threads)).slots;
+}
+
 /// A tensor from outside the kernel staged in shared memory: every reader
 /// is a motif that reads the same box in each block.
 static std::optional<std::string> checkStaging(MaterializeOp mat) {
@@ -994,9 +1032,21 @@ std::optional<std::string> mlir::motif::checkMaterialization(MaterializeOp mat) 
            ": only a motif's result can live in registers or shared memory "
            "(values from outside the kernel are read from global memory)";
   MotifSchedule ps(producer);
+  if (isRecomputed(mat)) {
+    // Every reader evaluates the map's body at the element it reads, one
+    // instance at a time (elementwise motifs and reductions do).
+    for (Operation *user : mat.getResult().getUsers())
+      if (isa<ComputeOpInterface>(user) &&
+          !isa<MapOp, ReduceOp, BroadcastOp, TransposeOp>(user))
+        return "recomputes the result of '" + opName(producer) + "', but '" +
+               opName(cast<ComputeOpInterface>(user)) +
+               "' reads its operands as tiles, not element by element: "
+               "keep the value in registers or shared memory";
+  }
   if (r == Residency::Register) {
     RegisterLayout layout = registerLayoutOf(ps);
-    if (layout.slots > kMaxRegisterSlots && !constantOf(producer))
+    if (layout.slots > kMaxRegisterSlots && !constantOf(producer) &&
+        !isRecomputed(mat))
       return "keeps " + std::to_string(layout.slots) +
              " elements per thread in registers; the lowering unrolls at "
              "most " +
@@ -1004,12 +1054,14 @@ std::optional<std::string> mlir::motif::checkMaterialization(MaterializeOp mat) 
              " (map more dims to threads, or use 'shared')";
     // The motifs it makes the lowering unroll stay within the bound (a
     // constant has no slots: its readers fold it in).
+    // A recomputed value is not run where it stands; its readers unroll as
+    // they would to read its slots.
     SmallVector<ComputeOpInterface> unrolledBy;
-    if (!constantOf(producer))
+    bool slotted = !constantOf(producer);
+    if (slotted && !isRecomputed(mat))
       unrolledBy.push_back(producer);
     for (Operation *user : mat.getResult().getUsers())
-      if (auto reader = dyn_cast<ComputeOpInterface>(user);
-          reader && !unrolledBy.empty())
+      if (auto reader = dyn_cast<ComputeOpInterface>(user); reader && slotted)
         unrolledBy.push_back(reader);
     for (ComputeOpInterface op : unrolledBy) {
       int64_t work = unrolledWorkOf(op);

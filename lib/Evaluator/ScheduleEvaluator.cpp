@@ -522,8 +522,11 @@ LogicalResult ScheduleEvaluator::evalMotif(ComputeOpInterface op) {
         RegisterFile file;
         file.key = key;
         file.layout = registerLayoutOf(s);
-        // A constant map keeps no slots in the lowering (constantOf).
-        if (file.layout.slots > kMaxRegisterSlots && !constantOf(op))
+        // A constant map keeps no slots in the lowering (constantOf), nor
+        // does a recomputed value (its readers compute what they read: the
+        // same bits, so the evaluator keeps the values it computed).
+        if (file.layout.slots > kMaxRegisterSlots && !constantOf(op) &&
+            !isRecomputed(mat))
           return mat.emitOpError() << "keeps " << file.layout.slots
                                    << " elements per thread in registers "
                                       "(the lowering unrolls at most "

@@ -468,6 +468,29 @@ ComputeOpInterface producerOf(MaterializeOp mat);
 /// other motif.
 TypedAttr constantOf(ComputeOpInterface producer);
 
+/// A `register recompute` materialization (docs/residency.md, "Recompute"):
+/// no slots; every reader computes the producer map's body at the element it
+/// reads.
+inline bool isRecomputed(MaterializeOp mat) {
+  return mat.getResidency() == Residency::Register && mat.getRecompute();
+}
+
+/// Whether every materialization of `map`'s result is `register recompute`
+/// (there is at least one): the lowering does not run the map where it
+/// stands.
+bool onlyRecomputed(Operation *map);
+
+/// The motifs that read `v` in the lowering: its readers, where a reader is
+/// a map that is only recomputed (onlyRecomputed) the readers of that map's
+/// recomputed value instead, transitively (they evaluate the map's body and
+/// so read its operands). Program order is not sorted.
+void effectiveReadersOf(Value v, SmallVectorImpl<Operation *> &readers);
+
+/// The register slots per thread a register materialization keeps: 0 for a
+/// constant map's value and a recomputed one, 1 for an input loaded in the
+/// kernel (rule 3), else its producer's register layout over `threads`.
+int64_t registerSlotsOf(MaterializeOp mat, int64_t threads);
+
 } // namespace mlir::motif
 
 #endif

@@ -166,8 +166,11 @@ SmallVector<DimPlan> KernelEmitter::planDims(const MotifSchedule &schedule) {
   SmallVector<bool> registerOperands;
   for (Value v : op->getOperands()) {
     auto it = storage.find(v);
-    registerOperands.push_back(it != storage.end() &&
-                               it->second.kind == Storage::Kind::Registers);
+    // A recomputed value is read as its map reads its operands: slot by
+    // slot (unrolled) where they are registers; unrolled alike in any case.
+    registerOperands.push_back(
+        it != storage.end() && (it->second.kind == Storage::Kind::Registers ||
+                                it->second.kind == Storage::Kind::Recompute));
   }
   bool registerResult = llvm::any_of(op->getUsers(), [](Operation *user) {
     auto mat = dyn_cast<MaterializeOp>(user);
@@ -450,6 +453,26 @@ FailureOr<SmallVector<Value>> KernelEmitter::accumulate(
   return SmallVector<Value>(loop.getResults());
 }
 
+Value KernelEmitter::opaqueCopy(Value v) {
+  Type type = v.getType();
+  unsigned bits = type.getIntOrFloatBitWidth();
+  if (bits != 16 && bits != 32)
+    return v;
+  Type bitsType = b.getIntegerType(bits);
+  Value raw = type == bitsType ? v
+                               : Value(arith::BitcastOp::create(b, loc,
+                                                                bitsType, v));
+  auto copy = LLVM::InlineAsmOp::create(
+      b, loc, bitsType, ValueRange{raw},
+      b.getStringAttr(bits == 16 ? "mov.b16 $0, $1;" : "mov.b32 $0, $1;"),
+      b.getStringAttr(bits == 16 ? "=h,h" : "=r,r"), b.getUnitAttr(),
+      UnitAttr(), LLVM::TailCallKindAttr(), LLVM::AsmDialectAttr(),
+      ArrayAttr());
+  Value out = copy.getResult(0);
+  return type == bitsType ? out
+                          : Value(arith::BitcastOp::create(b, loc, type, out));
+}
+
 FailureOr<Value> KernelEmitter::loadOperand(ComputeOpInterface op, unsigned i,
                                             const Instance &inst) {
   Value v = op->getOperand(i);
@@ -486,6 +509,28 @@ FailureOr<Value> KernelEmitter::loadOperand(ComputeOpInterface op, unsigned i,
   }
   case Storage::Kind::Constant:
     return Value(arith::ConstantOp::create(b, loc, s.constant));
+  case Storage::Kind::Recompute: {
+    // The map's instance at the element this reader reads: its iteration
+    // dims are the value's dims, walked as this reader walks them (the
+    // residency check: same thread, same instance numbers).
+    ComputeOpInterface producer = s.recomputed;
+    Instance at;
+    SmallVector<DimPlan> plans;
+    for (int64_t d : dims) {
+      at.index.push_back(index(d));
+      at.k.push_back(inst.k[d]);
+      plans.push_back(currentPlans[d]);
+    }
+    at.active = inst.active;
+    SmallVector<DimPlan> saved = std::exchange(currentPlans, plans);
+    bool outer = std::exchange(recomputing, true);
+    FailureOr<SmallVector<Value>> v = emitElementwise(*this, producer, at);
+    recomputing = outer;
+    currentPlans = std::move(saved);
+    if (failed(v))
+      return failure();
+    return v->front();
+  }
   case Storage::Kind::Registers: {
     // Slot k of every value dim, where this thread computed slot k: the
     // residency check made sure both motifs walk that dim alike.
@@ -504,6 +549,15 @@ FailureOr<Value> KernelEmitter::loadOperand(ComputeOpInterface op, unsigned i,
     if (s.tail && slot >= s.tailStart)
       return Value(
           memref::LoadOp::create(b, loc, s.tail, tailIndex(s, slot)));
+    // Read to recompute a value: an opaque copy, so that LLVM does not
+    // merge this evaluation with an earlier one of the same slot (which
+    // would keep every result live from the first reader to the last: the
+    // registers the recompute gives back). A value of one slot (a row's
+    // statistic) varies with no instance: the copies of the slots that do
+    // keep the evaluations apart, and its reads stay plain (an asm between
+    // the loads of a tail would split their 128-bit accesses).
+    if (recomputing && s.slots.size() > 1)
+      return opaqueCopy(s.slots[slot]);
     return s.slots[slot];
   }
   }
@@ -633,6 +687,11 @@ LogicalResult KernelEmitter::prepareDestinations(ComputeOpInterface op,
       Storage s;
       switch (mat.getResidency()) {
       case Residency::Register: {
+        if (isRecomputed(mat)) {
+          s.kind = Storage::Kind::Recompute;
+          s.recomputed = op;
+          break;
+        }
         if (TypedAttr c = constantOf(op)) {
           s.kind = Storage::Kind::Constant;
           s.constant = c;
@@ -698,7 +757,10 @@ SmallVector<Value> KernelEmitter::tailIndex(const Storage &s, int64_t slot) {
 /// a motif, e.g. another materialization).
 static Operation *lastReaderOf(Value v) {
   Operation *last = nullptr;
-  for (Operation *u : v.getUsers()) {
+  // A map only recomputed is read where its value is (effectiveReadersOf).
+  SmallVector<Operation *> readers;
+  effectiveReadersOf(v, readers);
+  for (Operation *u : readers) {
     if (!isa<ComputeOpInterface>(u))
       return nullptr;
     if (!last || last->isBeforeInBlock(u))
@@ -740,7 +802,16 @@ void KernelEmitter::assignTail(MaterializeOp mat, Storage &s, Type element,
 }
 
 void KernelEmitter::releaseTails(ComputeOpInterface op) {
-  for (Value v : op->getOperands()) {
+  // The operands, and through a recomputed operand its map's operands.
+  SmallVector<Value> read(op->getOperands());
+  for (size_t i = 0; i < read.size(); ++i) {
+    auto it = storage.find(read[i]);
+    if (it != storage.end() && it->second.kind == Storage::Kind::Recompute)
+      for (Value v : it->second.recomputed->getOperands())
+        if (!llvm::is_contained(read, v))
+          read.push_back(v);
+  }
+  for (Value v : read) {
     auto it = storage.find(v);
     if (it == storage.end() || !it->second.tail ||
         lastReaderOf(v) != op.getOperation() ||
@@ -766,8 +837,9 @@ LogicalResult KernelEmitter::storeResults(ComputeOpInterface op,
     collectMaterializations(r, mats);
     for (MaterializeOp mat : mats) {
       Storage &s = storage[mat.getResult()];
-      if (s.kind == Storage::Kind::Constant)
-        continue; // every reader makes the constant itself
+      if (s.kind == Storage::Kind::Constant ||
+          s.kind == Storage::Kind::Recompute)
+        continue; // every reader makes the value itself
       if (s.kind == Storage::Kind::Registers) {
         SmallVector<int64_t> k;
         for (int64_t d : resultDims)
@@ -828,6 +900,9 @@ LogicalResult KernelEmitter::emitOp(ComputeOpInterface op) {
   });
   if (failed(prepareDestinations(op, plans)))
     return failure();
+  // Its readers compute every element they read (register recompute).
+  if (onlyRecomputed(op.getOperation()))
+    return success();
   Value owner = ownerPredicate(op);
   Instance inst;
   size_t n = plans.size();

@@ -65,7 +65,10 @@ struct DimPlan : DimSchedule {
 struct Storage {
   /// Constant: a register materialization of a constant map (constantOf):
   /// no slots, every read is the constant.
-  enum class Kind { Global, Shared, Registers, Constant } kind = Kind::Global;
+  /// Recompute: a `register recompute` value (docs/residency.md,
+  /// "Recompute"): no slots, every read evaluates `recomputed`'s body.
+  enum class Kind { Global, Shared, Registers, Constant, Recompute } kind =
+      Kind::Global;
   /// Global and shared: the memref (shared: the producer's SharedLayout).
   Value memref;
   SharedLayout shared;
@@ -82,6 +85,8 @@ struct Storage {
   int64_t tailStart = 0;
   /// Constant: the value.
   TypedAttr constant;
+  /// Recompute: the map whose body every read evaluates.
+  ComputeOpInterface recomputed;
   /// A staged operand tile: the global tensor it copies.
   Value stageSource;
   RankedTensorType stageType;
@@ -372,6 +377,13 @@ private:
   SmallVector<SmallVector<Value>, 2> scratchSets;
   unsigned scratchUses = 0;
   int64_t gridSize = 1;
+  /// Set while a reader evaluates a recomputed value's map (loadOperand):
+  /// its register operands are read through opaqueCopy.
+  bool recomputing = false;
+  /// `v` (16 or 32 bits) through an inline-asm move with side effects: a
+  /// value LLVM cannot merge with another read of the same slot (ptxas
+  /// drops the move).
+  Value opaqueCopy(Value v);
   /// Depth of dynamic loops around the current point (scratch reuse needs a
   /// trailing barrier inside loops).
   int loopDepth = 0;

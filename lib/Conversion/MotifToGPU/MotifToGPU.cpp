@@ -364,18 +364,19 @@ ConvertMotifToGPUPass::convertFunction(func::FuncOp func,
       kernel.getBodyBlock().walk([&](MaterializeOp m) {
         if (m.getResidency() != Residency::Register)
           return;
-        ComputeOpInterface p = producerOf(m);
-        int64_t slots =
-            !p ? 1
-            : constantOf(p)
-                ? 0 // a constant: its readers make it
-                : registerLayoutOf(MotifSchedule(p, kernel.getThreads())).slots;
+        // A constant or a recomputed value: its readers make it.
+        int64_t slots = registerSlotsOf(m, kernel.getThreads());
         std::string text;
         llvm::raw_string_ostream os(text);
         if (auto was = m->getAttrOfType<StringAttr>("motif.producer"))
           os << was.getValue();
         else
           os << "a value";
+        if (isRecomputed(m)) {
+          os << " (" << m.getType() << "): recomputed by its readers";
+          registerValues.push_back(mb.getStringAttr(text));
+          return;
+        }
         int64_t tail = std::min<int64_t>(m.getSharedTail().value_or(0), slots);
         os << " (" << m.getType() << "): " << slots - tail << " per thread";
         if (tail)

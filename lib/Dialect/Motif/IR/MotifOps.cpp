@@ -866,6 +866,9 @@ ParseResult MaterializeOp::parse(OpAsmParser &parser, OperationState &result) {
     result.getOrAddProperties<Properties>().shared_tail =
         parser.getBuilder().getI64IntegerAttr(tail);
   }
+  if (succeeded(parser.parseOptionalKeyword("recompute")))
+    result.getOrAddProperties<Properties>().recompute =
+        parser.getBuilder().getUnitAttr();
   if (succeeded(parser.parseOptionalKeyword("observable")))
     result.getOrAddProperties<Properties>().observable =
         parser.getBuilder().getUnitAttr();
@@ -873,7 +876,8 @@ ParseResult MaterializeOp::parse(OpAsmParser &parser, OperationState &result) {
   RankedTensorType type;
   if (parser.parseOptionalAttrDict(result.attributes) ||
       checkNoInherent(parser, loc, result.attributes,
-                      {"residency", "observable", "shared_tail"}) ||
+                      {"residency", "observable", "shared_tail",
+                       "recompute"}) ||
       parser.parseColon() || parser.parseType(type))
     return failure();
   result.addTypes(type);
@@ -886,10 +890,13 @@ void MaterializeOp::print(OpAsmPrinter &p) {
   printResidency(p, *this, getResidencyAttr());
   if (std::optional<int64_t> tail = getSharedTail())
     p << " shared_tail(" << *tail << ")";
+  if (getRecompute())
+    p << " recompute";
   if (getObservable())
     p << " observable";
   p.printOptionalAttrDict((*this)->getAttrs(),
-                          {"residency", "observable", "shared_tail"});
+                          {"residency", "observable", "shared_tail",
+                           "recompute"});
   p << " : ";
   p.printStrippedAttrOrType(getResult().getType());
 }
@@ -1031,6 +1038,21 @@ LogicalResult MaterializeOp::verify() {
     if (*tail < 1)
       return emitOpError() << "has a shared tail of " << *tail
                            << " slots: it must be at least 1";
+  }
+  if (getRecompute()) {
+    if (getResidency() != Residency::Register)
+      return emitOpError() << "recomputes a value in '"
+                           << stringifyResidency(getResidency())
+                           << "': only a register value is recomputed by its "
+                              "readers";
+    if (getSharedTail())
+      return emitOpError() << "recomputes a value with a shared tail: a "
+                              "recomputed value keeps no slots";
+    Operation *def = getInput().getDefiningOp();
+    if (!def || !isa<MapOp>(def) || def->getParentOp() != (*this)->getParentOp())
+      return emitOpError() << "recomputes a value that is not the result of "
+                              "a motif.map of this kernel: only a map's body "
+                              "is computed again by its readers";
   }
   if (getObservable() && getResidency() != Residency::Global)
     return emitOpError() << "marks an observable value '"

@@ -213,7 +213,10 @@ struct LiveSet {
     int64_t tailBytes = tail * ctaThreads * elementBytesOf(value.getType());
     int64_t last = first;
     Operation *lastReader = nullptr;
-    for (Operation *u : value.getUsers())
+    // A recomputed map's readers read its operands (effectiveReadersOf).
+    SmallVector<Operation *> readers;
+    effectiveReadersOf(value, readers);
+    for (Operation *u : readers)
       if (auto it = position.find(u);
           u != skip && it != position.end() && it->second >= last) {
         last = it->second;
@@ -222,6 +225,7 @@ struct LiveSet {
     // A map with the value's register layout reads it slot for slot.
     bool consumed =
         lastReader && isa<MapOp>(lastReader) &&
+        llvm::is_contained(value.getUsers(), lastReader) &&
         registerLayoutOf(MotifSchedule(cast<ComputeOpInterface>(lastReader),
                                        threads))
                 .slots == slots;
@@ -242,7 +246,8 @@ struct LiveSet {
   void addMaterializations(ArrayRef<KernelOp> kernels) {
     for (KernelOp k : kernels)
       k.getBodyBlock().walk([&](MaterializeOp m) {
-        if (m.getResidency() != Residency::Register)
+        // A recomputed value keeps no slots (its operands live longer).
+        if (m.getResidency() != Residency::Register || isRecomputed(m))
           return;
         std::string name;
         llvm::raw_string_ostream os(name);
@@ -320,6 +325,9 @@ private:
                   RewriterBase &rewriter);
   /// Rule 3: loads inputs read by several motifs of `kernel` once.
   void cacheReusedInputs(KernelOp kernel, RewriterBase &rewriter);
+  /// Rule 6: the values of `kernel` kept with a shared tail that its readers
+  /// may compute again from operands on chip, where that lowers the peak.
+  int64_t recomputeValues(KernelOp kernel);
 };
 
 } // namespace
@@ -1087,6 +1095,160 @@ void FuseMaterializationPass::cacheReusedInputs(KernelOp kernel,
   }
 }
 
+/// The peak shared-tail bytes and register slots a thread of `kernel` keeps
+/// (the fusion's live-set model).
+static std::pair<int64_t, int64_t> footprintOf(KernelOp kernel) {
+  LiveSet set({kernel}, kernel.getThreads());
+  set.addMaterializations({kernel});
+  return {peakRegisterPressure(set.tails).slots,
+          peakRegisterPressure(set.intervals).slots};
+}
+
+/// Scalar ops a map body computes (its yield not counted).
+static int64_t bodyOpsOf(MapOp map) {
+  return static_cast<int64_t>(
+      llvm::range_size(map.getBody().front().without_terminator()));
+}
+
+int64_t FuseMaterializationPass::recomputeValues(KernelOp kernel) {
+  // A body of at most this many scalar ops is computed again by each reader.
+  constexpr int64_t kMaxRecomputedOps = 16;
+  int64_t count = 0;
+  SmallVector<MaterializeOp> candidates;
+  // Values kept with a shared tail, or in shared memory (rule 5's downgrade
+  // of a value its own threads read): on chip at a cost in shared bytes.
+  kernel.getBodyBlock().walk([&](MaterializeOp m) {
+    if (((m.getResidency() == Residency::Register && m.getSharedTail()) ||
+         m.getResidency() == Residency::Shared) &&
+        m.getInput().getDefiningOp<MapOp>())
+      candidates.push_back(m);
+  });
+  for (MaterializeOp mat : candidates) {
+    auto map = mat.getInput().getDefiningOp<MapOp>();
+    std::string name;
+    {
+      llvm::raw_string_ostream os(name);
+      if (auto was = mat->getAttrOfType<StringAttr>("motif.producer"))
+        os << "'" << was.getValue() << "'";
+      else
+        os << "the value of a map of '" << kernel.getSymName() << "'";
+      os << " (" << mat.getType() << ")";
+    }
+    auto decline = [&](const Twine &why) {
+      if (!trial)
+        mat.emitRemark() << "rule 6 (recompute) not applied to " << name
+                         << ": " << why;
+    };
+    // The map's value is this materialization only, read element by element.
+    // A copy (rule 3's load of an input) has nothing to compute again.
+    if (!map->getResult(0).hasOneUse() || bodyOpsOf(map) == 0)
+      continue;
+    SmallVector<Operation *> readers;
+    bool elementwise = true;
+    for (Operation *u : mat.getResult().getUsers()) {
+      elementwise &= isa<MapOp, ReduceOp, BroadcastOp, TransposeOp>(u);
+      if (!llvm::is_contained(readers, u))
+        readers.push_back(u);
+    }
+    if (!elementwise || readers.empty())
+      continue;
+    if (bodyOpsOf(map) > kMaxRecomputedOps) {
+      decline("its body has " + Twine(bodyOpsOf(map)) +
+              " operations, more than the " + Twine(kMaxRecomputedOps) +
+              " a reader computes again");
+      continue;
+    }
+    // Every operand on chip in this thread: a register value of the kernel.
+    std::string operands, offChip;
+    for (Value v : map.getInputs()) {
+      auto from = v.getDefiningOp<MaterializeOp>();
+      std::string what;
+      llvm::raw_string_ostream os(what);
+      if (auto was = from ? from->getAttrOfType<StringAttr>("motif.producer")
+                          : StringAttr())
+        os << "'" << was.getValue() << "'";
+      else
+        os << "a " << v.getType();
+      if (!from || from->getParentOp() != kernel.getOperation() ||
+          from.getResidency() != Residency::Register) {
+        offChip = what;
+        break;
+      }
+      operands += (operands.empty() ? "" : ", ") + what;
+    }
+    if (!offChip.empty()) {
+      decline("its operand " + offChip +
+              " is not kept in registers by the kernel (recomputing would "
+              "read it again from memory)");
+      continue;
+    }
+    auto [tailsBefore, regsBefore] = footprintOf(kernel);
+    std::optional<int64_t> tail = mat.getSharedTail();
+    Residency was = mat.getResidency();
+    int64_t sharedBefore =
+        was == Residency::Shared
+            ? sharedLayoutOf(MotifSchedule(
+                                 cast<ComputeOpInterface>(map.getOperation()),
+                                 kernel.getThreads()),
+                             mat.getType().getElementType())
+                  .bytes
+            : 0;
+    mat.setResidency(Residency::Register);
+    mat.setRecompute(true);
+    mat.removeSharedTailAttr();
+    auto [tailsAfter, regsAfter] = footprintOf(kernel);
+    // Fewer shared bytes (a tail or a buffer given back) without more
+    // registers than a thread has for values, or as many and fewer registers.
+    int64_t live = liveRegisterBudget(kernel.getCtaThreads(),
+                                      target.registersPerThread,
+                                      target.registersPerSM);
+    bool better =
+        (tailsAfter < tailsBefore + sharedBefore && regsAfter <= live) ||
+        (tailsAfter == tailsBefore + sharedBefore && regsAfter < regsBefore);
+    if (!better || checkMaterialization(mat)) {
+      std::optional<std::string> illegal = checkMaterialization(mat);
+      mat.setResidency(was);
+      mat.setRecompute(false);
+      if (tail)
+        mat.setSharedTailAttr(
+            IntegerAttr::get(IntegerType::get(mat.getContext(), 64), *tail));
+      if (illegal)
+        decline("its readers cannot compute it: " + *illegal);
+      else
+        decline("the kernel would keep as much on chip or need more "
+                "registers (shared bytes of its values at their peak " +
+                Twine(tailsBefore + sharedBefore) + " -> " + Twine(tailsAfter) +
+                " B, registers a thread " + Twine(regsBefore) + " -> " +
+                Twine(regsAfter) + ", " + Twine(live) +
+                " for values: its operands live as long as its readers)");
+      continue;
+    }
+    std::string rule =
+        "rule 6: recomputed by its " + std::to_string(readers.size()) +
+        " reader(s) from " + operands + " (in registers): its " +
+        std::to_string(registerLayoutOf(MotifSchedule(
+                           cast<ComputeOpInterface>(map.getOperation()),
+                           kernel.getThreads()))
+                           .slots) +
+        " slots a thread are not kept (" +
+        (was == Residency::Shared ? "it was in shared memory"
+                                  : "it had a shared tail") +
+        "); shared bytes of the kernel's values at their peak " +
+        std::to_string(tailsBefore + sharedBefore) + " -> " +
+        std::to_string(tailsAfter) + " B, registers a thread " +
+        std::to_string(regsBefore) + " -> " + std::to_string(regsAfter) +
+        "; its body (" + std::to_string(bodyOpsOf(map)) +
+        " operations) runs once a reader (bitwise: the same operations on "
+        "the same values)";
+    if (!trial)
+      mat.emitRemark() << "rule 6 (recompute): " << name << " "
+                       << StringRef(rule).drop_front(strlen("rule 6: "));
+    mat->setAttr("motif.rule", StringAttr::get(mat.getContext(), rule));
+    ++count;
+  }
+  return count;
+}
+
 LogicalResult FuseMaterializationPass::initialize(MLIRContext *ctx) {
   // Options are checked once, before any function: a module without one
   // still refuses a bad option. They name the option, not a source line.
@@ -1315,6 +1477,10 @@ LogicalResult FuseMaterializationPass::fuse(func::FuncOp func,
     for (KernelOp k : llvm::to_vector(func.getBody().front().getOps<KernelOp>()))
       if (int64_t n = stageOperandTiles(k, rewriter, budget); !trial)
         numStaged += n;
+  if (recompute)
+    for (KernelOp k : func.getBody().front().getOps<KernelOp>())
+      if (int64_t n = recomputeValues(k); !trial)
+        numRecomputed += n;
   // A cluster the fusion made unrunnable (a value it moved to shared memory,
   // a staged tile) is dropped: the block runs as one CTA, the same schedule.
   if (int64_t n = settleClusters(func); !trial)

@@ -46,6 +46,9 @@ LogicalResult writeTable(func::FuncOp func, llvm::raw_ostream &out) {
     auto was = mat->getAttrOfType<ResidencyAttr>("motif.was");
     row.before = was ? stringifyResidency(was.getValue()).str() : "-";
     row.after = stringifyResidency(mat.getResidency()).str();
+    // No slots: its readers compute it again (rule 6).
+    if (isRecomputed(mat))
+      row.after = "recompute";
     if (auto rule = mat->getAttrOfType<StringAttr>("motif.rule"))
       row.rule = rule.getValue().str();
     if (auto saved = mat->getAttrOfType<IntegerAttr>("motif.saved_bytes"))

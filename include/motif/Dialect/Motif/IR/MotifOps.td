@@ -106,9 +106,16 @@ def Motif_MaterializeOp : Motif_Op<"materialize", [Pure,
     thread reads it, so no barrier), for a row too long for the register
     file but not for registers and shared memory together
     (docs/residency.md, "Shared tails").
+
+    `register recompute` keeps no slots at all: the value's producer, a
+    `motif.map` whose result this is (directly), is not run where it stands;
+    every reader computes the element it reads from the map's operands, at
+    that element (docs/residency.md, "Recompute"). The same operations on the
+    same values: the readers see the same bits.
   }];
   let arguments = (ins Motif_Tensor:$input, Motif_ResidencyAttr:$residency,
-                       UnitAttr:$observable, OptionalAttr<I64Attr>:$shared_tail);
+                       UnitAttr:$observable, OptionalAttr<I64Attr>:$shared_tail,
+                       UnitAttr:$recompute);
   let results = (outs Motif_Tensor:$result);
   let builders = [
     OpBuilder<(ins "::mlir::Type":$type, "::mlir::Value":$input,
@@ -118,7 +125,8 @@ def Motif_MaterializeOp : Motif_Op<"materialize", [Pure,
             ::mlir::IntegerAttr());
     }]>
   ];
-  // `$input in <residency> (shared_tail(n))? (observable)? attr-dict : type`,
+  // `$input in <residency> (shared_tail(n))? (recompute)? (observable)?
+  // attr-dict : type`,
   // written by hand
   // so that the attribute dictionary cannot set `residency` or `observable`
   // a second time.

@@ -69,6 +69,10 @@ def FuseMaterialization : Pass<"fuse-materialization", "::mlir::func::FuncOp"> {
            "Fast forms of exp (exp2 with log2(e) folded in) and of divisions "
            "by a broadcast operand (a multiplication by its reciprocal) in map "
            "bodies (class mathematical: only when the cap admits it)">,
+    Option<"recompute", "recompute", "bool", /*default=*/"true",
+           "Rule 6: a map's value kept with a shared tail whose operands are "
+           "on chip is recomputed by its readers instead, where that lowers "
+           "the kernel's peak shared tail bytes or registers (bitwise)">,
     Option<"onlineSoftmax", "online-softmax", "bool", /*default=*/"true",
            "Rule 4: merge a max and the sum of exp(x - max) into one online "
            "reduction first (class mathematical: only when the cap admits "
@@ -107,6 +111,7 @@ def FuseMaterialization : Pass<"fuse-materialization", "::mlir::func::FuncOp"> {
     Statistic<"numInputsCached", "inputs-cached", "Inputs loaded once into registers (rule 3)">,
     Statistic<"numStaged", "operand-tiles", "Operand tiles staged in shared memory (rule 3)">,
     Statistic<"numDefaultSchedules", "default-schedules", "Motifs given a default tiled schedule">,
+    Statistic<"numRecomputed", "recomputed", "Values recomputed by their readers instead of kept (rule 6)">,
     Statistic<"numOnline", "online-softmax", "(max, sum of exp) pairs merged into one reduction (rule 4)">,
   ];
 }
