@@ -147,3 +147,23 @@ func.func @duplicate_kernel_names(%x: tensor<4xf32>) -> tensor<4xf32> {
   }
   return %b : tensor<4xf32>
 }
+
+// -----
+
+// A recomputed value (rule 6) read by a contraction: its operand tiles are not
+// read element by element, so no reader could compute it.
+func.func @recompute_read_by_contraction(%a: tensor<16x16xf32>, %b: tensor<16x16xf32>) -> tensor<16x16xf32> {
+  %y = motif.kernel "k" threads(256) -> tensor<16x16xf32> {
+    %t = motif.map (%a[i, j]) -> [i, j] over [block, thread] : (tensor<16x16xf32>) -> tensor<16x16xf32> {
+    ^bb0(%x: f32):
+      %r = math.exp %x : f32
+      motif.yield %r : f32
+    }
+    // expected-error @+1 {{recomputes the result of 'motif.map', but 'motif.contract' reads its operands as tiles, not element by element: keep the value in registers or shared memory}}
+    %tr = motif.materialize %t in register recompute : tensor<16x16xf32>
+    %c = motif.contract (%tr[i, k], %b[k, j]) -> [i, j] over [block, thread, seq] : (tensor<16x16xf32>, tensor<16x16xf32>) -> tensor<16x16xf32>
+    %g = motif.materialize %c in global : tensor<16x16xf32>
+    motif.yield %g : tensor<16x16xf32>
+  }
+  return %y : tensor<16x16xf32>
+}

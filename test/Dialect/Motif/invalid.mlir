@@ -607,6 +607,45 @@ func.func @shared_tail_not_register(%x: tensor<4xf32>) {
 
 // -----
 
+func.func @recompute_not_register(%x: tensor<4xf32>) {
+  motif.kernel "k" threads(32) {
+    %m = motif.map (%x[i]) -> [i] over [thread] : (tensor<4xf32>) -> tensor<4xf32> {
+    ^bb0(%a: f32):
+      motif.yield %a : f32
+    }
+    // expected-error @+1 {{recomputes a value in 'shared': only a register value is recomputed by its readers}}
+    %r = motif.materialize %m in shared recompute : tensor<4xf32>
+  }
+  return
+}
+
+// -----
+
+func.func @recompute_with_tail(%x: tensor<4xf32>) {
+  motif.kernel "k" threads(32) {
+    %m = motif.map (%x[i]) -> [i] over [thread] : (tensor<4xf32>) -> tensor<4xf32> {
+    ^bb0(%a: f32):
+      motif.yield %a : f32
+    }
+    // expected-error @+1 {{recomputes a value with a shared tail: a recomputed value keeps no slots}}
+    %r = motif.materialize %m in register shared_tail(2) recompute : tensor<4xf32>
+  }
+  return
+}
+
+// -----
+
+func.func @recompute_not_a_map(%x: tensor<4x8xf32>) {
+  motif.kernel "k" threads(32) {
+    %s = motif.reduce <add> (%x[i, j]) -> [i] over [block, thread] : (tensor<4x8xf32>) -> tensor<4xf32>
+    // expected-error @+1 {{recomputes a value that is not the result of a motif.map of this kernel: only a map's body is computed again by its readers}}
+    %r = motif.materialize %s in register recompute : tensor<4xf32>
+  }
+  return
+}
+
+// -----
+
 func.func @shared_tail_empty(%x: tensor<4xf32>) {
   motif.kernel "k" threads(32) {
     %m = motif.map (%x[i]) -> [i] over [thread] : (tensor<4xf32>) -> tensor<4xf32> {

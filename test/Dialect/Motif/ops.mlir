@@ -98,6 +98,31 @@ func.func @rows_per_warp(%x: tensor<64x128xf32>) -> tensor<64xf32> {
   return %y : tensor<64xf32>
 }
 
+// A recomputed value (docs/residency.md, "Recompute"): no slots; the sum and
+// the division each compute exp(x) at the element they read.
+// CHECK-LABEL: func.func @recompute
+func.func @recompute(%x: tensor<8x1024xf32>) -> tensor<8x1024xf32> {
+  %y = motif.kernel "rec" threads(64) -> tensor<8x1024xf32> {
+    %e = motif.map (%x[i, j]) -> [i, j] over [block, thread] : (tensor<8x1024xf32>) -> tensor<8x1024xf32> {
+    ^bb0(%a: f32):
+      %r = math.exp %a : f32
+      motif.yield %r : f32
+    }
+    // CHECK: motif.materialize %{{.*}} in register recompute {motif.rule = "kept"} : tensor<8x1024xf32>
+    %t = motif.materialize %e in register recompute {motif.rule = "kept"} : tensor<8x1024xf32>
+    %s = motif.reduce <add> (%t[i, j]) -> [i] over [block, thread] : (tensor<8x1024xf32>) -> tensor<8xf32>
+    %sr = motif.materialize %s in register : tensor<8xf32>
+    %p = motif.map (%t[i, j], %sr[i]) -> [i, j] over [block, thread] : (tensor<8x1024xf32>, tensor<8xf32>) -> tensor<8x1024xf32> {
+    ^bb0(%a: f32, %b: f32):
+      %q = arith.divf %a, %b : f32
+      motif.yield %q : f32
+    }
+    %g = motif.materialize %p in global : tensor<8x1024xf32>
+    motif.yield %g : tensor<8x1024xf32>
+  }
+  return %y : tensor<8x1024xf32>
+}
+
 // A register value with a shared tail (docs/residency.md, "Shared tails"):
 // 16 slots per thread, the last 8 in shared memory.
 // CHECK-LABEL: func.func @shared_tail
