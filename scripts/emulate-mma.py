@@ -426,7 +426,7 @@ class Emulator:
                 # (its i32 result is held as the f32 value of those bits: arith.bitcast passes it)
             elif n == "arith.bitcast":
                 r = a[0]
-            elif n == "llvm.inline_asm" and re.search(r'asm_string = "mov\.b(16|32) \$0, \$1;"', op["rest"]):
+            elif n == "llvm.inline_asm" and re.search(r'asm_string = "mov\.b(16|32) \$0, \$1; // recompute \$2"', op["rest"]):
                 # the lowering's opaque copy of a register slot read to recompute a value
                 r = a[0]
             elif n == "vector.bitcast":

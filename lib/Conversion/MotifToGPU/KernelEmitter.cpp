@@ -462,10 +462,15 @@ Value KernelEmitter::opaqueCopy(Value v) {
   Value raw = type == bitsType ? v
                                : Value(arith::BitcastOp::create(b, loc,
                                                                 bitsType, v));
+  // No side effects (loads and stores move past it, and merge into wide
+  // accesses), but an immediate of its own: no two copies are the same
+  // expression, so none is merged with another.
+  Value id = arith::ConstantIntOp::create(b, loc, opaqueCopies++, 32);
   auto copy = LLVM::InlineAsmOp::create(
-      b, loc, bitsType, ValueRange{raw},
-      b.getStringAttr(bits == 16 ? "mov.b16 $0, $1;" : "mov.b32 $0, $1;"),
-      b.getStringAttr(bits == 16 ? "=h,h" : "=r,r"), b.getUnitAttr(),
+      b, loc, bitsType, ValueRange{raw, id},
+      b.getStringAttr(bits == 16 ? "mov.b16 $0, $1; // recompute $2"
+                                 : "mov.b32 $0, $1; // recompute $2"),
+      b.getStringAttr(bits == 16 ? "=h,h,n" : "=r,r,n"), UnitAttr(),
       UnitAttr(), LLVM::TailCallKindAttr(), LLVM::AsmDialectAttr(),
       ArrayAttr());
   Value out = copy.getResult(0);

@@ -380,10 +380,11 @@ private:
   /// Set while a reader evaluates a recomputed value's map (loadOperand):
   /// its register operands are read through opaqueCopy.
   bool recomputing = false;
-  /// `v` (16 or 32 bits) through an inline-asm move with side effects: a
-  /// value LLVM cannot merge with another read of the same slot (ptxas
-  /// drops the move).
+  /// `v` (16 or 32 bits) through an inline-asm move with an immediate of its
+  /// own (opaqueCopies counts them): a value LLVM cannot merge with another
+  /// read of the same slot (ptxas drops the move).
   Value opaqueCopy(Value v);
+  int64_t opaqueCopies = 0;
   /// Depth of dynamic loops around the current point (scratch reuse needs a
   /// trailing barrier inside loops).
   int loopDepth = 0;
