@@ -12,7 +12,7 @@ variant() {  # shape-dir name fuse-options
   "$mc" "$1/program.mlir" -o "$1/$2" --fuse-materialization --fuse-options="$3" --no-sass >/dev/null
 }
 for spec in softmax_bf16:2048:65536 softmax_bf16:1024:131072 softmax_bf16:4096:32768 \
-            softmax_bf16:24:100000 softmax:2048:65536; do
+            softmax_bf16:24:100000 softmax_bf16:64:65536 softmax:2048:65536; do
   IFS=: read -r fam m n <<<"$spec"
   d="$out/$fam-${m}x$n"; mkdir -p "$d"
   PYTHONPATH=python python3 -c "from motif.examples import load_example; \
