@@ -16,7 +16,19 @@
 // BF16: motif.reduce <add> (%[[E]][i, j])
 // BF16: motif.map (%[[E]][i, j]
 // BF16-NOT: shared_tail
-// BF16-REMARK: remark: rule 6 (recompute): 'softmax_bf16_exp#0' (tensor<2048x65536xf32>) recomputed by its 2 reader(s) from 'input argument #0', 'softmax_bf16_max#0' (in registers): its 128 slots a thread are not kept (it had a shared tail); shared bytes of the kernel's values at their peak 196608 -> 65536 B, registers a thread 65 -> 66; its body (5 operations) runs once a reader (bitwise: the same operations on the same values)
+// BF16-REMARK: remark: rule 6 (recompute): 'softmax_bf16_exp#0' (tensor<2048x65536xf32>) recomputed by its 2 reader(s) from 'input argument #0', 'softmax_bf16_max#0' (in registers): its 128 slots a thread are not kept (it had a shared tail); shared bytes of the kernel's values at their peak 196608 -> 65536 B, blocks an SM 1 -> 2, registers a thread for its values (16-bit ones two to a register) 65 -> 34; its body (5 operations) runs once a reader (bitwise: the same operations on the same values)
+
+// bf16 rows of 32768: everything in registers (x 64 bf16 slots, the
+// exponentials 64 f32 ones), 65 registers a thread for values and 24 more:
+// one block of 512 an SM. Recomputed, 34: two blocks, whose load, reduce and
+// store phases overlap. The same rows at 8192 (16 slots) hold several blocks
+// an SM already: nothing to gain, no remark.
+// RUN: sed 's/512/4096/g; s/1024/32768/g' %examples/softmax_bf16.mlir | motif-opt --fuse-materialization='equivalence-cap=mathematical' 2>&1 | FileCheck %s --check-prefix=REGS
+// REGS: remark: rule 6 (recompute): 'softmax_bf16_exp#0' (tensor<4096x32768xf32>) recomputed by its 2 reader(s) from 'input argument #0', 'softmax_bf16_max#0' (in registers): its 64 slots a thread are not kept (it was in registers); shared bytes of the kernel's values at their peak 0 -> 0 B, blocks an SM 1 -> 2, registers a thread for its values (16-bit ones two to a register) 65 -> 34
+// REGS: motif.materialize %{{.*}} in register recompute {motif.producer = "softmax_bf16_exp#0"
+// RUN: sed 's/512/4096/g; s/1024/8192/g' %examples/softmax_bf16.mlir | motif-opt --fuse-materialization='equivalence-cap=mathematical' 2>&1 | FileCheck %s --check-prefix=FEW
+// FEW-NOT: rule 6
+// FEW: motif.materialize %{{.*}} in register {motif.producer = "softmax_bf16_exp#0"
 
 // Turned off: the f32 exponentials keep their tail.
 // RUN: sed 's/512/2048/g; s/1024/65536/g' %examples/softmax_bf16.mlir | motif-opt --fuse-materialization='equivalence-cap=mathematical recompute=false' 2>&1 | FileCheck %s --check-prefix=OFF
@@ -38,7 +50,7 @@
 // A value in shared memory (rule 5 downgraded it from registers over a small
 // budget; its own threads read it): recomputed, the buffer given back.
 // RUN: sed 's/512/8/g; s/1024/4096/g' %examples/softmax_bf16.mlir | motif-opt --fuse-materialization='equivalence-cap=tolerance register-budget=8 row-blocks=false' 2>&1 | FileCheck %s --check-prefix=SHARED
-// SHARED: remark: rule 6 (recompute): 'softmax_bf16_exp#0' (tensor<8x4096xf32>) recomputed by its 2 reader(s) from 'input argument #0', 'softmax_bf16_max#0' (in registers): its 16 slots a thread are not kept (it was in shared memory); shared bytes of the kernel's values at their peak 20480 -> 4096 B
+// SHARED: remark: rule 6 (recompute): 'softmax_bf16_exp#0' (tensor<8x4096xf32>) recomputed by its 2 reader(s) from 'input argument #0', 'softmax_bf16_max#0' (in registers): its 16 slots a thread are not kept (it was in shared memory); shared bytes of the kernel's values at their peak 20480 -> 4096 B, blocks an SM 8 -> 8
 // SHARED: motif.materialize %{{.*}} in register recompute {motif.producer = "softmax_bf16_exp#0"
 
 // A shared value other threads read (the reduction walks the row in sequence):

@@ -230,6 +230,7 @@ struct LiveSet {
                                        threads))
                 .slots == slots;
     intervals.push_back({first, last, slots - tail, consumed});
+    elementBytes.push_back(elementBytesOf(value.getType()));
     // A map reading its operand's tail for the last time, slot for slot,
     // writes a result tail of the same element type in the same region (the
     // lowering reuses it).
@@ -275,6 +276,9 @@ struct LiveSet {
   int64_t ctaThreads;
   llvm::DenseMap<Operation *, int64_t> position, start;
   SmallVector<LiveInterval> intervals;
+  /// The bytes of an element of each interval's value (two 16-bit slots
+  /// share a 32-bit register where the lowering keeps them packed).
+  SmallVector<int64_t> elementBytes;
   /// The same intervals in shared bytes of their tails.
   SmallVector<LiveInterval> tails;
   SmallVector<std::string> names;
@@ -1095,13 +1099,35 @@ void FuseMaterializationPass::cacheReusedInputs(KernelOp kernel,
   }
 }
 
-/// The peak shared-tail bytes and register slots a thread of `kernel` keeps
-/// (the fusion's live-set model).
-static std::pair<int64_t, int64_t> footprintOf(KernelOp kernel) {
+/// What a block of `kernel` keeps on chip at its peak (the fusion's live-set
+/// model): shared-tail bytes, register slots a thread, and 32-bit registers a
+/// thread (16-bit slots two to a register).
+struct Footprint {
+  int64_t tails = 0, slots = 0, registers = 0;
+};
+static Footprint footprintOf(KernelOp kernel) {
   LiveSet set({kernel}, kernel.getThreads());
   set.addMaterializations({kernel});
+  SmallVector<LiveInterval> words(set.intervals);
+  for (auto [w, bytes] : llvm::zip(words, set.elementBytes))
+    w.slots = llvm::divideCeil(w.slots * bytes, 4);
   return {peakRegisterPressure(set.tails).slots,
-          peakRegisterPressure(set.intervals).slots};
+          peakRegisterPressure(set.intervals).slots,
+          peakRegisterPressure(words).slots};
+}
+
+/// Blocks of `kernel` an SM of `target` holds at once, by its registers (the
+/// peak `registers` a thread plus kRegisterReserve, in units of 8), its
+/// shared bytes (`tailBytes` of tails and the rest it declares) and threads.
+static int64_t blocksPerSM(KernelOp kernel, int64_t registers,
+                           int64_t tailBytes, const TargetResources &target) {
+  int64_t threads = kernel.getCtaThreads();
+  int64_t perThread = llvm::alignTo(registers + kRegisterReserve, 8);
+  int64_t blocks = target.registersPerSM / (perThread * threads);
+  int64_t shared = tailBytes + kernelSharedBytes(kernel, kernel.getThreads());
+  if (shared > 0)
+    blocks = std::min(blocks, target.sharedBytesPerSM / shared);
+  return std::min(blocks, 2048 / threads);
 }
 
 /// Scalar ops a map body computes (its yield not counted).
@@ -1116,10 +1142,10 @@ int64_t FuseMaterializationPass::recomputeValues(KernelOp kernel) {
   int64_t count = 0;
   SmallVector<MaterializeOp> candidates;
   // Values kept with a shared tail, or in shared memory (rule 5's downgrade
-  // of a value its own threads read): on chip at a cost in shared bytes.
+  // of a value its own threads read): on chip at a cost in shared bytes; and
+  // values in registers of a kernel that runs one block an SM.
   kernel.getBodyBlock().walk([&](MaterializeOp m) {
-    if (((m.getResidency() == Residency::Register && m.getSharedTail()) ||
-         m.getResidency() == Residency::Shared) &&
+    if (m.getResidency() != Residency::Global && !m.getRecompute() &&
         m.getInput().getDefiningOp<MapOp>())
       candidates.push_back(m);
   });
@@ -1152,6 +1178,14 @@ int64_t FuseMaterializationPass::recomputeValues(KernelOp kernel) {
     }
     if (!elementwise || readers.empty())
       continue;
+    // A value in registers is a candidate only where the kernel runs one
+    // block an SM (quietly otherwise: the common case).
+    Footprint before = footprintOf(kernel);
+    bool onChip = mat.getSharedTail() || mat.getResidency() == Residency::Shared;
+    int64_t blocksBefore =
+        blocksPerSM(kernel, before.registers, before.tails, target);
+    if (!onChip && blocksBefore != 1)
+      continue;
     if (bodyOpsOf(map) > kMaxRecomputedOps) {
       decline("its body has " + Twine(bodyOpsOf(map)) +
               " operations, more than the " + Twine(kMaxRecomputedOps) +
@@ -1182,7 +1216,7 @@ int64_t FuseMaterializationPass::recomputeValues(KernelOp kernel) {
               "read it again from memory)");
       continue;
     }
-    auto [tailsBefore, regsBefore] = footprintOf(kernel);
+    int64_t tailsBefore = before.tails, regsBefore = before.slots;
     std::optional<int64_t> tail = mat.getSharedTail();
     Residency was = mat.getResidency();
     int64_t sharedBefore =
@@ -1196,15 +1230,20 @@ int64_t FuseMaterializationPass::recomputeValues(KernelOp kernel) {
     mat.setResidency(Residency::Register);
     mat.setRecompute(true);
     mat.removeSharedTailAttr();
-    auto [tailsAfter, regsAfter] = footprintOf(kernel);
+    Footprint after = footprintOf(kernel);
+    int64_t tailsAfter = after.tails, regsAfter = after.slots;
     // Fewer shared bytes (a tail or a buffer given back) without more
-    // registers than a thread has for values, or as many and fewer registers.
+    // registers than a thread has for values; or, for a value in registers,
+    // a kernel that ran one block an SM (load, reduce and store in turn)
+    // now holding two or more, whose phases overlap.
     int64_t live = liveRegisterBudget(kernel.getCtaThreads(),
                                       target.registersPerThread,
                                       target.registersPerSM);
+    int64_t blocksAfter =
+        blocksPerSM(kernel, after.registers, tailsAfter, target);
     bool better =
-        (tailsAfter < tailsBefore + sharedBefore && regsAfter <= live) ||
-        (tailsAfter == tailsBefore + sharedBefore && regsAfter < regsBefore);
+        onChip ? (tailsAfter < tailsBefore + sharedBefore && regsAfter <= live)
+               : (blocksBefore == 1 && blocksAfter > 1);
     if (!better || checkMaterialization(mat)) {
       std::optional<std::string> illegal = checkMaterialization(mat);
       mat.setResidency(was);
@@ -1214,7 +1253,13 @@ int64_t FuseMaterializationPass::recomputeValues(KernelOp kernel) {
             IntegerAttr::get(IntegerType::get(mat.getContext(), 64), *tail));
       if (illegal)
         decline("its readers cannot compute it: " + *illegal);
-      else
+      else if (!onChip && blocksBefore == 1)
+        decline("the kernel would still hold one block an SM (registers a "
+                "thread at their peak " +
+                Twine(before.registers) + " -> " + Twine(after.registers) +
+                ", with " + Twine(kRegisterReserve) +
+                " for addresses and indices)");
+      else if (onChip)
         decline("the kernel would keep as much on chip or need more "
                 "registers (shared bytes of its values at their peak " +
                 Twine(tailsBefore + sharedBefore) + " -> " + Twine(tailsAfter) +
@@ -1232,11 +1277,16 @@ int64_t FuseMaterializationPass::recomputeValues(KernelOp kernel) {
                            .slots) +
         " slots a thread are not kept (" +
         (was == Residency::Shared ? "it was in shared memory"
-                                  : "it had a shared tail") +
+         : tail                   ? "it had a shared tail"
+                                  : "it was in registers") +
         "); shared bytes of the kernel's values at their peak " +
         std::to_string(tailsBefore + sharedBefore) + " -> " +
-        std::to_string(tailsAfter) + " B, registers a thread " +
-        std::to_string(regsBefore) + " -> " + std::to_string(regsAfter) +
+        std::to_string(tailsAfter) + " B, blocks an SM " +
+        std::to_string(blocksBefore) + " -> " + std::to_string(blocksAfter) +
+        ", registers a thread for its values (16-bit ones two to a "
+        "register) " +
+        std::to_string(before.registers) + " -> " +
+        std::to_string(after.registers) +
         "; its body (" + std::to_string(bodyOpsOf(map)) +
         " operations) runs once a reader (bitwise: the same operations on "
         "the same values)";
