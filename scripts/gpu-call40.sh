@@ -11,9 +11,7 @@
 source "$(dirname "${BASH_SOURCE[0]}")/gpu-env.sh"
 export MOTIF_PREBUILT="$root/.prebuilt9"
 status=0
-for d in .recvar/*/; do
-  name=$(basename "$d"); variants=""
-  for v in "$d"recompute*; do variants="$variants $v"; done
+TRITON_SHAPES="softmax_bf16-2048x65536 softmax_bf16-1024x131072" source scripts/time-recompute-variants.sh
   echo "== $name: base (recompute=false) against$variants" | tee -a "$logs/recompute-variants.txt"
   timeout 90 python3 scripts/hint-variants.py "$d/base" $variants --rounds 3 2>&1 | tee -a "$logs/recompute-variants.txt"
   [ "${PIPESTATUS[0]}" -eq 0 ] || status=1

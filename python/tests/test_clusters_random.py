@@ -45,6 +45,18 @@ def _first_function(text):
     raise AssertionError("unbalanced program")
 
 
+def emulate_bitwise(emulator, kernels, family, rng, label):
+    """scripts/emulate-mma.py runs kernels[0] and kernels[1] (lowered softmax programs) on the same fresh
+    random inputs: they must agree bit for bit and match float64 within the element type's rounding."""
+    rtol = 2.0 ** -8 if family.endswith("bf16") else 1e-5
+    e = subprocess.run([sys.executable, str(emulator), str(kernels[0]), "--compare", str(kernels[1]),
+                        "--softmax", "--rtol", str(rtol), "--seed", str(int(rng.integers(1 << 30)))],
+                       capture_output=True, text=True, timeout=900)
+    print(e.stdout)
+    assert e.returncode == 0 and "bitwise equal, 0 unwritten" in e.stdout and "PASS" in e.stdout, \
+        f"{label}:\n{e.stdout[-3000:]}{e.stderr[-3000:]}"
+
+
 def test_random_row_clusters_emulated(tmp_path):
     from motif.examples import cluster_twin
     opt, emulator = _tools()
@@ -82,13 +94,7 @@ def test_random_row_clusters_emulated(tmp_path):
                     break
             assert q.returncode == 0, f"{label} ({tag}): {q.stderr[-2000:]}"
             kernels.append(out)
-        rtol = 2.0 ** -8 if family.endswith("bf16") else 1e-5
-        e = subprocess.run([sys.executable, str(emulator), str(kernels[0]), "--compare", str(kernels[1]),
-                            "--softmax", "--rtol", str(rtol), "--seed", str(int(rng.integers(1 << 30)))],
-                           capture_output=True, text=True, timeout=900)
-        print(e.stdout)
-        assert e.returncode == 0 and "bitwise equal, 0 unwritten" in e.stdout and "PASS" in e.stdout, \
-            f"{label}:\n{e.stdout[-3000:]}{e.stderr[-3000:]}"
+        emulate_bitwise(emulator, kernels, family, rng, label)
 
 
 def test_random_row_clusters_auto(tmp_path):

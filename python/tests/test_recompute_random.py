@@ -10,12 +10,11 @@ programs must be the same text. The options are printed so that a failure reprod
 """
 import re
 import subprocess
-import sys
 
 import numpy as np
 
 from motif.examples import load_example
-from test_clusters_random import _first_function, _tools
+from test_clusters_random import _first_function, _tools, emulate_bitwise
 
 LOWER = "builtin.module(convert-motif-to-gpu,gpu.module(canonicalize,cse))"
 
@@ -60,11 +59,5 @@ def test_random_recompute_emulated(tmp_path):
                                input=text, capture_output=True, text=True, timeout=300)
             assert q.returncode == 0, f"{label} ({tag}): {q.stderr[-2000:]}"
             kernels.append(out)
-        rtol = 2.0 ** -8 if family.endswith("bf16") else 1e-5
-        e = subprocess.run([sys.executable, str(emulator), str(kernels[0]), "--compare", str(kernels[1]),
-                            "--softmax", "--rtol", str(rtol), "--seed", str(int(rng.integers(1 << 30)))],
-                           capture_output=True, text=True, timeout=900)
-        print(e.stdout)
-        assert e.returncode == 0 and "bitwise equal, 0 unwritten" in e.stdout and "PASS" in e.stdout, \
-            f"{label}:\n{e.stdout[-3000:]}{e.stderr[-3000:]}"
+        emulate_bitwise(emulator, kernels, family, rng, label)
     assert applied >= 1, "rule 6 applied to none of the random programs"

@@ -125,6 +125,19 @@ int64_t elementBytesOf(Type type) {
       cast<ShapedType>(type).getElementType().getIntOrFloatBitWidth(), 8);
 }
 
+/// "'<producer>' (<type>)" for a materialization the fusion named
+/// (motif.producer), else "<otherwise> (<type>)".
+std::string nameOf(MaterializeOp m, const std::string &otherwise) {
+  std::string name;
+  llvm::raw_string_ostream os(name);
+  if (auto was = m->getAttrOfType<StringAttr>("motif.producer"))
+    os << "'" << was.getValue() << "'";
+  else
+    os << otherwise;
+  os << " (" << m.getType() << ")";
+  return name;
+}
+
 /// Bytes of a tensor; per row when its leading dim is the runtime row count.
 int64_t tensorBytes(Type type) {
   auto t = cast<RankedTensorType>(type);
@@ -250,14 +263,8 @@ struct LiveSet {
         // A recomputed value keeps no slots (its operands live longer).
         if (m.getResidency() != Residency::Register || isRecomputed(m))
           return;
-        std::string name;
-        llvm::raw_string_ostream os(name);
-        if (auto was = m->getAttrOfType<StringAttr>("motif.producer"))
-          os << "'" << was.getValue() << "'";
-        else
-          os << "a register value of '" << k.getSymName() << "'";
-        os << " (" << m.getType() << ")";
-        add(name, m.getResult(), producerOf(m), k, nullptr,
+        add(nameOf(m, "a register value of '" + k.getSymName().str() + "'"),
+            m.getResult(), producerOf(m), k, nullptr,
             m.getSharedTail().value_or(0));
       });
   }
@@ -1151,15 +1158,8 @@ int64_t FuseMaterializationPass::recomputeValues(KernelOp kernel) {
   });
   for (MaterializeOp mat : candidates) {
     auto map = mat.getInput().getDefiningOp<MapOp>();
-    std::string name;
-    {
-      llvm::raw_string_ostream os(name);
-      if (auto was = mat->getAttrOfType<StringAttr>("motif.producer"))
-        os << "'" << was.getValue() << "'";
-      else
-        os << "the value of a map of '" << kernel.getSymName() << "'";
-      os << " (" << mat.getType() << ")";
-    }
+    std::string name = nameOf(
+        mat, "the value of a map of '" + kernel.getSymName().str() + "'");
     auto decline = [&](const Twine &why) {
       if (!trial)
         mat.emitRemark() << "rule 6 (recompute) not applied to " << name
