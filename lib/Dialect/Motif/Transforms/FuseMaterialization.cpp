@@ -1208,7 +1208,8 @@ int64_t FuseMaterializationPass::recomputeValues(KernelOp kernel) {
         offChip = what;
         break;
       }
-      operands += (operands.empty() ? "" : ", ") + what;
+      operands += (operands.empty() ? "" : ", ") + what +
+                  (isRecomputed(from) ? " (itself recomputed)" : "");
     }
     if (!offChip.empty()) {
       decline("its operand " + offChip +
