@@ -30,6 +30,12 @@
 // FEW-NOT: rule 6
 // FEW: motif.materialize %{{.*}} in register {motif.producer = "softmax_bf16_exp#0"
 
+// The residency report: the exponentials take no shared bytes; x's tail is the
+// kernel's only one.
+// RUN: sed 's/512/2048/g; s/1024/65536/g' %examples/softmax_bf16.mlir | motif-opt --fuse-materialization='equivalence-cap=mathematical' --motif-residency-report -o /dev/null 2>/dev/null | FileCheck %s --check-prefix=REPORT
+// REPORT: input argument #0 (map) tensor<2048x65536xbf16>   global    reg+tail       268435456           65536         0  rule 3:
+// REPORT: softmax_bf16_exp#0 (map) tensor<2048x65536xf32>   global    recompute      1610612736               0         0  rule 6: recomputed by its 2 reader(s)
+
 // Turned off: the f32 exponentials keep their tail.
 // RUN: sed 's/512/2048/g; s/1024/65536/g' %examples/softmax_bf16.mlir | motif-opt --fuse-materialization='equivalence-cap=mathematical recompute=false' 2>&1 | FileCheck %s --check-prefix=OFF
 // OFF-NOT: rule 6
