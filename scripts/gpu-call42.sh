@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Session 2026-12-05 (9): gpu-call41.sh reordered after its machine stopped answering (nothing came back):
+# Session 2026-12-05 (9): a first call of these steps (every .recvar shape first, then the tests, the fuzz
+# run and the bench) lost its machine ("stopped answering", nothing came back); here
 # the measurements first, each step under its own timeout. Carry .recvar, .prebuilt9, .fuzz9 and .whl.
 #  1. hint-variants.py: rule 6 against recompute=false, bit for bit then timed (bf16 4096x32768, now a
 #     register value of a one-block-an-SM kernel, and 2048x65536), the bf16 defaults with Triton.

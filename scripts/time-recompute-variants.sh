@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# On the GPU machine (sourced by scripts/gpu-call40.sh and gpu-call41.sh after gpu-env.sh): per shape of
+# On the GPU machine (sourced by scripts/gpu-call40.sh after gpu-env.sh): per shape of
 # .recvar (scripts/make-recompute-variants.sh), hint-variants.py checks every rule-6 variant bit for bit
 # against its recompute=false base, then times them; the bf16 defaults named in $TRITON_SHAPES are timed
 # again with Triton's softmax. Appends to $logs/recompute-variants.txt; sets status=1 on a failure.
