@@ -24,6 +24,8 @@ struct TargetResources {
   int64_t registersPerThread = 255;
   int64_t registersPerSM = 64 * 1024;
   int64_t maxThreadsPerBlock = 1024;
+  /// Threads resident on an SM at once (64 warps on sm_80, sm_90, sm_100).
+  int64_t maxThreadsPerSM = 2048;
   /// CTAs a thread-block cluster may have (portably): 1 where the chip has
   /// no clusters (sm_80), 8 from sm_90.
   int64_t maxClusterSize = 1;

@@ -1134,7 +1134,7 @@ static int64_t blocksPerSM(KernelOp kernel, int64_t registers,
   int64_t shared = tailBytes + kernelSharedBytes(kernel, kernel.getThreads());
   if (shared > 0)
     blocks = std::min(blocks, target.sharedBytesPerSM / shared);
-  return std::min(blocks, 2048 / threads);
+  return std::min(blocks, target.maxThreadsPerSM / threads);
 }
 
 /// Scalar ops a map body computes (its yield not counted).
