@@ -1,6 +1,6 @@
 """Rule 6 (recompute) on random rows (CPU; docs/residency.md, "Recompute").
 
-Fresh random programs each run: a bf16 (or f32) row softmax of 1 to 6 rows of 300 to 9,000 elements,
+Fresh random programs each run: a bf16 (or f16, or f32) row softmax of 1 to 6 rows of 300 to 9,000 elements,
 fused under a random cap, register budget (8 to 32), shared budget and row-blocks setting, once with
 rule 6 and once with recompute=false. Where rule 6 applies (a remark says so, and the value is
 `register recompute`), both kernels are lowered and executed by scripts/emulate-mma.py on the same
@@ -33,7 +33,7 @@ def test_random_recompute_emulated(tmp_path):
     for case in range(24):
         if applied >= 4:
             break
-        family = "softmax_bf16" if rng.random() < 0.8 else "softmax"
+        family = str(rng.choice(["softmax_bf16", "softmax_f16", "softmax"], p=[0.6, 0.2, 0.2]))
         n = int(rng.integers(300, 9001))
         rows = int(rng.integers(1, 7))
         cap = str(rng.choice(["tolerance", "mathematical"]))
@@ -43,7 +43,11 @@ def test_random_recompute_emulated(tmp_path):
         label = f"{family} {rows}x{n} {options}"
         print(label)
         src = tmp_path / f"case{case}.mlir"
-        src.write_text(_first_function(load_example(family, dict(M=rows, N=n))) + "\n")
+        # f16: the bf16 program with its element type replaced (f16 tensors, f32 statistics).
+        text = load_example("softmax_bf16" if family == "softmax_f16" else family, dict(M=rows, N=n))
+        if family == "softmax_f16":
+            text = text.replace("bf16", "f16")
+        src.write_text(_first_function(text) + "\n")
         on, remarks = _fuse(opt, src, options)
         off, _ = _fuse(opt, src, options + " recompute=false")
         taken = re.findall(r"remark: rule 6 \(recompute\): '([^']+)'", remarks)
