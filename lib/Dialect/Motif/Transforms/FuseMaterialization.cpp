@@ -1245,8 +1245,8 @@ int64_t FuseMaterializationPass::recomputeValues(KernelOp kernel) {
     bool better =
         onChip ? (tailsAfter < tailsBefore + sharedBefore && regsAfter <= live)
                : (blocksBefore == 1 && blocksAfter > 1);
-    if (!better || checkMaterialization(mat)) {
-      std::optional<std::string> illegal = checkMaterialization(mat);
+    std::optional<std::string> illegal = checkMaterialization(mat);
+    if (!better || illegal) {
       mat.setResidency(was);
       mat.setRecompute(false);
       if (tail)
@@ -1572,15 +1572,32 @@ void FuseMaterializationPass::runOnOperation() {
     // Only where it removes a pass: a row that fits the register budget is
     // loaded once by the fusion (rule 3) and the state would add work.
     auto gate = [&](ReduceOp max) -> std::string {
-      // The row's elements each thread walks: the instances per thread
-      // of every dim (reduced ones included).
       KernelOp kernel = max->getParentOfType<KernelOp>();
       int64_t threads = kernel.getThreads();
-      MotifSchedule schedule(cast<ComputeOpInterface>(max.getOperation()),
-                             threads);
-      int64_t perThread = 1;
-      for (const DimSchedule &d : schedule.getDims())
-        perThread *= d.count;
+      Type element =
+          cast<RankedTensorType>(max.getInputs()[0].getType()).getElementType();
+      int64_t eb = llvm::divideCeil(element.getIntOrFloatBitWidth(), 8);
+      // Elements of the row a thread of a block of `n` threads walks (the
+      // instances per thread of every dim, reduced ones included).
+      auto rowOver = [&](int64_t n) {
+        MotifSchedule s(cast<ComputeOpInterface>(max.getOperation()), n);
+        int64_t each = 1;
+        for (const DimSchedule &d : s.getDims())
+          each *= d.count;
+        return std::make_pair(each, scratchBytesOf(s));
+      };
+      // The slots of `each` a thread keeps in its shared tail in CTAs of
+      // `cta` threads (the rest in registers, within the register budget
+      // and the live set), and that tail's bytes per CTA.
+      auto tailOver = [&](int64_t each, int64_t cta) {
+        int64_t live = liveRegisterBudget(cta, target->registersPerThread,
+                                          target->registersPerSM);
+        int64_t tail = sharedTailFor(
+            each, std::min<int64_t>(registerBudget, live - 1), eb);
+        return std::make_pair(tail,
+                              tailLayoutOf(each, tail, cta, eb).bytes());
+      };
+      auto [perThread, scratch] = rowOver(threads);
       // The fused kernel keeps the row and its statistic live at once: the
       // same live-set budget the fusion holds it to (a row within the
       // per-value budget but over the live set would be refused there and
@@ -1591,15 +1608,9 @@ void FuseMaterializationPass::runOnOperation() {
       if (perThread > registerBudget || perThread + 1 > live) {
         // Registers and a shared tail may still hold it: the fusion then
         // reads it once as well (docs/residency.md, "Shared tails").
-        Type element = cast<RankedTensorType>(max.getInputs()[0].getType())
-                           .getElementType();
-        int64_t eb = llvm::divideCeil(element.getIntOrFloatBitWidth(), 8);
-        int64_t keep = std::min<int64_t>(registerBudget, live - 1);
-        int64_t tail = sharedTailFor(perThread, keep, eb);
-        int64_t bytes =
-            tailLayoutOf(perThread, tail, kernel.getCtaThreads(), eb).bytes();
+        auto [tail, bytes] = tailOver(perThread, kernel.getCtaThreads());
         if (tails == 0 || perThread > kMaxRegisterSlots ||
-            bytes + scratchBytesOf(schedule) >
+            bytes + scratch >
                 std::min(tails, target->sharedBytesPerBlockOptIn)) {
           // Row clusters may still hold it: the row grown to a block of
           // kMaxThreadsPerBlock in CTAs of row-cluster-threads, each with
@@ -1611,19 +1622,10 @@ void FuseMaterializationPass::runOnOperation() {
               target->maxClusterSize <= 1 || cta >= kMaxThreadsPerBlock ||
               kMaxThreadsPerBlock / cta > target->maxClusterSize)
             return "";
-          MotifSchedule wide(cast<ComputeOpInterface>(max.getOperation()),
-                             kMaxThreadsPerBlock);
-          int64_t each = 1;
-          for (const DimSchedule &d : wide.getDims())
-            each *= d.count;
-          int64_t ctaLive = liveRegisterBudget(
-              cta, target->registersPerThread, target->registersPerSM);
-          int64_t ctaKeep = std::min<int64_t>(registerBudget, ctaLive - 1);
-          int64_t ctaTail = sharedTailFor(each, ctaKeep, eb);
-          int64_t ctaBytes = tailLayoutOf(each, ctaTail, cta, eb).bytes();
+          auto [each, wideScratch] = rowOver(kMaxThreadsPerBlock);
+          auto [ctaTail, ctaBytes] = tailOver(each, cta);
           if (each > kMaxRegisterSlots || ctaBytes > tails ||
-              ctaBytes + scratchBytesOf(wide) >
-                  target->sharedBytesPerBlockOptIn)
+              ctaBytes + wideScratch > target->sharedBytesPerBlockOptIn)
             return "";
           return "the row stays on chip in a cluster of " +
                  std::to_string(kMaxThreadsPerBlock / cta) + " CTAs of " +
