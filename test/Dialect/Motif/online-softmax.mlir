@@ -18,6 +18,17 @@
 // GATE-CLUSTER: motif.kernel "softmax_max_to_softmax_div" threads(1024) cluster(8)
 // GATE-CLUSTER-NOT: rewrite:
 // GATE-CLUSTER: total: 1 kernel(s)
+// A row one block of 512 threads keeps (registers and a tail) once row blocks
+// grow it from the written 256, where 338 elements a thread are too many: the
+// gate counts the grown block, so the state declines under every row-clusters
+// mode and row-clusters=auto's choice is off's (one block), always's a cluster.
+// (Before, the gate counted the written block: the state took such rows.)
+// RUN: sed 's/512/3/g; s/1024/86391/g' %examples/softmax.mlir | motif-opt --fuse-materialization="equivalence-cap=mathematical" 2>&1 | FileCheck %s --check-prefix=GROWN
+// GROWN: remark: rule 4 (online softmax) not applied: the row stays on chip in one block of 512 threads (row blocks grow it): 169 element(s) per thread, 64 in registers and 105 in a shared tail (215040 B per block), so the fusion reads it once and the online state's two passes would only add traffic (row-blocks=false lets it rewrite)
+// GROWN-NOT: combiner
+// GROWN: motif.kernel "softmax_max_to_softmax_div" threads(512)
+// RUN: sed 's/512/3/g; s/1024/86391/g' %examples/softmax.mlir | motif-opt --fuse-materialization="equivalence-cap=mathematical row-blocks=false" 2>/dev/null | FileCheck %s --check-prefix=UNGROWN
+// UNGROWN: combiner
 // RUN: motif-opt %s --split-input-file --fuse-materialization=equivalence-cap=mathematical -o /dev/null 2>&1 | FileCheck %s --check-prefix=GATE
 // RUN: motif-opt %S/Inputs/softmax_live_set_gate.mlir --fuse-materialization="equivalence-cap=mathematical tail-budget=0 row-clusters=off" --motif-residency-report -o /dev/null 2>&1 | FileCheck %s --check-prefix=LIVE
 // RUN: motif-opt %S/Inputs/softmax_live_set_gate.mlir --fuse-materialization=equivalence-cap=mathematical --motif-residency-report -o /dev/null 2>&1 | FileCheck %s --check-prefix=TAIL

@@ -1612,13 +1612,34 @@ void FuseMaterializationPass::runOnOperation() {
         if (tails == 0 || perThread > kMaxRegisterSlots ||
             bytes + scratch >
                 std::min(tails, target->sharedBytesPerBlockOptIn)) {
-          // Row clusters may still hold it: the row grown to a block of
-          // kMaxThreadsPerBlock in CTAs of row-cluster-threads, each with
-          // its registers and tails (docs/residency.md, "Row clusters"). One
-          // pass over x there beats the state's two (f32 rows of 131072 on
-          // the H200: 301 us against 434).
+          // Row blocks may still grow the block to hold it (the cap admits
+          // `tolerance` here): one CTA of up to kRowMaxThreads first, then,
+          // with row clusters on, kMaxThreadsPerBlock in CTAs of
+          // row-cluster-threads, each with its registers and tails
+          // (docs/residency.md, "Row blocks"). One pass over x there beats
+          // the state's two (on the H200, f32 rows of 65536 grown to 512
+          // threads: 0.280 ms against 0.402; f32 rows of 131072 in a
+          // cluster of 8 x 128: 301 us against 434).
+          if (!rowBlocks)
+            return "";
+          auto [grown, grownScratch] = rowOver(kRowMaxThreads);
+          auto [grownTail, grownBytes] = tailOver(grown, kRowMaxThreads);
+          if (grown <= kMaxRegisterSlots &&
+              (grownTail == 0 ||
+               grownBytes + grownScratch <=
+                   std::min(tails, target->sharedBytesPerBlockOptIn)))
+            return "the row stays on chip in one block of " +
+                   std::to_string(kRowMaxThreads) +
+                   " threads (row blocks grow it): " + std::to_string(grown) +
+                   " element(s) per thread, " +
+                   std::to_string(grown - grownTail) + " in registers and " +
+                   std::to_string(grownTail) + " in a shared tail (" +
+                   std::to_string(grownBytes) +
+                   " B per block), so the fusion reads it once and the "
+                   "online state's two passes would only add traffic "
+                   "(row-blocks=false lets it rewrite)";
           int64_t cta = rowClusterThreads;
-          if (!rowBlocks || cta <= 0 || rowClusters == "off" ||
+          if (cta <= 0 || rowClusters == "off" ||
               target->maxClusterSize <= 1 || cta >= kMaxThreadsPerBlock ||
               kMaxThreadsPerBlock / cta > target->maxClusterSize)
             return "";
