@@ -6,6 +6,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <functional>
 #include <map>
 #include <numeric>
 #include <set>
@@ -87,6 +88,79 @@ void mlir::motif::fuzz::untileStale(Spec &spec) {
   }
 }
 
+StringRef mlir::motif::fuzz::stringifyElemType(ElemType t) {
+  switch (t) {
+  case ElemType::F32:
+    return "f32";
+  case ElemType::BF16:
+    return "bf16";
+  case ElemType::F16:
+    return "f16";
+  }
+  return "?";
+}
+
+bool mlir::motif::fuzz::fixTypes(Spec &spec) {
+  bool changed = false;
+  auto set = [&](Node &n, ElemType t) {
+    changed |= n.elem != t;
+    n.elem = t;
+  };
+  // An operand that must hold f32 goes back to f32 where it is made: through
+  // broadcasts and transposes, which keep the type, to its map or argument.
+  std::function<void(ValueRef)> demote = [&](ValueRef v) {
+    Node &n = spec.nodes[v.node];
+    set(n, ElemType::F32);
+    if (n.kind == Node::Kind::Broadcast || n.kind == Node::Kind::Transpose)
+      demote(n.operands[0]);
+  };
+  for (bool again = true; again;) {
+    again = false;
+    // Nodes come in program order: an operand's type is final before its
+    // readers are looked at, and a demotion only ever makes a type f32.
+    for (Node &n : spec.nodes) {
+      auto elemOf = [&](int k) { return spec.nodes[n.operands[k].node].elem; };
+      switch (n.kind) {
+      case Node::Kind::Argument:
+      case Node::Kind::Map:
+        break;
+      case Node::Kind::Broadcast:
+      case Node::Kind::Transpose:
+        set(n, elemOf(0));
+        break;
+      case Node::Kind::Reduce:
+        set(n, ElemType::F32);
+        // A combiner region (the lawless one) folds f32 states.
+        if (n.lawless && elemOf(0) != ElemType::F32) {
+          demote(n.operands[0]);
+          again = true;
+        }
+        break;
+      case Node::Kind::Combine:
+        set(n, ElemType::F32);
+        for (int k = 0; k < 2; ++k)
+          if (elemOf(k) != ElemType::F32) {
+            demote(n.operands[k]);
+            again = true;
+          }
+        break;
+      case Node::Kind::Contract:
+        set(n, ElemType::F32);
+        if (elemOf(0) != elemOf(1)) {
+          demote(n.operands[elemOf(0) != ElemType::F32 ? 0 : 1]);
+          again = true;
+        }
+        break;
+      }
+    }
+  }
+  bool half = llvm::any_of(
+      spec.nodes, [](const Node &n) { return n.elem != ElemType::F32; });
+  changed |= spec.half != half;
+  spec.half = half;
+  return changed;
+}
+
 StringRef mlir::motif::fuzz::stringifyDefect(Defect d) {
   switch (d) {
   case Defect::None:
@@ -123,7 +197,7 @@ public:
   explicit ProgramBuilder(uint64_t seed)
       : rng(seed), tileRng(seed ^ 0x74696c6573ull),
         warpRng(seed ^ 0x7761727073ull),
-        clusterRng(seed ^ 0x636c7573ull) {
+        clusterRng(seed ^ 0x636c7573ull), typeRng(seed ^ 0x7479706573ull) {
     spec.seed = seed;
   }
   Spec build();
@@ -171,10 +245,11 @@ private:
   bool addBroadcast();
   bool addContract();
   bool addTranspose();
+  void types();
 
   // warpRng draws the warp digits only, so programs without them stay what
   // their seeds made before (tests name some by seed).
-  std::mt19937_64 rng, tileRng, warpRng, clusterRng;
+  std::mt19937_64 rng, tileRng, warpRng, clusterRng, typeRng;
   Spec spec;
   /// The dim most motifs map to blocks (the "rows").
   int rowDim = 0;
@@ -803,7 +878,40 @@ Spec ProgramBuilder::build() {
       spec.outputs.push_back({n, 0});
   for (Node &n : spec.nodes)
     n.observable = n.kind != Node::Kind::Argument && chance(0.05);
+  types();
   return spec;
+}
+
+/// A third of the programs hold 16-bit floats: bf16, f16 or both, in some
+/// arguments and some map results (the rest follows, fixTypes). Drawn from
+/// typeRng alone.
+void ProgramBuilder::types() {
+  if (typeRng() % 3 != 0)
+    return;
+  SmallVector<ElemType, 2> formats;
+  switch (typeRng() % 3) {
+  case 0:
+    formats = {ElemType::BF16};
+    break;
+  case 1:
+    formats = {ElemType::F16};
+    break;
+  default:
+    formats = {ElemType::BF16, ElemType::F16};
+    break;
+  }
+  auto draw = [&](double p) {
+    if (std::uniform_real_distribution<double>(0, 1)(typeRng) >= p)
+      return ElemType::F32;
+    return formats[typeRng() % formats.size()];
+  };
+  for (Node &n : spec.nodes) {
+    if (n.kind == Node::Kind::Argument)
+      n.elem = draw(0.7);
+    else if (n.kind == Node::Kind::Map)
+      n.elem = draw(0.5);
+  }
+  fixTypes(spec);
 }
 
 Spec mlir::motif::fuzz::generate(uint64_t seed) { return ProgramBuilder(seed).build(); }
@@ -814,11 +922,18 @@ Spec mlir::motif::fuzz::generate(uint64_t seed) { return ProgramBuilder(seed).bu
 
 static std::string dimName(int d) { return "d" + std::to_string(d); }
 
-static std::string tensorType(const Spec &s, ArrayRef<int> dims) {
+std::string mlir::motif::fuzz::tensorType(const Spec &s, ArrayRef<int> dims,
+                                          ElemType elem) {
   std::string t = "tensor<";
   for (int d : dims)
     t += std::to_string(s.extents[d]) + "x";
-  return t + "f32>";
+  return t + stringifyElemType(elem).str() + ">";
+}
+
+/// The tensor type of value `v` (a combine's results are f32, as its elem).
+static std::string typeOf(const Spec &s, ValueRef v) {
+  const Node &n = s.nodes[v.node];
+  return tensorType(s, n.dims, n.elem);
 }
 
 static std::string names(ArrayRef<int> dims) {
@@ -941,10 +1056,10 @@ static std::string printMotif(const Spec &s, const Node &n,
   auto operandTypes = [&]() {
     std::string t = "(";
     for (auto [i, v] : llvm::enumerate(n.operands))
-      t += (i ? ", " : "") + tensorType(s, s.nodes[v.node].dims);
+      t += (i ? ", " : "") + typeOf(s, v);
     return t + ")";
   };
-  std::string rt = tensorType(s, n.dims);
+  std::string rt = tensorType(s, n.dims, n.elem);
   switch (n.kind) {
   case Node::Kind::Argument:
     return "";
@@ -952,15 +1067,31 @@ static std::string printMotif(const Spec &s, const Node &n,
     out += indent + result + " = motif.map " + operandList() + " -> " +
            names(n.dims) + mappingText(n) + " : " + operandTypes() + " -> " +
            rt + " {\n";
+    // The body computes in f32: a 16-bit operand is extended first (%h<i>
+    // to %a<i>), a 16-bit result rounded last (to nearest even).
+    std::string extend;
     out += indent + "^bb0(";
-    for (size_t i = 0; i < n.operands.size(); ++i)
-      out += (i ? ", " : "") + ("%a" + std::to_string(i)) + ": f32";
-    out += "):\n";
+    for (auto [i, v] : llvm::enumerate(n.operands)) {
+      ElemType t = s.nodes[v.node].elem;
+      std::string index = std::to_string(i);
+      if (t == ElemType::F32) {
+        out += (i ? ", %a" : "%a") + index + ": f32";
+        continue;
+      }
+      std::string type = stringifyElemType(t).str();
+      out += (i ? ", %h" : "%h") + index + ": " + type;
+      extend += indent + "  %a" + index + " = arith.extf %h" + index + " : " +
+                type + " to f32\n";
+    }
+    out += "):\n" + extend;
     BodyPrinter body;
     body.indent = indent + "  ";
     std::string r = body.print(n.body);
+    std::string type = stringifyElemType(n.elem).str();
+    if (n.elem != ElemType::F32)
+      r = body.emit("arith.truncf " + r + " : f32 to " + type);
     out += body.text;
-    out += indent + "  motif.yield " + r + " : f32\n" + indent + "}\n";
+    out += indent + "  motif.yield " + r + " : " + type + "\n" + indent + "}\n";
     return out;
   }
   case Node::Kind::Reduce: {
@@ -1038,12 +1169,12 @@ static std::string signature(const Spec &s) {
   for (auto [i, n] : llvm::enumerate(s.nodes))
     if (n.kind == Node::Kind::Argument) {
       out += (first ? "" : ", ") + ("%arg" + std::to_string(i)) + ": " +
-             tensorType(s, n.dims);
+             tensorType(s, n.dims, n.elem);
       first = false;
     }
   out += ") -> (";
   for (auto [i, v] : llvm::enumerate(s.outputs))
-    out += (i ? ", " : "") + tensorType(s, s.nodes[v.node].dims);
+    out += (i ? ", " : "") + typeOf(s, v);
   return out + ") {\n";
 }
 
@@ -1053,7 +1184,7 @@ static std::string returnLine(const Spec &s) {
     out += (i ? ", " : "") + valueName(s, v);
   out += " : ";
   for (auto [i, v] : llvm::enumerate(s.outputs))
-    out += (i ? ", " : "") + tensorType(s, s.nodes[v.node].dims);
+    out += (i ? ", " : "") + typeOf(s, v);
   return out + "\n}\n";
 }
 
@@ -1085,6 +1216,9 @@ std::string mlir::motif::fuzz::describe(const Spec &spec) {
   os << "], threads " << spec.threads << ", " << spec.nodes.size() << " nodes";
   if (spec.clusters)
     os << ", clusters";
+  for (ElemType t : {ElemType::BF16, ElemType::F16})
+    if (llvm::any_of(spec.nodes, [&](const Node &n) { return n.elem == t; }))
+      os << ", " << stringifyElemType(t);
   return out;
 }
 
@@ -1093,7 +1227,7 @@ std::string mlir::motif::fuzz::printUnfused(const Spec &s, Defect) {
   for (auto [i, n] : llvm::enumerate(s.nodes)) {
     if (n.kind == Node::Kind::Argument)
       continue;
-    std::string rt = tensorType(s, n.dims);
+    std::string rt = tensorType(s, n.dims, n.elem);
     std::string types = rt;
     if (n.numResults() > 1)
       types = rt + ", " + rt;
@@ -1174,7 +1308,7 @@ std::string mlir::motif::fuzz::printHandFused(const Spec &s,
       }
       std::string r = "%r" + std::to_string(i);
       body += printMotif(s, n, operands, r, "    ");
-      std::string rt = tensorType(s, n.dims);
+      std::string rt = tensorType(s, n.dims, n.elem);
       for (int res = 0; res < n.numResults(); ++res) {
         std::string rv = n.numResults() > 1 ? r + "#" + std::to_string(res) : r;
         HandResidency hr = plan.residency[i][res];
@@ -1205,7 +1339,7 @@ std::string mlir::motif::fuzz::printHandFused(const Spec &s,
     }
     std::string types;
     for (auto [p, v] : llvm::enumerate(yielded)) {
-      types += (p ? ", " : "") + tensorType(s, s.nodes[v.node].dims);
+      types += (p ? ", " : "") + typeOf(s, v);
       globalName[{v.node, v.result}] =
           yielded.size() > 1 ? kname + "#" + std::to_string(p) : kname;
     }
@@ -1224,7 +1358,7 @@ std::string mlir::motif::fuzz::printHandFused(const Spec &s,
     ret += (i ? ", " : "") + globalName.at({v.node, v.result});
   ret += " : ";
   for (auto [i, v] : llvm::enumerate(s.outputs))
-    ret += (i ? ", " : "") + tensorType(s, s.nodes[v.node].dims);
+    ret += (i ? ", " : "") + typeOf(s, v);
   return out + ret + "\n}\n";
 }
 
@@ -1265,7 +1399,8 @@ std::string mlir::motif::fuzz::printJson(const Spec &s) {
     static const char *kinds[] = {"argument", "map",      "reduce",   "combine",
                                   "broadcast", "contract", "transpose"};
     os << (i ? ",\n  " : "\n  ") << "{\"kind\": \""
-       << kinds[static_cast<int>(n.kind)] << "\", \"dims\": ";
+       << kinds[static_cast<int>(n.kind)] << "\", \"dtype\": \""
+       << stringifyElemType(n.elem) << "\", \"dims\": ";
     list(n.dims);
     os << ", \"iter_dims\": ";
     list(n.iterDims);

@@ -65,6 +65,7 @@ static std::optional<Spec> toArgument(const Spec &s, int i) {
   Node arg;
   arg.kind = Node::Kind::Argument;
   arg.dims = n.dims;
+  arg.elem = n.elem;
   int second = -1;
   if (n.numResults() > 1) {
     second = out.nodes.size();
@@ -137,6 +138,23 @@ Spec mlir::motif::fuzz::minimize(const Spec &start,
       if (changed && tries < budget)
         progress |= attempt(c);
     }
+    // f32 everywhere, else one 16-bit value after another in f32.
+    if (best.half && tries < budget) {
+      Spec c = best;
+      for (Node &n : c.nodes)
+        n.elem = ElemType::F32;
+      fixTypes(c);
+      progress |= attempt(c);
+    }
+    for (size_t i = 0; i < best.nodes.size() && best.half && tries < budget; ++i)
+      if (best.nodes[i].elem != ElemType::F32 &&
+          (best.nodes[i].kind == Node::Kind::Argument ||
+           best.nodes[i].kind == Node::Kind::Map)) {
+        Spec c = best;
+        c.nodes[i].elem = ElemType::F32;
+        fixTypes(c);
+        progress |= attempt(c);
+      }
     // Simpler bodies and mappings.
     for (size_t i = 0; i < best.nodes.size() && tries < budget; ++i) {
       const Node &n = best.nodes[i];

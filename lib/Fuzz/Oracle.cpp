@@ -702,6 +702,9 @@ Outcome Oracle::checkIllegal(const Spec &original, Defect defect) {
     // unsized `thread` below.
     untile(n);
     n.lawless = true;
+    // Its input held in f32 (a combiner region folds f32 states), so the
+    // combiner's law is the one defect.
+    fixTypes(spec);
     // Combined across threads: the first reduced dim on `thread`, nothing
     // else on a thread level; a block size any tree combines.
     bool set = false;
@@ -741,10 +744,8 @@ Outcome Oracle::checkIllegal(const Spec &original, Defect defect) {
     size_t bracket = text.find('[', use);
     std::string arg = text.substr(use, bracket - use);
     int argNode = std::stoi(arg.substr(4));
-    std::string type = "tensor<";
-    for (int d : spec.nodes[argNode].dims)
-      type += std::to_string(spec.extents[d]) + "x";
-    type += "f32>";
+    const Node &argument = spec.nodes[argNode];
+    std::string type = tensorType(spec, argument.dims, argument.elem);
     size_t lineEnd = text.find('\n', kernel);
     text.replace(use, bracket - use, "%badreg");
     text.insert(lineEnd + 1, "    %badreg = motif.materialize " + arg +

@@ -4,8 +4,9 @@ Written from the spec (docs/testing.md), independently of the IR and of the C++ 
 GPU differential run (``python -m motif.fuzz_gpu``) compares the compiled kernels against it.
 
 A spec is ``{"extents": [...], "nodes": [...], "outputs": [[node, result], ...]}``; every node
-has ``dims`` (result dims, ids into ``extents``), ``iter_dims`` and ``operands`` (``[node,
-result]`` pairs); maps have a ``body`` expression, reductions a ``combiner``.
+has ``dims`` (result dims, ids into ``extents``), ``iter_dims``, ``operands`` (``[node,
+result]`` pairs) and ``dtype`` (``f32``, ``bf16`` or ``f16``: the element type of its results; a
+spec without it is f32); maps have a ``body`` expression, reductions a ``combiner``.
 """
 import numpy as np
 
@@ -14,6 +15,37 @@ _LETTERS = "abcdefghijklmnopqrstuvwxyz"
 #: Magnitudes past this are within a few hundred roundings' reach of f32's overflow (3.4e38): an f32
 #: program may give inf there in one order of evaluation and a number in another.
 F32_REACH = float(np.finfo(np.float32).max) / 256
+
+#: An f16 value is rounded from an f32 one: past half of f16's largest finite value (65504) a few
+#: roundings' difference upstream may make it inf in one form and a number in another.
+F16_REACH = float(np.finfo(np.float16).max) / 2
+
+
+def round_to(x, dtype):
+    """``x`` (float64) rounded to ``dtype`` (``f32``, ``bf16`` or ``f16``; to nearest even, as
+    ``arith.truncf`` rounds), as float64. bf16 goes through f32 (the GPU rounds an f32 value)."""
+    x = np.asarray(x, np.float64)
+    if dtype == "f32":
+        return x.astype(np.float32).astype(np.float64)
+    if dtype == "f16":
+        with np.errstate(over="ignore"):
+            return x.astype(np.float16).astype(np.float64)
+    if dtype == "bf16":
+        with np.errstate(over="ignore"):
+            f = np.ascontiguousarray(x.astype(np.float32))
+        u = f.view(np.uint32).astype(np.uint64)
+        r = ((u + 0x7FFF + ((u >> 16) & 1)) >> 16 << 16).astype(np.uint32).view(np.float32)
+        # inf and nan stay what they are; a finite value may round up to inf.
+        return np.where(np.isfinite(f), r, f).astype(np.float64).reshape(x.shape)
+    raise ValueError(f"unknown dtype {dtype!r}")
+
+
+def numpy_dtype(dtype):
+    """The numpy dtype that holds ``dtype`` (bf16: ml_dtypes' bfloat16)."""
+    if dtype == "bf16":
+        import ml_dtypes
+        return np.dtype(ml_dtypes.bfloat16)
+    return np.dtype({"f32": np.float32, "f16": np.float16}[dtype])
 
 
 def _align(array, dims, target):
@@ -65,8 +97,14 @@ def _expr(e, args):
     raise ValueError(f"unknown body op {op!r}")
 
 
-def evaluate(spec, inputs, reach=None):
+def evaluate(spec, inputs, reach=None, rounded=False):
     """The outputs of ``spec`` on ``inputs`` (one array per argument node, in order), float64.
+
+    With ``rounded``, every value is rounded to its ``dtype`` where it is made (a bf16 map result to
+    bf16, an f32 one to f32), the roundings the program states: its error against the exact
+    evaluation is what the program's own types lose, the bound the CPU oracle takes from its
+    sequential f32 evaluation (lib/Fuzz/Oracle.cpp). A value the rounding takes to inf is out of
+    reach (``reach``), as is an f16 one past :data:`F16_REACH`.
 
     With a list ``reach``, appends per output whether its float64 meaning is within f32's reach: no
     value it depends on, and no partial product of a ``mul`` reduction it depends on in any order of
@@ -121,8 +159,14 @@ def evaluate(spec, inputs, reach=None):
             values[(i, 0)] = np.einsum(eq, a, b)
         else:
             raise ValueError(f"unknown node kind {kind!r}")
+        dtype = n.get("dtype", "f32")
+        if rounded:
+            for r in (0, 1):
+                if (i, r) in values:
+                    values[(i, r)] = round_to(values[(i, r)], dtype)
+        limit = F16_REACH if dtype == "f16" else F32_REACH
         with np.errstate(invalid="ignore"):
-            far[i] = far[i] or any(bool(np.any(~(np.abs(values[(i, r)]) <= F32_REACH)))
+            far[i] = far[i] or any(bool(np.any(~(np.abs(values[(i, r)]) <= limit)))
                                    for r in (0, 1) if (i, r) in values)
     if reach is not None:
         reach.extend(not far[o[0]] for o in spec["outputs"])
@@ -132,3 +176,13 @@ def evaluate(spec, inputs, reach=None):
 def argument_shapes(spec):
     """The shape of every argument node, in order."""
     return [tuple(spec["extents"][d] for d in n["dims"]) for n in spec["nodes"] if n["kind"] == "argument"]
+
+
+def argument_dtypes(spec):
+    """The element type of every argument node, in order (``f32``, ``bf16`` or ``f16``)."""
+    return [n.get("dtype", "f32") for n in spec["nodes"] if n["kind"] == "argument"]
+
+
+def output_dtypes(spec):
+    """The element type of every output, in order."""
+    return [spec["nodes"][o[0]].get("dtype", "f32") for o in spec["outputs"]]

@@ -35,7 +35,9 @@ def test_reference_matches_the_evaluator(programs, tmp_path):
     checked = 0
     for pdir in programs:
         spec = __import__("json").loads((pdir / "spec.json").read_text())
-        xs = [rng.standard_normal(s).astype(np.float32) for s in fuzz_reference.argument_shapes(spec)]
+        # A bf16 or f16 argument gets values of its type (held in f32 exactly).
+        xs = [fuzz_reference.round_to(rng.standard_normal(s), t).astype(np.float32)
+              for s, t in zip(fuzz_reference.argument_shapes(spec), fuzz_reference.argument_dtypes(spec))]
         files = []
         for k, x in enumerate(xs):
             f = tmp_path / f"{pdir.name}_in{k}.npy"
@@ -87,3 +89,141 @@ def test_reach_of_f32():
     reach = []
     out = fuzz_reference.evaluate(spec, [x], reach)
     assert np.allclose(out[0], 1.0) and reach == [False, False, True]
+
+
+def test_round_to():
+    """round_to rounds to nearest even as arith.truncf does: bf16 against ml_dtypes' cast of the f32
+    value, f16 against numpy's; values that overflow the type become inf."""
+    ml_dtypes = pytest.importorskip("ml_dtypes")
+    rng = np.random.default_rng()
+    x = rng.standard_normal(4096) * np.exp(rng.uniform(-20, 20, 4096))
+    f = x.astype(np.float32)
+    want_bf16 = f.astype(ml_dtypes.bfloat16).astype(np.float64)
+    assert np.array_equal(fuzz_reference.round_to(x, "bf16"), want_bf16)
+    with np.errstate(over="ignore"):
+        assert np.array_equal(fuzz_reference.round_to(x, "f16"), x.astype(np.float16).astype(np.float64))
+    assert fuzz_reference.round_to(np.array([np.inf, -np.inf, 3.4e38]), "bf16").tolist() == \
+        [np.inf, -np.inf, np.inf]
+    assert np.isnan(fuzz_reference.round_to(np.array([np.nan]), "bf16")).all()
+    assert np.array_equal(fuzz_reference.round_to(x, "f32"), f.astype(np.float64))
+    # Ties go to even: 1 + 2^-8 is halfway between bf16's 1 and 1 + 2^-7.
+    assert fuzz_reference.round_to(np.array([1 + 2.0**-8, 1 + 3 * 2.0**-8]), "bf16").tolist() == \
+        [1.0, 1 + 2.0**-6]
+    assert np.isinf(fuzz_reference.round_to(np.array([70000.0]), "f16")).all()
+
+
+def _half_spec(dtype):
+    # f(x: [3, 50] of dtype) = (bf16/f16 map of x * 1/3, its row sum in f32)
+    return {"extents": [3, 50],
+            "nodes": [{"kind": "argument", "dtype": dtype, "dims": [0, 1], "iter_dims": [], "operands": []},
+                      {"kind": "map", "dtype": dtype, "dims": [0, 1], "iter_dims": [0, 1],
+                       "operands": [[0, 0]], "body": ["softdiv", ["operand", 0], ["constant", 1.41421]]},
+                      {"kind": "reduce", "dtype": "f32", "dims": [0], "iter_dims": [0, 1],
+                       "operands": [[1, 0]], "combiner": "add"}],
+            "outputs": [[1, 0], [2, 0]]}
+
+
+@pytest.mark.parametrize("dtype", ["bf16", "f16"])
+def test_rounded_evaluation(dtype):
+    """With rounded=True each value is rounded to its dtype where it is made, and only there: the
+    map's result is the exact one rounded, the f32 sum adds the rounded elements."""
+    rng = np.random.default_rng()
+    spec = _half_spec(dtype)
+    x = fuzz_reference.round_to(rng.standard_normal((3, 50)) * 30, dtype)
+    exact = fuzz_reference.evaluate(spec, [x])
+    rounded = fuzz_reference.evaluate(spec, [x], rounded=True)
+    c = np.float64(np.float32(1.41421))
+    assert np.array_equal(exact[0], x / (1 + c * c))
+    assert np.array_equal(rounded[0], fuzz_reference.round_to(x / (1 + c * c), dtype))
+    assert not np.array_equal(rounded[0], exact[0])  # 150 values of 8 or 11 bits
+    assert np.array_equal(rounded[1], fuzz_reference.round_to(np.sum(rounded[0], axis=1), "f32"))
+    # f16's range: a map result past 65504 / 2 is out of reach (the others are not).
+    big = _half_spec(dtype)
+    reach = []
+    with np.errstate(invalid="ignore", over="ignore"):
+        fuzz_reference.evaluate(big, [x * 1e4], reach, rounded=True)
+    assert reach == ([False, False] if dtype == "f16" else [True, True])
+
+
+class _EvaluatorProgram:
+    """Stands in for motif.runtime.Program on the CPU: runs the form's IR on the schedule-faithful
+    evaluator (motif-equiv --run --model=schedule), which computes what the kernels compute, bit for
+    bit where the GPU is (docs/schedule.md). `perturb(form, outputs)` may spoil the results."""
+    perturb = None
+
+    def __init__(self, manifest):
+        self.form = Path(manifest).parent.name
+        self.mlir = Path(manifest).parent.parent / f"{self.form}.mlir"
+        self.tmp = Path(manifest).parent
+
+    def __call__(self, *xs):
+        files = []
+        for k, x in enumerate(xs):
+            f = self.tmp / f"in{k}.npy"
+            np.save(f, np.asarray(x, np.float32))  # 16-bit values are f32 values exactly
+            files.append(str(f))
+        dump = self.tmp / "out"
+        subprocess.run([str(_tool("motif-equiv")), "--run", str(self.mlir), "--function=f", "--model=schedule",
+                        "--inputs=" + ",".join(files), f"--dump={dump}"],
+                       check=True, capture_output=True, text=True)
+        spec = __import__("json").loads((self.mlir.parent / "spec.json").read_text())
+        ys = [np.load(dump / f"out{k}.npy").astype(fuzz_reference.numpy_dtype(t))
+              for k, t in enumerate(fuzz_reference.output_dtypes(spec))]
+        return _EvaluatorProgram.perturb(self.form, ys) if _EvaluatorProgram.perturb else ys
+
+
+@pytest.fixture
+def offline_gpu_run(tmp_path, monkeypatch):
+    """motif.fuzz_gpu's whole judgement on the CPU, over 24 generated programs (several of them
+    bf16 or f16): every form 'runs' on the schedule-faithful evaluator."""
+    pytest.importorskip("ml_dtypes")
+    from motif import fuzz_gpu
+    out = tmp_path / "programs"
+    subprocess.run([str(_tool("motif-fuzz")), "gen", "--seed=5", "--count=24", "--jobs=1", "-o", str(out)],
+                   check=True, capture_output=True, text=True)
+    for pdir in out.iterdir():
+        for form in fuzz_gpu.FORMS:
+            if (pdir / f"{form}.mlir").is_file():
+                (pdir / form).mkdir()
+                (pdir / form / "f.json").write_text("{}")
+    monkeypatch.setattr(fuzz_gpu, "Program", _EvaluatorProgram)
+
+    def run(perturb=None):
+        _EvaluatorProgram.perturb = perturb
+        log = tmp_path / "log.txt"
+        rc = fuzz_gpu.main([str(out), "--memcheck", "0", "--log", str(log)])
+        _EvaluatorProgram.perturb = None
+        return rc, log.read_text().splitlines()
+    half = [p for p in out.iterdir() if '"dtype": "bf16"' in (p / "spec.json").read_text()
+            or '"dtype": "f16"' in (p / "spec.json").read_text()]
+    assert len(half) >= 4, "seed 5 draws bf16/f16 programs"
+    return run
+
+
+def test_fuzz_gpu_judge_offline(offline_gpu_run):
+    """The GPU run's judge passes every form of correct programs (16-bit inputs and outputs included),
+    and fails a form that is one ulp off where it claims bitwise, or off the float64 meaning."""
+    rc, lines = offline_gpu_run()
+    assert rc == 0 and len(lines) == 24 and all(" ok" in l for l in lines), lines
+
+    def one_ulp(form, ys):
+        if form != "fused":
+            return ys
+        y = ys[-1].copy()
+        bits = fuzz_gpu_bits(y)
+        bits.reshape(-1)[0] ^= 1
+        return ys[:-1] + [y]
+
+    rc, lines = offline_gpu_run(one_ulp)
+    assert rc == 1 and any("not bit-identical" in l for l in lines), lines
+
+    def far_off(form, ys):
+        return [np.asarray(np.asarray(y, np.float64) * 1.5 + 1.0, y.dtype) for y in ys] if form == "hand" else ys
+
+    rc, lines = offline_gpu_run(far_off)
+    assert rc == 1 and any("hand: error" in l and "against float64" in l for l in lines), lines
+
+
+def fuzz_gpu_bits(y):
+    from motif import fuzz_gpu
+    return fuzz_gpu._bits(y)

@@ -175,6 +175,8 @@ struct Result {
   std::string mode; // "legal", a defect name, or "mutant"
   Outcome::Kind kind = Outcome::Kind::Pass;
   bool bug = false, noSite = false;
+  /// The program holds bf16 or f16 values (Spec::half).
+  bool half = false;
   std::string detail;
 };
 
@@ -185,14 +187,15 @@ static std::string encode(const Result &r) {
       c = ' ';
   return std::to_string(r.index) + "\t" + std::to_string(r.programSeed) + "\t" +
          r.mode + "\t" + std::to_string(static_cast<int>(r.kind)) + "\t" +
-         (r.bug ? "1" : "0") + "\t" + (r.noSite ? "1" : "0") + "\t" + detail + "\n";
+         (r.bug ? "1" : "0") + "\t" + (r.noSite ? "1" : "0") + "\t" +
+         (r.half ? "1" : "0") + "\t" + detail + "\n";
 }
 
 static Result decode(StringRef line) {
   SmallVector<StringRef> f;
-  line.split(f, '\t', 6);
+  line.split(f, '\t', 7);
   Result r;
-  if (f.size() < 7)
+  if (f.size() < 8)
     return r;
   f[0].getAsInteger(10, r.index);
   f[1].getAsInteger(10, r.programSeed);
@@ -202,7 +205,8 @@ static Result decode(StringRef line) {
   r.kind = static_cast<Outcome::Kind>(k);
   r.bug = f[4] == "1";
   r.noSite = f[5] == "1";
-  r.detail = f[6].str();
+  r.half = f[6] == "1";
+  r.detail = f[7].str();
   return r;
 }
 
@@ -235,6 +239,7 @@ static Result runOne(Oracle &oracle, uint64_t index, std::mt19937_64 &pick) {
   r.index = index;
   r.programSeed = programSeed(seed, index);
   Spec spec = generate(r.programSeed);
+  r.half = spec.half;
   Defect defect = Defect::None;
   if (std::uniform_real_distribution<double>(0, 1)(pick) < illegalFraction)
     defect = kDefects[index % std::size(kDefects)];
@@ -310,7 +315,7 @@ static int pool(StringRef what, const std::function<Result(uint64_t)> &work) {
     pids.push_back(pid);
   }
   std::map<std::string, std::map<std::string, uint64_t>> tally; // mode -> outcome
-  uint64_t done = 0, bugs = 0, noSite = 0;
+  uint64_t done = 0, bugs = 0, noSite = 0, half = 0, halfBugs = 0;
   uint64_t step = std::max<uint64_t>(1, count / 20);
   SmallVector<std::string> bufs(readers.size());
   SmallVector<pollfd> fds;
@@ -343,8 +348,10 @@ static int pool(StringRef what, const std::function<Result(uint64_t)> &work) {
           continue;
         }
         ++tally[r.mode][stringifyOutcome(r.kind).str()];
+        half += r.half;
         if (r.bug) {
           ++bugs;
+          halfBugs += r.half;
           llvm::errs() << "[motif-fuzz] BUG " << stringifyOutcome(r.kind) << " (" << r.mode
                        << " #" << r.index << ", program seed " << r.programSeed << "): " << r.detail << "\n";
         }
@@ -368,6 +375,9 @@ static int pool(StringRef what, const std::function<Result(uint64_t)> &work) {
     for (auto &[outcome, c] : outcomes)
       llvm::outs() << llvm::format("  %-22s %-20s %llu\n", mode.c_str(), outcome.c_str(),
                                    static_cast<unsigned long long>(c));
+  if (half)
+    llvm::outs() << "  holding bf16/f16 values: " << half << " of them, "
+                 << halfBugs << " with a bug\n";
   llvm::outs() << "  bugs: " << bugs << "\n";
   return bugs ? 1 : 0;
 }
@@ -498,6 +508,7 @@ int main(int argc, char **argv) {
       r.programSeed = programSeed(seed, i);
       r.mode = "gen";
       Spec spec = generate(r.programSeed);
+      r.half = spec.half;
       std::string dir = (Twine(outputDir) + "/p" + Twine(i)).str();
       llvm::sys::fs::create_directories(dir);
       std::string eq;

@@ -68,6 +68,12 @@ struct ValueRef {
 };
 
 /// One level of a tile nest: `thread(16)` is {Level::Thread, 16}.
+/// The element type of a value (docs/fuzzing.md, "Element types"): f32, or
+/// a 16-bit float a map rounds to (arith.truncf) and its readers extend
+/// (arith.extf, or a reduction's or contraction's f32 accumulation).
+enum class ElemType { F32, BF16, F16 };
+llvm::StringRef stringifyElemType(ElemType t);
+
 using TileLevel = std::pair<Level, int64_t>;
 using TileNest = llvm::SmallVector<TileLevel, 4>;
 
@@ -98,6 +104,8 @@ struct Node {
   int64_t threads = 32;
   /// The global materialization is `observable` (rule 1 keeps it global).
   bool observable = false;
+  /// The element type of every result (a combine's are f32).
+  ElemType elem = ElemType::F32;
 
   int numResults() const { return kind == Kind::Combine ? 2 : 1; }
   /// The nest of iteration dim `i` (empty: a single level).
@@ -137,6 +145,9 @@ struct Spec {
   /// (clusterOf): drawn from a stream of its own, so programs without
   /// clusters stay what their seeds made before.
   bool clusters = false;
+  /// Some values hold bf16 or f16 (fixTypes): drawn from a stream of its
+  /// own, so f32 programs stay what their seeds made before.
+  bool half = false;
 
   int numArguments() const;
 };
@@ -156,6 +167,17 @@ int64_t handThreads(const Spec &spec, const Node &n);
 /// Untiles every motif whose nests no longer fit its extents or its block
 /// size (after the minimizer or a planted defect changed them).
 void untileStale(Spec &spec);
+
+/// Makes the element types legal (docs/dialect.md, "Element types"):
+/// broadcasts and transposes keep their operand's type, reductions,
+/// combines and contractions give f32, a contraction's operands hold one
+/// type and a combine's inputs f32 -- an operand that breaks this goes back
+/// to f32 at its source. Returns whether anything changed.
+bool fixTypes(Spec &spec);
+
+/// `tensor<4x8xbf16>`: the tensor type of a value over `dims`.
+std::string tensorType(const Spec &spec, llvm::ArrayRef<int> dims,
+                       ElemType elem);
 
 /// What the illegal mode plants.
 enum class Defect {
