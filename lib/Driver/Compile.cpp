@@ -366,15 +366,8 @@ FailureOr<OwningOpRef<ModuleOp>> extractFunction(ModuleOp module,
 void buildPtxPipeline(Session &s, OpPassManager &pm) {
   // The same chain as motif-lower-to-nvvm (docs/lowering.md), minus
   // convert-motif-to-gpu which ran on the whole module before.
-  OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
-  kernels.addPass(createConvertNVGPUToNVVMPass()); // tensor-core contractions
-  kernels.addPass(createCanonicalizerPass());
-  kernels.addPass(createCSEPass());
-  kernels.addPass(createSCFToControlFlowPass());
-  ConvertGpuOpsToNVVMOpsOptions toNVVM;
-  toNVVM.useBarePtrCallConv = true;
-  kernels.addPass(createConvertGpuOpsToNVVMOps(toNVVM));
-  kernels.addPass(createConvertNVVMToLLVMPass());
+  motif::addKernelToLLVMPasses(pm.nest<gpu::GPUModuleOp>(),
+                               s.options.precSqrt);
   pm.addPass(createReconcileUnrealizedCastsPass());
   GpuNVVMAttachTargetOptions target;
   target.chip = s.options.chip;

@@ -46,6 +46,12 @@ int main(int argc, char **argv) {
                "(motif-ptx-l2-load-policy): evict_last (default), "
                "evict_first, evict_normal, none"),
       cl::init("evict_last"), cl::cat(category));
+  cl::opt<bool> precSqrt(
+      "prec-sqrt",
+      cl::desc("math.sqrt of f32/f16/bf16 correctly rounded, sqrt.rn.f32 "
+               "(motif-precise-sqrt; the default, as nvcc's -prec-sqrt=true); "
+               "=false keeps libdevice's sqrt.approx.f32"),
+      cl::init(true), cl::cat(category));
   cl::opt<bool> replanSpills(
       "replan-spills",
       cl::desc("When ptxas reports spills, fuse again with the register "
@@ -101,6 +107,7 @@ int main(int argc, char **argv) {
   options.fuseOptions = fuseOptions;
   options.lowerOptions = lowerOptions;
   options.l2LoadPolicy = l2LoadPolicy;
+  options.precSqrt = precSqrt;
   options.replanSpills = replanSpills;
   // --function= (empty) is refused by compile(), not taken as "every one".
   if (function.getNumOccurrences())

@@ -316,6 +316,7 @@ static int pool(StringRef what, const std::function<Result(uint64_t)> &work) {
   }
   std::map<std::string, std::map<std::string, uint64_t>> tally; // mode -> outcome
   uint64_t done = 0, bugs = 0, noSite = 0, half = 0, halfBugs = 0;
+  double lastProgress = 0;
   uint64_t step = std::max<uint64_t>(1, count / 20);
   SmallVector<std::string> bufs(readers.size());
   SmallVector<pollfd> fds;
@@ -345,19 +346,23 @@ static int pool(StringRef what, const std::function<Result(uint64_t)> &work) {
         ++done;
         if (r.noSite) {
           ++noSite;
-          continue;
+        } else {
+          ++tally[r.mode][stringifyOutcome(r.kind).str()];
+          half += r.half;
         }
-        ++tally[r.mode][stringifyOutcome(r.kind).str()];
-        half += r.half;
         if (r.bug) {
           ++bugs;
           halfBugs += r.half;
           llvm::errs() << "[motif-fuzz] BUG " << stringifyOutcome(r.kind) << " (" << r.mode
                        << " #" << r.index << ", program seed " << r.programSeed << "): " << r.detail << "\n";
         }
-        if (done % step == 0)
+        // Every step programs, and at least every 30 s (a --seconds run
+        // with a large --count would otherwise stay silent).
+        if (done % step == 0 || elapsed() - lastProgress >= 30) {
+          lastProgress = elapsed();
           llvm::errs() << "[motif-fuzz] " << what << ": " << done << "/" << count << " ("
                        << llvm::format("%.0f", elapsed()) << " s), " << bugs << " bug(s)\n";
+        }
       }
     }
   }

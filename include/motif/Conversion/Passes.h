@@ -4,6 +4,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -24,6 +25,12 @@ namespace mlir::motif {
 /// for an error message ("evict_last, evict_first, evict_normal, none").
 ArrayRef<StringRef> l2LoadPolicies();
 std::string l2LoadPolicyList();
+
+/// The passes every kernel module (gpu.module) takes from the motif kernels
+/// to the LLVM dialect, as motif-lower-to-nvvm and motif-compile run them:
+/// nvgpu to NVVM, canonicalize, CSE, scf to cf, motif-precise-sqrt (with
+/// `precSqrt`), gpu to NVVM (bare pointers), NVVM to LLVM.
+void addKernelToLLVMPasses(OpPassManager &kernels, bool precSqrt);
 
 /// Registers `motif-lower-to-nvvm`: convert-motif-to-gpu followed by the
 /// upstream NVVM pipeline down to a gpu.binary holding PTX.

@@ -43,6 +43,9 @@ struct CompileOptions {
   /// The L2 eviction policy of the PTX's read-only global loads
   /// (motif-ptx-l2-load-policy): evict_last, evict_first, evict_normal, none.
   std::string l2LoadPolicy = "evict_last";
+  /// math.sqrt of f32/f16/bf16 correctly rounded (motif-precise-sqrt);
+  /// false: libdevice's sqrt.approx.f32.
+  bool precSqrt = true;
   /// Only this host function (unset: every one; set but empty is an error).
   std::optional<std::string> function;
   /// Run ptxas (cubin, resource report). Off: PTX and manifest only.

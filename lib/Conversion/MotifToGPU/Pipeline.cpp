@@ -123,6 +123,12 @@ struct LowerToNVVMOptions : public PassPipelineOptions<LowerToNVVMOptions> {
                      "global loads of the PTX (format isa): evict_last, "
                      "evict_first, evict_normal, none"),
       llvm::cl::init("evict_last")};
+  PassOptions::Option<bool> precSqrt{
+      *this, "prec-sqrt",
+      llvm::cl::desc("math.sqrt of f32/f16/bf16 correctly rounded "
+                     "(motif-precise-sqrt: sqrt.rn.f32, nvcc's -prec-sqrt="
+                     "true); false leaves libdevice's sqrt.approx.f32"),
+      llvm::cl::init(true)};
 };
 
 using ErrorHandler = function_ref<LogicalResult(const Twine &)>;
@@ -173,6 +179,25 @@ LogicalResult checkOptions(const LowerToNVVMOptions &opts, ErrorHandler error) {
   return success();
 }
 
+} // namespace
+
+void mlir::motif::addKernelToLLVMPasses(OpPassManager &kernels,
+                                        bool precSqrt) {
+  // Tensor-core contractions emit nvgpu ops (cp.async, ldmatrix, mma.sync)
+  // and nvvm.mma.sync; nothing else does, so the two passes are no-ops there.
+  kernels.addPass(createConvertNVGPUToNVVMPass());
+  kernels.addPass(createCanonicalizerPass());
+  kernels.addPass(createCSEPass());
+  kernels.addPass(createSCFToControlFlowPass());
+  if (precSqrt)
+    kernels.addPass(motif::createPreciseSqrt());
+  ConvertGpuOpsToNVVMOpsOptions toNVVM;
+  toNVVM.useBarePtrCallConv = true;
+  kernels.addPass(createConvertGpuOpsToNVVMOps(toNVVM));
+  kernels.addPass(createConvertNVVMToLLVMPass());
+}
+
+namespace {
 /// The pipeline from checked options, as pass objects.
 void buildPipeline(OpPassManager &pm, const LowerToNVVMOptions &opts) {
   motif::ConvertMotifToGPUOptions convert;
@@ -188,17 +213,8 @@ void buildPipeline(OpPassManager &pm, const LowerToNVVMOptions &opts) {
   convert.onlineMbarrier = opts.onlineMbarrier.getValue();
   convert.onlinePRegisters = opts.onlinePRegisters.getValue();
   pm.addPass(motif::createConvertMotifToGPU(convert));
-  OpPassManager &kernels = pm.nest<gpu::GPUModuleOp>();
-  // Tensor-core contractions emit nvgpu ops (cp.async, ldmatrix, mma.sync)
-  // and nvvm.mma.sync; nothing else does, so the two passes are no-ops there.
-  kernels.addPass(createConvertNVGPUToNVVMPass());
-  kernels.addPass(createCanonicalizerPass());
-  kernels.addPass(createCSEPass());
-  kernels.addPass(createSCFToControlFlowPass());
-  ConvertGpuOpsToNVVMOpsOptions toNVVM;
-  toNVVM.useBarePtrCallConv = true;
-  kernels.addPass(createConvertGpuOpsToNVVMOps(toNVVM));
-  kernels.addPass(createConvertNVVMToLLVMPass());
+  motif::addKernelToLLVMPasses(pm.nest<gpu::GPUModuleOp>(),
+                               opts.precSqrt.getValue());
   pm.addPass(createReconcileUnrealizedCastsPass());
   GpuNVVMAttachTargetOptions target;
   target.chip = opts.chip.getValue();
