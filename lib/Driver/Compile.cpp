@@ -367,7 +367,7 @@ void buildPtxPipeline(Session &s, OpPassManager &pm) {
   // The same chain as motif-lower-to-nvvm (docs/lowering.md), minus
   // convert-motif-to-gpu which ran on the whole module before.
   motif::addKernelToLLVMPasses(pm.nest<gpu::GPUModuleOp>(),
-                               s.options.precSqrt);
+                               s.options.preciseMath);
   pm.addPass(createReconcileUnrealizedCastsPass());
   GpuNVVMAttachTargetOptions target;
   target.chip = s.options.chip;

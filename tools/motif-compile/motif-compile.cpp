@@ -46,11 +46,12 @@ int main(int argc, char **argv) {
                "(motif-ptx-l2-load-policy): evict_last (default), "
                "evict_first, evict_normal, none"),
       cl::init("evict_last"), cl::cat(category));
-  cl::opt<bool> precSqrt(
-      "prec-sqrt",
-      cl::desc("math.sqrt of f32/f16/bf16 correctly rounded, sqrt.rn.f32 "
-               "(motif-precise-sqrt; the default, as nvcc's -prec-sqrt=true); "
-               "=false keeps libdevice's sqrt.approx.f32"),
+  cl::opt<bool> preciseMath(
+      "precise-math",
+      cl::desc("math.sqrt of f32/f16/bf16 as sqrt.rn.f32 (as nvcc's "
+               "-prec-sqrt=true) and 16-bit math.fma rounded once "
+               "(motif-precise-math; the default); =false keeps libdevice's "
+               "sqrt.approx.f32 and the f32 fma rounded again"),
       cl::init(true), cl::cat(category));
   cl::opt<bool> replanSpills(
       "replan-spills",
@@ -107,7 +108,7 @@ int main(int argc, char **argv) {
   options.fuseOptions = fuseOptions;
   options.lowerOptions = lowerOptions;
   options.l2LoadPolicy = l2LoadPolicy;
-  options.precSqrt = precSqrt;
+  options.preciseMath = preciseMath;
   options.replanSpills = replanSpills;
   // --function= (empty) is refused by compile(), not taken as "every one".
   if (function.getNumOccurrences())

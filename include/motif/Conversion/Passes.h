@@ -28,9 +28,9 @@ std::string l2LoadPolicyList();
 
 /// The passes every kernel module (gpu.module) takes from the motif kernels
 /// to the LLVM dialect, as motif-lower-to-nvvm and motif-compile run them:
-/// nvgpu to NVVM, canonicalize, CSE, scf to cf, motif-precise-sqrt (with
-/// `precSqrt`), gpu to NVVM (bare pointers), NVVM to LLVM.
-void addKernelToLLVMPasses(OpPassManager &kernels, bool precSqrt);
+/// nvgpu to NVVM, canonicalize, CSE, scf to cf, motif-precise-math (with
+/// `preciseMath`), gpu to NVVM (bare pointers), NVVM to LLVM.
+void addKernelToLLVMPasses(OpPassManager &kernels, bool preciseMath);
 
 /// Registers `motif-lower-to-nvvm`: convert-motif-to-gpu followed by the
 /// upstream NVVM pipeline down to a gpu.binary holding PTX.

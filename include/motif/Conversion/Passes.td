@@ -161,26 +161,29 @@ def PtxL2LoadPolicy : Pass<"motif-ptx-l2-load-policy", "::mlir::ModuleOp"> {
   ];
 }
 
-def PreciseSqrt : Pass<"motif-precise-sqrt", "::mlir::gpu::GPUModuleOp"> {
-  let summary = "Lower math.sqrt of f32, f16 and bf16 to the correctly rounded square root";
+def PreciseMath : Pass<"motif-precise-math", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Lower math.sqrt and 16-bit math.fma to their correctly rounded instructions";
   let description = [{
-    `convert-gpu-to-nvvm` lowers an f32 `math.sqrt` to libdevice's
-    `__nv_sqrtf`, which asks `__nvvm_reflect("__CUDA_PREC_SQRT")`; MLIR 22's
-    NVVM target does not set it (LLVM 22's NVVMReflect reads only
-    `nvvm-reflect-ftz` from the module), so the square root became
-    `sqrt.approx.f32` -- not what the evaluator computes (docs/evaluator.md:
-    libm's `sqrt`, correctly rounded, and a 16-bit `sqrt` correctly rounded
-    to its format) and not nvcc's default (`-prec-sqrt=true`).
+    What the evaluator computes (docs/evaluator.md), the kernels compute:
 
-    This pass runs on every kernel module before `convert-gpu-to-nvvm`: an
-    f32 `math.sqrt` becomes a call of the NVPTX intrinsic
-    `llvm.nvvm.sqrt.rn.f` (`sqrt.rn.f32`; `convert-gpu-to-nvvm` marks
-    `llvm.intr.sqrt` illegal); an f16 or bf16 one is extended to
-    f32, takes the same square root and is rounded back (`cvt.rn`), which is
-    the correctly rounded 16-bit result (f32 holds more than twice the
-    precision). f64 is left to libdevice (`__nv_sqrt`: `sqrt.rn.f64`).
-    `math.rsqrt` stays `rsqrt.approx` as in nvcc. Class bitwise against the
-    evaluator's `sqrt`.
+    * `math.sqrt` of f32, f16 or bf16. `convert-gpu-to-nvvm` lowers an f32
+      one to libdevice's `__nv_sqrtf`, which asks
+      `__nvvm_reflect("__CUDA_PREC_SQRT")`; MLIR 22's NVVM target does not
+      set it (LLVM 22's NVVMReflect reads only `nvvm-reflect-ftz` from the
+      module), so the square root was `sqrt.approx.f32`, not libm's `sqrt`
+      and not nvcc's default (`-prec-sqrt=true`). It becomes a call of the
+      NVPTX intrinsic `llvm.nvvm.sqrt.rn.f` (`sqrt.rn.f32`;
+      `convert-gpu-to-nvvm` marks `llvm.intr.sqrt` illegal); an f16 or bf16
+      one is extended to f32, takes the same square root and is rounded
+      back, which is the correctly rounded 16-bit result (f32 holds more
+      than twice the precision). f64 stays with libdevice (`__nv_sqrt`:
+      `sqrt.rn.f64`); `math.rsqrt` stays `rsqrt.approx` as in nvcc.
+    * `math.fma` of f16 or bf16. `convert-gpu-to-nvvm` extends it to f32,
+      calls `__nv_fmaf` and rounds the f32 result: two roundings, which can
+      differ from the one of a fused multiply-add by an ulp. It becomes
+      `llvm.intr.fma` in its own type (`fma.rn.f16`, `fma.rn.bf16`).
+
+    Class bitwise against the evaluator for these ops.
   }];
   let dependentDialects = [
     "::mlir::LLVM::LLVMDialect", "::mlir::arith::ArithDialect"

@@ -43,9 +43,10 @@ struct CompileOptions {
   /// The L2 eviction policy of the PTX's read-only global loads
   /// (motif-ptx-l2-load-policy): evict_last, evict_first, evict_normal, none.
   std::string l2LoadPolicy = "evict_last";
-  /// math.sqrt of f32/f16/bf16 correctly rounded (motif-precise-sqrt);
-  /// false: libdevice's sqrt.approx.f32.
-  bool precSqrt = true;
+  /// math.sqrt of f32/f16/bf16 and 16-bit math.fma correctly rounded
+  /// (motif-precise-math); false: libdevice's sqrt.approx.f32 and an f32
+  /// fma rounded again.
+  bool preciseMath = true;
   /// Only this host function (unset: every one; set but empty is an error).
   std::optional<std::string> function;
   /// Run ptxas (cubin, resource report). Off: PTX and manifest only.

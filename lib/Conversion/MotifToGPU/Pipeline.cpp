@@ -123,11 +123,12 @@ struct LowerToNVVMOptions : public PassPipelineOptions<LowerToNVVMOptions> {
                      "global loads of the PTX (format isa): evict_last, "
                      "evict_first, evict_normal, none"),
       llvm::cl::init("evict_last")};
-  PassOptions::Option<bool> precSqrt{
-      *this, "prec-sqrt",
-      llvm::cl::desc("math.sqrt of f32/f16/bf16 correctly rounded "
-                     "(motif-precise-sqrt: sqrt.rn.f32, nvcc's -prec-sqrt="
-                     "true); false leaves libdevice's sqrt.approx.f32"),
+  PassOptions::Option<bool> preciseMath{
+      *this, "precise-math",
+      llvm::cl::desc("motif-precise-math: math.sqrt of f32/f16/bf16 as "
+                     "sqrt.rn.f32 (nvcc's -prec-sqrt=true) and 16-bit "
+                     "math.fma rounded once; false leaves libdevice's "
+                     "sqrt.approx.f32 and the f32 fma rounded twice"),
       llvm::cl::init(true)};
 };
 
@@ -182,15 +183,15 @@ LogicalResult checkOptions(const LowerToNVVMOptions &opts, ErrorHandler error) {
 } // namespace
 
 void mlir::motif::addKernelToLLVMPasses(OpPassManager &kernels,
-                                        bool precSqrt) {
+                                        bool preciseMath) {
   // Tensor-core contractions emit nvgpu ops (cp.async, ldmatrix, mma.sync)
   // and nvvm.mma.sync; nothing else does, so the two passes are no-ops there.
   kernels.addPass(createConvertNVGPUToNVVMPass());
   kernels.addPass(createCanonicalizerPass());
   kernels.addPass(createCSEPass());
   kernels.addPass(createSCFToControlFlowPass());
-  if (precSqrt)
-    kernels.addPass(motif::createPreciseSqrt());
+  if (preciseMath)
+    kernels.addPass(motif::createPreciseMath());
   ConvertGpuOpsToNVVMOpsOptions toNVVM;
   toNVVM.useBarePtrCallConv = true;
   kernels.addPass(createConvertGpuOpsToNVVMOps(toNVVM));
@@ -214,7 +215,7 @@ void buildPipeline(OpPassManager &pm, const LowerToNVVMOptions &opts) {
   convert.onlinePRegisters = opts.onlinePRegisters.getValue();
   pm.addPass(motif::createConvertMotifToGPU(convert));
   motif::addKernelToLLVMPasses(pm.nest<gpu::GPUModuleOp>(),
-                               opts.precSqrt.getValue());
+                               opts.preciseMath.getValue());
   pm.addPass(createReconcileUnrealizedCastsPass());
   GpuNVVMAttachTargetOptions target;
   target.chip = opts.chip.getValue();

@@ -1,10 +1,12 @@
-// RUN: motif-opt %s --pass-pipeline='builtin.module(gpu.module(motif-precise-sqrt))' | FileCheck %s
-// RUN: motif-opt %s --pass-pipeline='builtin.module(gpu.module(motif-precise-sqrt,convert-gpu-to-nvvm{use-bare-ptr-memref-call-conv=true}))' | FileCheck %s --check-prefix=NVVM
+// RUN: motif-opt %s --pass-pipeline='builtin.module(gpu.module(motif-precise-math))' | FileCheck %s
+// RUN: motif-opt %s --pass-pipeline='builtin.module(gpu.module(motif-precise-math,convert-gpu-to-nvvm{use-bare-ptr-memref-call-conv=true}))' | FileCheck %s --check-prefix=NVVM
 
-// motif-precise-sqrt: an f32 math.sqrt calls the NVPTX intrinsic of the
+// motif-precise-math: an f32 math.sqrt calls the NVPTX intrinsic of the
 // correctly rounded square root (sqrt.rn.f32); f16 and bf16 take it between
 // an extension and a rounding; f64 stays for libdevice (__nv_sqrt, itself
-// sqrt.rn.f64), and math.rsqrt is left alone.
+// sqrt.rn.f64), and math.rsqrt is left alone. An f16 or bf16 math.fma
+// becomes llvm.intr.fma of its type (one rounding); f32 stays (__nv_fmaf is
+// fma.rn.f32).
 
 gpu.module @kernels {
   // CHECK-LABEL: func.func @roots
@@ -27,6 +29,17 @@ gpu.module @kernels {
     // CHECK: return %[[RA]], %[[RB]], %[[RC]], %[[RD]], %[[RR]]
     return %ra, %rb, %rc, %rd, %rr : f32, f16, bf16, f64, f32
   }
+
+  // CHECK-LABEL: func.func @fmas
+  func.func @fmas(%a: f16, %b: bf16, %c: f32) -> (f16, bf16, f32) {
+    // CHECK: llvm.intr.fma(%{{.*}}, %{{.*}}, %{{.*}}) : (f16, f16, f16) -> f16
+    %x = math.fma %a, %a, %a : f16
+    // CHECK: llvm.intr.fma(%{{.*}}, %{{.*}}, %{{.*}}) : (bf16, bf16, bf16) -> bf16
+    %y = math.fma %b, %b, %b : bf16
+    // CHECK: math.fma %{{.*}}, %{{.*}}, %{{.*}} : f32
+    %z = math.fma %c, %c, %c : f32
+    return %x, %y, %z : f16, bf16, f32
+  }
 }
 
 // After it, convert-gpu-to-nvvm calls libdevice only for f64 and rsqrt:
@@ -34,4 +47,7 @@ gpu.module @kernels {
 // NVVM-DAG: llvm.call_intrinsic "llvm.nvvm.sqrt.rn.f"
 // NVVM-DAG: llvm.call @__nv_sqrt(
 // NVVM-DAG: llvm.call @__nv_rsqrtf(
+// NVVM-DAG: llvm.intr.fma({{.*}}) : (f16, f16, f16) -> f16
+// NVVM-DAG: llvm.intr.fma({{.*}}) : (bf16, bf16, bf16) -> bf16
+// NVVM-DAG: llvm.call @__nv_fmaf(
 // NVVM-NOT: @__nv_sqrtf

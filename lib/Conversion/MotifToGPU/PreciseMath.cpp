@@ -1,10 +1,12 @@
-//===- PreciseSqrt.cpp - correctly rounded math.sqrt in kernels -----------===//
+//===- PreciseMath.cpp - correctly rounded sqrt and 16-bit fma -----------===//
 //
-// motif-precise-sqrt (include/motif/Conversion/Passes.td): before
+// motif-precise-math (include/motif/Conversion/Passes.td): before
 // convert-gpu-to-nvvm, an f32 math.sqrt becomes llvm.nvvm.sqrt.rn.f
 // instead of libdevice's __nv_sqrtf, which MLIR 22 leaves approximate
 // (__CUDA_PREC_SQRT is never set); f16 and bf16 take the f32 square root
-// between an extension and a rounding.
+// between an extension and a rounding. An f16 or bf16 math.fma becomes
+// llvm.intr.fma of its type (one rounding) instead of an f32 fma rounded
+// again.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,7 +16,7 @@
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir::motif {
-#define GEN_PASS_DEF_PRECISESQRT
+#define GEN_PASS_DEF_PRECISEMATH
 #include "motif/Conversion/Passes.h.inc"
 } // namespace mlir::motif
 
@@ -54,10 +56,26 @@ struct SqrtToIntrinsic : OpRewritePattern<math::SqrtOp> {
   }
 };
 
-struct PreciseSqrt : motif::impl::PreciseSqrtBase<PreciseSqrt> {
+/// A scalar `math.fma` of f16 or bf16: one rounding, in its own type.
+struct HalfFmaToIntrinsic : OpRewritePattern<math::FmaOp> {
+  using OpRewritePattern::OpRewritePattern;
+
+  LogicalResult matchAndRewrite(math::FmaOp op,
+                                PatternRewriter &rewriter) const override {
+    Type type = op.getType();
+    if (!type.isF16() && !type.isBF16())
+      return rewriter.notifyMatchFailure(
+          op, "f32 and f64 fma are libdevice's fma.rn already");
+    rewriter.replaceOpWithNewOp<LLVM::FMAOp>(op, type, op.getA(), op.getB(),
+                                             op.getC());
+    return success();
+  }
+};
+
+struct PreciseMath : motif::impl::PreciseMathBase<PreciseMath> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
-    patterns.add<SqrtToIntrinsic>(&getContext());
+    patterns.add<SqrtToIntrinsic, HalfFmaToIntrinsic>(&getContext());
     if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
       signalPassFailure();
   }
