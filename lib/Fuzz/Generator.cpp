@@ -154,6 +154,12 @@ bool mlir::motif::fuzz::fixTypes(Spec &spec) {
       }
     }
   }
+  // A body computes in f32 or in its map's own 16-bit type.
+  for (Node &n : spec.nodes)
+    if (n.bodyElem != ElemType::F32 && n.bodyElem != n.elem) {
+      n.bodyElem = n.elem;
+      changed = true;
+    }
   bool half = llvm::any_of(
       spec.nodes, [](const Node &n) { return n.elem != ElemType::F32; });
   changed |= spec.half != half;
@@ -911,6 +917,11 @@ void ProgramBuilder::types() {
     else if (n.kind == Node::Kind::Map)
       n.elem = draw(0.5);
   }
+  // A 16-bit map computes in its own type two times in five.
+  for (Node &n : spec.nodes)
+    if (n.kind == Node::Kind::Map && n.elem != ElemType::F32 &&
+        std::uniform_real_distribution<double>(0, 1)(typeRng) < 0.4)
+      n.bodyElem = n.elem;
   fixTypes(spec);
 }
 
@@ -966,6 +977,8 @@ struct BodyPrinter {
   std::string text;
   int next = 0;
   std::string indent;
+  /// The type every op computes in (f32, bf16 or f16).
+  std::string type = "f32";
 
   std::string emit(const std::string &rhs) {
     std::string name = "%t" + std::to_string(next++);
@@ -976,13 +989,13 @@ struct BodyPrinter {
     std::string s;
     llvm::raw_string_ostream os(s);
     os << llvm::format("%.6e", v);
-    return emit("arith.constant " + s + " : f32");
+    return emit("arith.constant " + s + " : " + type);
   }
   std::string print(const Expr &e) {
     using Op = Expr::Op;
     auto bin = [&](StringRef op) {
       std::string a = print(e.args[0]), b = print(e.args[1]);
-      return emit((op + " " + a + ", " + b + " : f32").str());
+      return emit((op + " " + a + ", " + b + " : " + type).str());
     };
     switch (e.op) {
     case Op::Operand:
@@ -1000,39 +1013,39 @@ struct BodyPrinter {
     case Op::Min:
       return bin("arith.minimumf");
     case Op::Neg:
-      return emit("arith.negf " + print(e.args[0]) + " : f32");
+      return emit("arith.negf " + print(e.args[0]) + " : " + type);
     case Op::Abs:
-      return emit("math.absf " + print(e.args[0]) + " : f32");
+      return emit("math.absf " + print(e.args[0]) + " : " + type);
     case Op::Tanh:
-      return emit("math.tanh " + print(e.args[0]) + " : f32");
+      return emit("math.tanh " + print(e.args[0]) + " : " + type);
     case Op::ExpTanh: {
-      std::string t = emit("math.tanh " + print(e.args[0]) + " : f32");
-      return emit("math.exp " + t + " : f32");
+      std::string t = emit("math.tanh " + print(e.args[0]) + " : " + type);
+      return emit("math.exp " + t + " : " + type);
     }
     case Op::SoftDiv: {
       std::string a = print(e.args[0]), b = print(e.args[1]);
       std::string one = constant(1.0);
-      std::string sq = emit("arith.mulf " + b + ", " + b + " : f32");
-      std::string den = emit("arith.addf " + sq + ", " + one + " : f32");
-      return emit("arith.divf " + a + ", " + den + " : f32");
+      std::string sq = emit("arith.mulf " + b + ", " + b + " : " + type);
+      std::string den = emit("arith.addf " + sq + ", " + one + " : " + type);
+      return emit("arith.divf " + a + ", " + den + " : " + type);
     }
     case Op::Sqrt1p: {
       std::string a = print(e.args[0]);
       std::string one = constant(1.0);
-      std::string sq = emit("arith.mulf " + a + ", " + a + " : f32");
-      std::string s = emit("arith.addf " + sq + ", " + one + " : f32");
-      return emit("math.sqrt " + s + " : f32");
+      std::string sq = emit("arith.mulf " + a + ", " + a + " : " + type);
+      std::string s = emit("arith.addf " + sq + ", " + one + " : " + type);
+      return emit("math.sqrt " + s + " : " + type);
     }
     case Op::Fma: {
       std::string a = print(e.args[0]), b = print(e.args[1]),
                   c = print(e.args[2]);
-      return emit("math.fma " + a + ", " + b + ", " + c + " : f32");
+      return emit("math.fma " + a + ", " + b + ", " + c + " : " + type);
     }
     case Op::Select: {
       std::string a = print(e.args[0]), b = print(e.args[1]),
                   c = print(e.args[2]), d = print(e.args[3]);
-      std::string p = emit("arith.cmpf olt, " + a + ", " + b + " : f32");
-      return emit("arith.select " + p + ", " + c + ", " + d + " : f32");
+      std::string p = emit("arith.cmpf olt, " + a + ", " + b + " : " + type);
+      return emit("arith.select " + p + ", " + c + ", " + d + " : " + type);
     }
     }
     return "";
@@ -1067,28 +1080,39 @@ static std::string printMotif(const Spec &s, const Node &n,
     out += indent + result + " = motif.map " + operandList() + " -> " +
            names(n.dims) + mappingText(n) + " : " + operandTypes() + " -> " +
            rt + " {\n";
-    // The body computes in f32: a 16-bit operand is extended first (%h<i>
-    // to %a<i>), a 16-bit result rounded last (to nearest even).
-    std::string extend;
+    // The body computes in its bodyElem: an operand of another type is
+    // converted first (%h<i> to %a<i>: extended to f32, then rounded to a
+    // 16-bit body type), and a 16-bit result of an f32 body is rounded last
+    // (to nearest even).
+    std::string convert;
+    std::string bodyType = stringifyElemType(n.bodyElem).str();
     out += indent + "^bb0(";
     for (auto [i, v] : llvm::enumerate(n.operands)) {
       ElemType t = s.nodes[v.node].elem;
       std::string index = std::to_string(i);
-      if (t == ElemType::F32) {
-        out += (i ? ", %a" : "%a") + index + ": f32";
+      std::string type = stringifyElemType(t).str();
+      if (t == n.bodyElem) {
+        out += (i ? ", %a" : "%a") + index + ": " + type;
         continue;
       }
-      std::string type = stringifyElemType(t).str();
       out += (i ? ", %h" : "%h") + index + ": " + type;
-      extend += indent + "  %a" + index + " = arith.extf %h" + index + " : " +
-                type + " to f32\n";
+      std::string wide = "%h" + index;
+      if (t != ElemType::F32) {
+        wide = n.bodyElem == ElemType::F32 ? "%a" + index : "%w" + index;
+        convert += indent + "  " + wide + " = arith.extf %h" + index + " : " +
+                   type + " to f32\n";
+      }
+      if (n.bodyElem != ElemType::F32)
+        convert += indent + "  %a" + index + " = arith.truncf " + wide +
+                   " : f32 to " + bodyType + "\n";
     }
-    out += "):\n" + extend;
+    out += "):\n" + convert;
     BodyPrinter body;
     body.indent = indent + "  ";
+    body.type = bodyType;
     std::string r = body.print(n.body);
     std::string type = stringifyElemType(n.elem).str();
-    if (n.elem != ElemType::F32)
+    if (n.elem != n.bodyElem)
       r = body.emit("arith.truncf " + r + " : f32 to " + type);
     out += body.text;
     out += indent + "  motif.yield " + r + " : " + type + "\n" + indent + "}\n";
@@ -1409,7 +1433,8 @@ std::string mlir::motif::fuzz::printJson(const Spec &s) {
       os << (j ? ", " : "") << "[" << v.node << ", " << v.result << "]";
     os << "]";
     if (n.kind == Node::Kind::Map) {
-      os << ", \"body\": ";
+      os << ", \"body_dtype\": \"" << stringifyElemType(n.bodyElem)
+         << "\", \"body\": ";
       printExprJson(os, n.body);
     }
     if (n.kind == Node::Kind::Reduce)

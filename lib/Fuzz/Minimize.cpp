@@ -138,14 +138,23 @@ Spec mlir::motif::fuzz::minimize(const Spec &start,
       if (changed && tries < budget)
         progress |= attempt(c);
     }
-    // f32 everywhere, else one 16-bit value after another in f32.
+    // f32 everywhere, else one 16-bit body, then one 16-bit value after
+    // another, in f32.
     if (best.half && tries < budget) {
       Spec c = best;
-      for (Node &n : c.nodes)
+      for (Node &n : c.nodes) {
         n.elem = ElemType::F32;
+        n.bodyElem = ElemType::F32;
+      }
       fixTypes(c);
       progress |= attempt(c);
     }
+    for (size_t i = 0; i < best.nodes.size() && best.half && tries < budget; ++i)
+      if (best.nodes[i].bodyElem != ElemType::F32) {
+        Spec c = best;
+        c.nodes[i].bodyElem = ElemType::F32;
+        progress |= attempt(c);
+      }
     for (size_t i = 0; i < best.nodes.size() && best.half && tries < budget; ++i)
       if (best.nodes[i].elem != ElemType::F32 &&
           (best.nodes[i].kind == Node::Kind::Argument ||

@@ -59,15 +59,37 @@ def _align(array, dims, target):
     return a.reshape(shape)
 
 
-def _expr(e, args):
+def _expr(e, args, body_dtype="f32", rnd=None):
+    """The body expression ``e`` on ``args``; ``rnd`` (or None) rounds each op's result (the
+    rounded evaluation)."""
     op = e[0]
     if op == "operand":
         return args[e[1]]
     if op == "constant":
-        # The program's constants are f32 (arith.constant ... : f32): their value is the f32 nearest
-        # the printed decimal, as the evaluator and the GPU read it.
-        return np.float64(np.float32(e[1]))
-    sub = [_expr(a, args) for a in e[1:]]
+        # The program's constants have its body's type (arith.constant ... : f32 / bf16 / f16):
+        # their value is the one nearest the printed decimal in that type, as the evaluator and the
+        # GPU read it, rounded or not.
+        return round_to(np.float64(np.float32(e[1])), body_dtype)
+    sub = [_expr(a, args, body_dtype, rnd) for a in e[1:]]
+    return _op(op, sub, rnd or (lambda x: x))
+
+
+def _op(op, sub, r):
+    """One body op; ``r`` rounds every op the program states (the composite ones state several)."""
+    if op in ("add", "sub", "mul", "max", "min", "neg", "abs", "tanh", "select"):
+        return r(_plain(op, sub))
+    if op == "exptanh":
+        return r(np.exp(r(np.tanh(sub[0]))))
+    if op == "softdiv":
+        return r(sub[0] / r(r(sub[1] * sub[1]) + 1.0))
+    if op == "sqrt1p":
+        return r(np.sqrt(r(r(sub[0] * sub[0]) + 1.0)))
+    if op == "fma":
+        return r(sub[0] * sub[1] + sub[2])  # fused: one rounding
+    raise ValueError(f"unknown body op {op!r}")
+
+
+def _plain(op, sub):
     if op == "add":
         return sub[0] + sub[1]
     if op == "sub":
@@ -84,14 +106,6 @@ def _expr(e, args):
         return np.abs(sub[0])
     if op == "tanh":
         return np.tanh(sub[0])
-    if op == "exptanh":
-        return np.exp(np.tanh(sub[0]))
-    if op == "softdiv":
-        return sub[0] / (1.0 + sub[1] * sub[1])
-    if op == "sqrt1p":
-        return np.sqrt(1.0 + sub[0] * sub[0])
-    if op == "fma":
-        return sub[0] * sub[1] + sub[2]
     if op == "select":
         return np.where(sub[0] < sub[1], sub[2], sub[3])
     raise ValueError(f"unknown body op {op!r}")
@@ -130,7 +144,13 @@ def evaluate(spec, inputs, reach=None, rounded=False):
             values[(i, 0)] = np.asarray(next(args), np.float64)
         elif kind == "map":
             aligned = [_align(a, list(d), dims) for a, d in ops]
-            r = _expr(n["body"], aligned)
+            body = n.get("body_dtype", "f32")
+            rnd = None
+            if rounded:
+                # Operands converted to the body's type, every op rounded to it.
+                aligned = [round_to(a, body) for a in aligned]
+                rnd = lambda x, body=body: round_to(x, body)
+            r = _expr(n["body"], aligned, body, rnd)
             values[(i, 0)] = np.broadcast_to(r, shape).astype(np.float64)
         elif kind in ("broadcast", "transpose"):
             a, d = ops[0]

@@ -106,6 +106,9 @@ struct Node {
   bool observable = false;
   /// The element type of every result (a combine's are f32).
   ElemType elem = ElemType::F32;
+  /// Map: the type its body computes in -- f32, or its 16-bit result type
+  /// (every op rounded to it, operands converted to it first).
+  ElemType bodyElem = ElemType::F32;
 
   int numResults() const { return kind == Kind::Combine ? 2 : 1; }
   /// The nest of iteration dim `i` (empty: a single level).
