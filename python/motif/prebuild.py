@@ -30,6 +30,7 @@ EXTRA_SOURCES = (
     ("test/Pipeline/Inputs/dynamic_shared.mlir", False),
     ("test/Pipeline/Inputs/shared_tails.mlir", False),
     ("test/Pipeline/Inputs/shared_tails.mlir", True),
+    ("test/Pipeline/Inputs/half-math.mlir", False),
 )
 
 
