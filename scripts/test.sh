@@ -47,6 +47,13 @@ if [ "${MOTIF_FUZZ_RUN:-1}" != 0 ]; then
   # merges) judged against the float64 meaning.
   echo "== generated programs: motif-fuzz run --cap=tolerance --seed=2 --count=500 --jobs=2"
   "$fuzz" run --cap=tolerance --seed=2 --count=500 --jobs=2 --failures="$failures" || status=1
+  # The lowered kernels of generated programs run on the CPU (python/motif/emulator.py), every form
+  # bit for bit against the schedule model, with the emulator's race check.
+  echo "== lowered kernels on the emulator: motif-fuzz gen --seed=3 --count=100; python -m motif.emulator"
+  rm -rf "$build/emulator-programs"
+  "$fuzz" gen --seed=3 --count=100 --jobs=2 -o "$build/emulator-programs" > /dev/null || status=1
+  MOTIF_BUILD_DIR="$build" PYTHONPATH="$root/python" python3 -m motif.emulator "$build/emulator-programs" \
+    --log "$build/emulator.log" || status=1
   mapfile -t corpus < <(cd "$root" && ls examples/*.mlir && find test -name '*.mlir' | sort)
   echo "== mutants: motif-fuzz mutate --seed=1 --count=20000 --jobs=2 (${#corpus[@]} files: examples/, test/)"
   (cd "$root" && "$fuzz" mutate --seed=1 --count=20000 --jobs=2 --failures="$failures" "${corpus[@]}") || status=1

@@ -1,0 +1,812 @@
+"""Runs motif's lowered kernels on the CPU: the gpu.func bodies convert-motif-to-gpu emits, every
+thread of a block in lock step, with a race check -- an independent execution of the emitter's
+output, where motif-equiv's schedule model executes the motif IR before lowering.
+
+    python -m motif.emulator PROG.mlir [--function f] [--seed S] [--runs K]
+
+lowers PROG (``motif-opt --pass-pipeline=builtin.module(convert-motif-to-gpu,gpu.module(canonicalize,
+cse))``, the first passes of motif-lower-to-nvvm), runs the host function's launches here on fresh
+random inputs and compares every output bit for bit with the schedule model (``motif-equiv --run
+--model=schedule``), which the documentation defines as bit for bit what the GPU computes
+(docs/schedule.md). Exit status 1 on a difference or a hazard, 2 on bad usage, 3 when the kernels
+use an op the emulator does not model (reported, not judged).
+
+What it models (docs/testing.md, "The kernel emulator"):
+
+* the host function: arith.constant, memref.alloc (NaN-filled, so a read of an element no kernel
+  stored is NaN), gpu.launch_func (grid and block sizes, operands), memref.dealloc;
+* a kernel: blocks one after another, the threads of a block as one vector in lock step; scf.for
+  with per-thread bounds and scf.if (masks), scf.yield; memref.load / store on global and workgroup
+  buffers (workgroup buffers NaN-filled per block; an index out of bounds is an error, as the fault it
+  is on the GPU); gpu.thread_id / block_id / block_dim / grid_dim; gpu.shuffle (xor, down, up, idx
+  within a warp; reading a lane that does not exist or is not active is an error); gpu.barrier;
+* arith and math ops with the evaluator's roundings: f32 results in float (libm for math
+  functions, as the evaluator calls them), bf16/f16 results computed in float and rounded once, a
+  16-bit fma in double rounded once; integers as int64 (index, i32, i64, i1);
+* hazards, as compute-sanitizer racecheck would see them on the GPU: a workgroup element written
+  by one thread and read or written by another with no gpu.barrier between them, a global element
+  written by one block and read or written by another block of the same launch, and two active
+  lanes storing different values to one element in one instruction.
+"""
+import argparse
+import ctypes
+import ctypes.util
+import os
+import re
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import numpy as np
+
+WARP = 32
+
+
+class Unsupported(Exception):
+    """The kernels use an op (or a form of one) the emulator does not model."""
+
+
+class Fault(Exception):
+    """What would be a fault, a hazard or undefined behaviour on the GPU."""
+
+
+# ----------------------------------------------------------------------------- parsing
+_OP = re.compile(r'^\s*(?:(%[\w]+)(?::(\d+))? = )?"([\w.]+)"\((.*?)\)(.*)$')
+_BLOCK = re.compile(r'^\s*\^bb\d+(?:\((.*)\))?:\s*$')
+_SIG = re.compile(r':\s*\((.*?)\)\s*->\s*(.*?)\s*$')
+
+
+def _split_types(text):
+    """Splits a comma-separated type list at depth 0 (types hold <...> and commas inside)."""
+    out, depth, cur = [], 0, ""
+    for ch in text:
+        if ch in "<([{":
+            depth += 1
+        elif ch in ">)]}":
+            depth -= 1
+        if ch == "," and depth == 0:
+            out.append(cur.strip())
+            cur = ""
+        else:
+            cur += ch
+    if cur.strip():
+        out.append(cur.strip())
+    return out
+
+
+def _parse(lines, i, stop):
+    ops = []
+    while i < len(lines):
+        s = lines[i].strip()
+        if not s or s.startswith("//"):
+            i += 1
+            continue
+        if any(s.startswith(t) for t in stop):
+            return ops, i
+        m = _OP.match(lines[i])
+        if not m:
+            raise Unsupported(f"cannot parse line {i + 1}: {s[:100]}")
+        res, nres, name, args, rest = m.groups()
+        op = {"name": name, "res": res, "nres": int(nres) if nres else (1 if res else 0),
+              "args": [a.strip() for a in args.split(",") if a.strip()], "rest": rest, "regions": []}
+        i += 1
+        if rest.rstrip().endswith("({"):
+            while True:
+                params, types = [], []
+                bm = _BLOCK.match(lines[i])
+                if bm:
+                    for p in _split_types(bm.group(1) or ""):
+                        n, t = p.split(":", 1)
+                        params.append(n.strip())
+                        types.append(t.strip())
+                    i += 1
+                body, i = _parse(lines, i, ("})", "}, {", "}"))
+                op["regions"].append((params, types, body))
+                end = lines[i].strip()
+                i += 1
+                if end.startswith("}, {"):
+                    continue
+                op["rest"] = rest + " " + end
+                break
+        sig = _SIG.search(op["rest"])
+        op["types"] = ([], [])
+        if sig:
+            rt = sig.group(2).strip()
+            rt = rt[1:-1] if rt.startswith("(") else rt
+            op["types"] = (_split_types(sig.group(1)), _split_types(rt))
+        ops.append(op)
+    return ops, i
+
+
+def parse_module(text):
+    lines = text.splitlines()
+    ops, _ = _parse(lines, 0, ())
+    return ops
+
+
+def _prop(op, key):
+    m = re.search(key + r" = ([^,}>]+(?:<[^>]*>)?)", op["rest"])
+    return m.group(1).strip() if m else None
+
+
+def _shape(t):
+    m = re.match(r"memref<((?:\d+x)*)(\w+)", t)
+    if not m:
+        raise Unsupported(f"memref type {t}")
+    dims = [int(d) for d in m.group(1).split("x") if d]
+    return dims, m.group(2)
+
+
+# ----------------------------------------------------------------------------- numerics
+_libm = ctypes.CDLL(ctypes.util.find_library("m"))
+_F1 = {}
+
+
+def _libm_f(name):
+    """libm's float function `name` (expf, ...), elementwise: what the evaluator calls."""
+    if name not in _F1:
+        f = getattr(_libm, name)
+        f.restype, f.argtypes = ctypes.c_float, [ctypes.c_float] * (3 if name == "fmaf" else 1)
+        _F1[name] = np.frompyfunc(f, 3 if name == "fmaf" else 1, 1)
+    return _F1[name]
+
+
+def _f32(x):
+    with np.errstate(all="ignore"):
+        return np.asarray(x, np.float64).astype(np.float32).astype(np.float64)
+
+
+def _round_half(x, t):
+    """float64 to bf16 / f16, once, to nearest even (as the evaluator's roundToFormat)."""
+    x = np.asarray(x, np.float64)
+    with np.errstate(all="ignore"):
+        if t == "f16":
+            return x.astype(np.float16).astype(np.float64)
+        u = np.ascontiguousarray(x).view(np.uint64)
+        r = ((u + np.uint64((1 << 44) - 1) + ((u >> np.uint64(45)) & np.uint64(1)))
+             >> np.uint64(45) << np.uint64(45)).view(np.float64)
+        # bf16 has f32's exponent range: past it, inf (finite rounding) or f32's subnormals.
+        big = np.abs(r) >= 2.0 ** 128
+        r = np.where(big & np.isfinite(x), np.copysign(np.inf, x), r)
+        tiny = (np.abs(x) < 2.0 ** -126) & (x != 0)
+        if tiny.any():
+            import ml_dtypes
+            r = np.where(tiny, x.astype(np.float32).astype(ml_dtypes.bfloat16).astype(np.float64), r)
+        return np.where(np.isnan(x), x, r)
+
+
+def _round(x, t):
+    if t == "f32":
+        return _f32(x)
+    if t in ("bf16", "f16"):
+        return _round_half(_f32(x), t)  # computed in float, rounded once
+    if t == "f64":
+        return np.asarray(x, np.float64)
+    raise Unsupported(f"float type {t}")
+
+
+def _int_bits(t):
+    if t == "index":
+        return 64
+    m = re.fullmatch(r"i(\d+)", t)
+    if not m:
+        raise Unsupported(f"integer type {t}")
+    return int(m.group(1))
+
+
+def _wrap(x, t):
+    """An integer result of type t, sign-extended into int64 (i1 true is -1, as the evaluator)."""
+    b = _int_bits(t)
+    x = np.asarray(x).astype(np.int64)
+    if b >= 64:
+        return x
+    m = np.int64((1 << b) - 1)
+    x = x & m
+    return np.where(x >= (1 << (b - 1)), x - (1 << b), x).astype(np.int64)
+
+
+def _unsigned(x, t):
+    b = _int_bits(t)
+    x = np.asarray(x, np.int64)
+    if b >= 64:
+        return x.astype(np.uint64)
+    return (x & np.int64((1 << b) - 1)).astype(np.uint64)
+
+
+_CMPI = ["eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"]
+_CMPF = ["false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult", "ule",
+         "une", "uno", "true"]
+_MATH1 = {"math.exp": "expf", "math.exp2": "exp2f", "math.log": "logf", "math.log2": "log2f",
+          "math.tanh": "tanhf", "math.sin": "sinf", "math.cos": "cosf", "math.erf": "erff",
+          "math.log1p": "log1pf", "math.expm1": "expm1f", "math.atan": "atanf", "math.cbrt": "cbrtf"}
+
+
+# ----------------------------------------------------------------------------- execution
+class Buffer:
+    """A memref's data (float64 or int64) and what the race check remembers of it."""
+
+    def __init__(self, shape, elem, space, fill=np.nan):
+        self.shape, self.elem, self.space = tuple(shape), elem, space
+        self.data = np.full(self.shape, fill, np.float64 if elem in ("f32", "bf16", "f16", "f64") else np.int64) \
+            if fill is not None else None
+        n = int(np.prod(self.shape)) if self.shape else 1
+        # Workgroup: writer thread and barrier epoch of the last write; global: writer block and
+        # launch of the last write.
+        self.writer = np.full(n, -1, np.int64)
+        self.epoch = np.full(n, -1, np.int64)
+        self.reader = np.full(n, -1, np.int64)
+        self.read_epoch = np.full(n, -1, np.int64)
+
+
+class Emulator:
+    def __init__(self, module_ops, seed=0):
+        self.kernels = {}
+        self.hosts = {}
+        self.rng = np.random.default_rng(seed)
+        self.launch = 0
+        for op in module_ops[0]["regions"][0][2]:
+            if op["name"] == "func.func":
+                self.hosts[re.search(r'sym_name = "([^"]+)"', op["rest"]).group(1)] = op
+            elif op["name"] == "gpu.module":
+                mod = re.search(r'sym_name = "([^"]+)"', op["rest"]).group(1)
+                for k in op["regions"][0][2]:
+                    if k["name"] == "gpu.func":
+                        name = re.search(r'sym_name = "([^"]+)"', k["rest"]).group(1)
+                        self.kernels[f"@{mod}::@{name}"] = k
+
+    # -- host
+    def run_host(self, name, inputs):
+        """Runs host function `name` on `inputs` (numpy arrays of the argument buffers' shapes);
+        returns the output buffers' data, in order."""
+        f = self.hosts[name]
+        params, types, body = f["regions"][0]
+        roles = re.findall(r'motif.role = "(\w+)"', f["rest"])
+        env = {}
+        it = iter(inputs)
+        outs = []
+        for p, t, role in zip(params, types, roles):
+            shape, elem = _shape(t)
+            if role == "input":
+                b = Buffer(shape, elem, "global", None)
+                b.data = np.asarray(next(it), np.float64).reshape(shape).copy()
+            else:
+                b = Buffer(shape, elem, "global")
+                outs.append(b)
+            env[p] = b
+        for op in body:
+            n = op["name"]
+            if n == "arith.constant":
+                env[op["res"]] = self._constant(op)
+            elif n == "memref.alloc":
+                shape, elem = _shape(op["types"][1][0])
+                env[op["res"]] = Buffer(shape, elem, "global")
+            elif n == "gpu.launch_func":
+                self._launch(op, env)
+            elif n in ("memref.dealloc", "func.return"):
+                pass
+            else:
+                raise Unsupported(f"host op {n}")
+        return [b.data for b in outs]
+
+    def _launch(self, op, env):
+        seg = [int(x) for x in re.search(r"operandSegmentSizes = array<i32: ([\d, ]+)>", op["rest"]).group(1).split(",")]
+        if seg[0] or any(seg[7:11]) or seg[12]:
+            raise Unsupported("a launch with async dependencies, cluster sizes or dynamic shared memory")
+        args = op["args"]
+        sizes = [int(env[a]) for a in args[sum(seg[:1]):sum(seg[:7])]]
+        grid, block = sizes[:3], sizes[3:6]
+        operands = [env[a] for a in args[sum(seg[:11]):sum(seg[:12])]]
+        kernel = self.kernels[re.search(r"kernel = (@[\w]+::@[\w]+)", op["rest"]).group(1)]
+        self.launch += 1
+        self._run_kernel(kernel, grid, block, operands)
+
+    def _constant(self, op):
+        v = _prop(op, "value")
+        t = op["types"][1][0]
+        if v in ("true", "false"):
+            return np.int64(-1 if v == "true" else 0)
+        m = re.match(r"(-?[\w.+-]+) : (\w+)", v)
+        if not m:
+            raise Unsupported(f"constant {v}")
+        lit, ty = m.groups()
+        if ty in ("f32", "bf16", "f16", "f64"):
+            if lit.startswith("0x"):
+                bits = int(lit, 16)
+                val = {"f32": lambda b: np.array([b], np.uint32).view(np.float32)[0],
+                       "f64": lambda b: np.array([b], np.uint64).view(np.float64)[0],
+                       "f16": lambda b: np.array([b], np.uint16).view(np.float16)[0]}.get(
+                    ty, lambda b: np.array([b << 16], np.uint32).view(np.float32)[0])(bits)
+                return np.float64(val)
+            return np.float64(_round(np.float64(float(lit)), ty) if ty != "f64" else float(lit))
+        return np.int64(_wrap(np.int64(int(lit)), ty))
+
+    # -- kernels
+    def _run_kernel(self, k, grid, block, operands):
+        params, types, body = k["regions"][0]
+        if grid[1] != 1 or grid[2] != 1 or block[1] != 1 or block[2] != 1:
+            raise Unsupported("a 2-d or 3-d launch")
+        if "nvvm.cluster_dim" in k["rest"]:
+            raise Unsupported("a cluster kernel")
+        T = block[0]
+        self.T, self.grid = T, grid[0]
+        for b in range(grid[0]):
+            env = {}
+            for p, t, v in zip(params, types, operands):
+                env[p] = v
+            for p, t in zip(params[len(operands):], types[len(operands):]):
+                if "workgroup" not in t:
+                    raise Unsupported(f"kernel argument {t}")
+                shape, elem = _shape(t)
+                env[p] = Buffer(shape, elem, "workgroup")
+            self.block, self.epoch = b, 0
+            self.tid = np.arange(T, dtype=np.int64)
+            self._exec(body, env, np.ones(T, bool))
+
+    def _exec(self, ops, env, mask):
+        """Runs `ops` for the lanes in `mask`; returns the values of the scf.yield that ends them."""
+        for op in ops:
+            n = op["name"]
+            if n == "scf.yield":
+                return [env[a] for a in op["args"]]
+            if n in ("gpu.return", "func.return"):
+                return []
+            r = self._op(op, env, mask)
+            if op["nres"] == 1:
+                env[op["res"]] = r
+            elif op["nres"] > 1:
+                for i, v in enumerate(r):
+                    env[f"{op['res']}#{i}"] = v
+        return []
+
+    def _op(self, op, env, mask):
+        n, a = op["name"], [env[x] if x in env else None for x in op["args"]]
+        ins, outs = op["types"]
+        rt = outs[0] if outs else None
+        if n == "arith.constant":
+            return self._constant(op)
+        if n == "gpu.thread_id":
+            return self._dim(op, self.tid, 0)
+        if n == "gpu.block_id":
+            return self._dim(op, np.int64(self.block), 0)
+        if n == "gpu.block_dim":
+            return self._dim(op, np.int64(self.T), 1)
+        if n == "gpu.grid_dim":
+            return self._dim(op, np.int64(self.grid), 1)
+        if n == "memref.assume_alignment":
+            return a[0]
+        if n == "memref.load":
+            return self._load(a[0], a[1:], mask)
+        if n == "memref.store":
+            self._store(a[1], a[2:], a[0], mask)
+            return None
+        if n == "gpu.barrier":
+            if not mask.all():
+                raise Fault("gpu.barrier reached by part of the block (divergent barrier)")
+            self.epoch += 1
+            return None
+        if n == "scf.if":
+            cond = np.broadcast_to(np.asarray(a[0]) != 0, mask.shape)
+            then_r = self._exec(op["regions"][0][2], env, mask & cond)
+            else_r = self._exec(op["regions"][1][2], env, mask & ~cond) if len(op["regions"]) > 1 else []
+            if op["nres"] == 0:
+                return None
+            res = [np.where(cond, np.broadcast_to(t, mask.shape), np.broadcast_to(e, mask.shape))
+                   for t, e in zip(then_r, else_r)]
+            return res[0] if op["nres"] == 1 else res
+        if n == "scf.for":
+            return self._for(op, a, env, mask)
+        if n == "gpu.shuffle":
+            return self._shuffle(op, a, mask)
+        if n == "llvm.inline_asm":
+            # rule 6's opaque copy (KernelEmitter's opaqueCopy): "mov.b16/32 $0, $1; // recompute"
+            if re.search(r'asm_string = "mov\.b(16|32) \$0, \$1;', op["rest"]):
+                return a[0]
+            raise Unsupported("inline asm")
+        return self._arith(n, op, a, ins, rt)
+
+    def _dim(self, op, v, _):
+        d = _prop(op, "dimension")
+        if d and "x" not in d:
+            return np.int64(0)
+        return v
+
+    def _index(self, buf, idx, mask):
+        idx = [np.broadcast_to(np.asarray(i, np.int64), mask.shape) for i in idx]
+        if not buf.shape:
+            flat = np.zeros(mask.shape, np.int64)
+        else:
+            for d, (i, e) in enumerate(zip(idx, buf.shape)):
+                bad = mask & ((i < 0) | (i >= e))
+                if bad.any():
+                    raise Fault(f"index {int(i[bad][0])} out of bounds of dim {d} (extent {e}) "
+                                f"of a {buf.space} buffer {buf.shape}")
+            flat = np.ravel_multi_index(tuple(np.where(mask, i, 0) for i in idx), buf.shape)
+        return flat
+
+    def _who(self, buf):
+        """The accessor id the race check compares: the thread (workgroup) or the block (global)."""
+        return self.tid if buf.space == "workgroup" else np.full(self.T, self.block, np.int64)
+
+    def _when(self, buf):
+        return self.epoch if buf.space == "workgroup" else self.launch
+
+    def _load(self, buf, idx, mask):
+        flat = self._index(buf, idx, mask)
+        who, when = self._who(buf), self._when(buf)
+        f, w = flat[mask], who[mask]
+        stale = (buf.epoch[f] == when) & (buf.writer[f] != w) & (buf.writer[f] >= 0)
+        if stale.any():
+            raise Fault(f"read-after-write hazard on a {buf.space} buffer {buf.shape}: element "
+                        f"{int(f[stale][0])} written by {int(buf.writer[f][stale][0])} and read by "
+                        f"{int(w[stale][0])} with no barrier between" if buf.space == "workgroup" else
+                        f"a global element {int(f[stale][0])} of {buf.shape} written by block "
+                        f"{int(buf.writer[f][stale][0])} and read by block {int(w[stale][0])} in one launch")
+        buf.reader[f], buf.read_epoch[f] = w, when
+        out = np.zeros(mask.shape, buf.data.dtype)
+        out[mask] = buf.data.reshape(-1)[f]
+        return out
+
+    def _store(self, buf, idx, val, mask):
+        flat = self._index(buf, idx, mask)
+        val = np.broadcast_to(np.asarray(val), mask.shape)
+        who, when = self._who(buf), self._when(buf)
+        f, w, v = flat[mask], who[mask], val[mask]
+        # Two lanes of one instruction storing different values to one element.
+        order = np.argsort(f, kind="stable")
+        fs, vs = f[order], v[order]
+        dup = fs[1:] == fs[:-1]
+        if dup.any():
+            a, b = vs[1:][dup], vs[:-1][dup]
+            same = (a == b) | (np.isnan(a) & np.isnan(b))
+            if not same.all():
+                raise Fault(f"two threads store different values to element {int(fs[1:][dup][~same][0])} "
+                            f"of a {buf.space} buffer {buf.shape} in one instruction")
+        other_w = (buf.epoch[f] == when) & (buf.writer[f] != w) & (buf.writer[f] >= 0)
+        other_r = (buf.read_epoch[f] == when) & (buf.reader[f] != w) & (buf.reader[f] >= 0)
+        if (other_w & (buf.data.reshape(-1)[f] != v)).any() or other_r.any():
+            kind = "write-after-read" if other_r.any() else "write-after-write"
+            raise Fault(f"{kind} hazard on a {buf.space} buffer {buf.shape} with no barrier between"
+                        if buf.space == "workgroup" else
+                        f"{kind} hazard on a global buffer {buf.shape} between blocks of one launch")
+        buf.data.reshape(-1)[f] = v
+        buf.writer[f], buf.epoch[f] = w, when
+
+    def _for(self, op, a, env, mask):
+        lb, ub, step = (np.broadcast_to(np.asarray(x, np.int64), mask.shape) for x in a[:3])
+        carried = [np.broadcast_to(np.asarray(x), mask.shape).copy() for x in a[3:]]
+        params, _, body = op["regions"][0]
+        if (step[mask] <= 0).any():
+            raise Fault("scf.for with a step <= 0")
+        trips = np.where(mask, np.maximum(0, -(-(ub - lb) // np.maximum(step, 1))), 0)
+        for k in range(int(trips.max()) if trips.size else 0):
+            live = mask & (k < trips)
+            env[params[0]] = lb + k * step
+            for p, c in zip(params[1:], carried):
+                env[p] = c
+            ys = self._exec(body, env, live)
+            carried = [np.where(live, np.broadcast_to(y, mask.shape), c) for y, c in zip(ys, carried)]
+        if op["nres"] == 0:
+            return None
+        return carried[0] if op["nres"] == 1 else carried
+
+    def _shuffle(self, op, a, mask):
+        mode = re.search(r"shuffle_mode (\w+)", op["rest"]).group(1)
+        v = np.broadcast_to(np.asarray(a[0]), mask.shape)
+        off = np.broadcast_to(np.asarray(a[1], np.int64), mask.shape)
+        width = np.broadcast_to(np.asarray(a[2], np.int64), mask.shape)
+        lane = self.tid % WARP
+        base = self.tid - lane
+        # Within segments of `width` lanes (the PTX c operand's clamp).
+        seg = lane - lane % width
+        if mode == "xor":
+            src = lane ^ off
+            ok = (src // width) == (lane // width)
+        elif mode == "down":
+            src = lane + off
+            ok = src < seg + width
+        elif mode == "up":
+            src = lane - off
+            ok = src >= seg
+        elif mode == "idx":
+            src = seg + off
+            ok = off < width
+        else:
+            raise Unsupported(f"shuffle mode {mode}")
+        src_t = np.where(ok, base + src, self.tid)
+        exists = src_t < self.T
+        if (mask & ok & ~exists).any():
+            raise Fault("gpu.shuffle reads a lane past the block (a partial warp)")
+        src_t = np.where(exists, src_t, self.tid)
+        if (mask & ok & ~mask[src_t]).any():
+            raise Fault("gpu.shuffle reads an inactive lane")
+        return [np.where(ok, v[src_t], v), np.where(ok, -1, 0).astype(np.int64)]
+
+    def _arith(self, n, op, a, ins, rt):
+        def fl(x):
+            return np.asarray(x, np.float64)
+        if n in ("arith.addf", "arith.subf", "arith.mulf", "arith.divf"):
+            f = {"arith.addf": np.add, "arith.subf": np.subtract, "arith.mulf": np.multiply,
+                 "arith.divf": np.divide}[n]
+            with np.errstate(all="ignore"):
+                if rt == "f64":
+                    return f(fl(a[0]), fl(a[1]))
+                # In float (correctly rounded), then once to a 16-bit result type.
+                r = f(fl(a[0]).astype(np.float32), fl(a[1]).astype(np.float32)).astype(np.float64)
+            return _round(r, rt)
+        if n in ("arith.maximumf", "arith.minimumf", "arith.maxnumf", "arith.minnumf"):
+            x, y = fl(a[0]), fl(a[1])
+            if n == "arith.maximumf":
+                r = np.where(np.isnan(x) | np.isnan(y), np.nan, np.where((x == y) & (x == 0),
+                             np.where(np.signbit(x), y, x), np.maximum(x, y)))
+            elif n == "arith.minimumf":
+                r = np.where(np.isnan(x) | np.isnan(y), np.nan, np.where((x == y) & (x == 0),
+                             np.where(np.signbit(x), x, y), np.minimum(x, y)))
+            else:
+                r = (np.fmax if n == "arith.maxnumf" else np.fmin)(x, y)
+            return _round(r, rt)
+        if n == "arith.negf":
+            return -fl(a[0])
+        if n == "math.absf":
+            return np.abs(fl(a[0]))
+        if n == "arith.extf":
+            return fl(a[0])
+        if n == "arith.truncf":
+            return _round_half(fl(a[0]), rt) if rt in ("bf16", "f16") else _round(a[0], rt)
+        if n == "math.fma":
+            x, y, z = fl(a[0]), fl(a[1]), fl(a[2])
+            if rt in ("bf16", "f16"):
+                with np.errstate(all="ignore"):
+                    return _round_half(x * y + z, rt)  # in double, rounded once
+            if rt == "f32":
+                x, y, z = np.broadcast_arrays(x, y, z)
+                return _libm_f("fmaf")(x, y, z).astype(np.float64)
+            return x * y + z
+        if n == "math.sqrt":
+            with np.errstate(all="ignore"):
+                return _round(np.sqrt(fl(a[0]).astype(np.float32)).astype(np.float64), rt)
+        if n == "math.rsqrt":
+            with np.errstate(all="ignore"):
+                r = (np.float32(1) / np.sqrt(fl(a[0]).astype(np.float32))).astype(np.float64)
+            return _round(r, rt)
+        if n in _MATH1:
+            if rt == "f64":
+                raise Unsupported(f"{n} on f64")
+            x = fl(a[0]).astype(np.float32)
+            return _round(np.asarray(_libm_f(_MATH1[n])(x), np.float64), rt)
+        if n == "arith.cmpf":
+            p = _CMPF[int(_prop(op, "predicate").split(":")[0])]
+            x, y = fl(a[0]), fl(a[1])
+            uno = np.isnan(x) | np.isnan(y)
+            base = {"eq": x == y, "gt": x > y, "ge": x >= y, "lt": x < y, "le": x <= y, "ne": x != y}
+            if p in ("false", "true"):
+                r = np.full(np.broadcast(x, y).shape, p == "true")
+            elif p == "ord":
+                r = ~uno
+            elif p == "uno":
+                r = uno
+            elif p[0] == "o":
+                r = ~uno & base[p[1:]]
+            else:
+                r = uno | base[p[1:]]
+            return np.where(r, -1, 0).astype(np.int64)
+        if n == "arith.select":
+            c = np.asarray(a[0]) != 0
+            return np.where(c, a[1], a[2])
+        if n == "arith.cmpi":
+            p = _CMPI[int(_prop(op, "predicate").split(":")[0])]
+            t = ins[0]
+            if p[0] == "u":
+                x, y = _unsigned(a[0], t), _unsigned(a[1], t)
+                p = p[1:]
+            else:
+                x, y = _wrap(a[0], t), _wrap(a[1], t)
+                p = {"eq": "eq", "ne": "ne"}.get(p, p[1:])
+            r = {"eq": x == y, "ne": x != y, "lt": x < y, "le": x <= y, "gt": x > y, "ge": x >= y}[p]
+            return np.where(r, -1, 0).astype(np.int64)
+        if n in ("arith.addi", "arith.subi", "arith.muli", "arith.andi", "arith.ori", "arith.xori",
+                 "arith.shli"):
+            x, y = np.asarray(a[0], np.int64), np.asarray(a[1], np.int64)
+            with np.errstate(all="ignore"):
+                r = {"arith.addi": lambda: x + y, "arith.subi": lambda: x - y, "arith.muli": lambda: x * y,
+                     "arith.andi": lambda: x & y, "arith.ori": lambda: x | y, "arith.xori": lambda: x ^ y,
+                     "arith.shli": lambda: x << y}[n]()
+            return _wrap(r, rt)
+        if n in ("arith.divui", "arith.remui", "arith.minui", "arith.maxui", "arith.shrui"):
+            x, y = _unsigned(a[0], rt), _unsigned(a[1], rt)
+            if n in ("arith.divui", "arith.remui") and (np.asarray(y) == 0).any():
+                raise Fault(f"{n} by zero")
+            r = {"arith.divui": lambda: x // np.maximum(y, np.uint64(1)), "arith.remui": lambda: x % np.maximum(y, np.uint64(1)),
+                 "arith.minui": lambda: np.minimum(x, y), "arith.maxui": lambda: np.maximum(x, y),
+                 "arith.shrui": lambda: x >> y}[n]()
+            return _wrap(r.astype(np.int64), rt)
+        if n in ("arith.divsi", "arith.remsi", "arith.minsi", "arith.maxsi", "arith.floordivsi",
+                 "arith.ceildivsi"):
+            x, y = _wrap(a[0], rt), _wrap(a[1], rt)
+            if n in ("arith.divsi", "arith.remsi", "arith.floordivsi", "arith.ceildivsi") and (np.asarray(y) == 0).any():
+                raise Fault(f"{n} by zero")
+            ys = np.where(y == 0, 1, y)
+            q = np.trunc(x / ys).astype(np.int64)
+            r = {"arith.divsi": lambda: q, "arith.remsi": lambda: x - q * ys,
+                 "arith.minsi": lambda: np.minimum(x, y), "arith.maxsi": lambda: np.maximum(x, y),
+                 "arith.floordivsi": lambda: x // ys, "arith.ceildivsi": lambda: -((-x) // ys)}[n]()
+            return _wrap(r, rt)
+        if n in ("arith.index_cast", "arith.index_castui", "arith.extsi", "arith.trunci"):
+            return _wrap(a[0], rt)
+        if n == "arith.extui":
+            return _wrap(_unsigned(a[0], ins[0]).astype(np.int64), rt)
+        if n in ("arith.sitofp", "arith.uitofp"):
+            x = _wrap(a[0], ins[0]) if n == "arith.sitofp" else _unsigned(a[0], ins[0])
+            return _round(x.astype(np.float64), rt)
+        raise Unsupported(f"op {n}")
+
+
+# ----------------------------------------------------------------------------- driver
+def _tool(name):
+    build = os.environ.get("MOTIF_BUILD_DIR")
+    roots = [Path(build) / "bin"] if build else []
+    roots.append(Path(__file__).resolve().parents[2] / "build" / "bin")
+    for r in roots:
+        if (r / name).is_file():
+            return str(r / name)
+    raise FileNotFoundError(f"{name} is not built (MOTIF_BUILD_DIR)")
+
+
+def lower(path):
+    """The gpu form of a motif program, as convert-motif-to-gpu + canonicalize + cse print it."""
+    p = subprocess.run([_tool("motif-opt"), str(path), "--pass-pipeline=builtin.module(convert-motif-to-gpu,"
+                        "gpu.module(canonicalize,cse))", "--mlir-print-op-generic"],
+                       capture_output=True, text=True)
+    if p.returncode != 0:
+        raise Unsupported(f"motif-opt failed: {p.stderr.strip()[:300]}")
+    return p.stdout
+
+
+def _input_types(path, function):
+    """The element types and shapes of @function's arguments and results, from the motif program."""
+    text = Path(path).read_text()
+    m = re.search(r"func\.func @" + re.escape(function) + r"\((.*?)\)\s*->\s*\(?(.*?)\)?\s*\{", text, re.S)
+    args = re.findall(r"tensor<([^>]*)>", m.group(1))
+    res = re.findall(r"tensor<([^>]*)>", m.group(2))
+
+    def split(t):
+        parts = t.split("x")
+        return tuple(int(d) for d in parts[:-1]), parts[-1]
+    return [split(t) for t in args], [split(t) for t in res]
+
+
+def random_inputs(arg_types, rng):
+    """normal(0, 1) inputs of each argument's type (never zero), as float64."""
+    out = []
+    for shape, t in arg_types:
+        x = rng.standard_normal(shape)
+        x[x == 0] = 0.5
+        x = _round(x, t) if t != "f64" else x
+        x[x == 0] = 0.5
+        out.append(np.asarray(x, np.float64))
+    return out
+
+
+def schedule_model(path, function, inputs, workdir):
+    """The schedule model's outputs (motif-equiv --run --model=schedule) on `inputs`."""
+    files = []
+    for k, x in enumerate(inputs):
+        f = Path(workdir) / f"in{k}.npy"
+        np.save(f, np.asarray(x, np.float32))  # half and f32 values are f32 values exactly
+        files.append(str(f))
+    dump = Path(workdir) / "out"
+    p = subprocess.run([_tool("motif-equiv"), "--run", str(path), f"--function={function}", "--model=schedule",
+                        "--inputs=" + ",".join(files), f"--dump={dump}"], capture_output=True, text=True)
+    if p.returncode != 0:
+        raise Unsupported(f"motif-equiv failed: {p.stderr.strip()[:300]}")
+    return [np.load(dump / f"out{k}.npy").astype(np.float64) for k in range(len(list(dump.glob("out*.npy"))) // 2)]
+
+
+def compare(path, function="f", seed=None, workdir=None, lowered=None):
+    """Emulates `function` of the motif program at `path` and compares it with the schedule model bit for
+    bit on fresh inputs. Returns a list of differences (empty: equal); raises Unsupported or Fault.
+    `lowered` replaces the program's gpu form (a test plants defects in it)."""
+    rng = np.random.default_rng(seed)
+    arg_types, _ = _input_types(path, function)
+    inputs = random_inputs(arg_types, rng)
+    emu = Emulator(parse_module(lowered if lowered is not None else lower(path)), seed=0)
+    got = emu.run_host(function, inputs)
+    with tempfile.TemporaryDirectory(dir=workdir) as tmp:
+        want = schedule_model(path, function, inputs, tmp)
+    problems = []
+    for k, (g, w) in enumerate(zip(got, want)):
+        g = g.reshape(w.shape)
+        unwritten = np.isnan(g) & ~np.isnan(w)
+        if unwritten.any():
+            problems.append(f"output #{k}: {int(unwritten.sum())} element(s) never stored")
+            continue
+        diff = ~((g == w) | (np.isnan(g) & np.isnan(w))) | (np.signbit(g) != np.signbit(w))
+        if diff.any():
+            i = np.flatnonzero(diff.reshape(-1))[0]
+            problems.append(f"output #{k}: {int(diff.sum())} of {w.size} element(s) differ from the schedule "
+                            f"model, e.g. [{i}] {g.reshape(-1)[i]!r} vs {w.reshape(-1)[i]!r}")
+    return problems
+
+
+class _Timeout(Exception):
+    pass
+
+
+def run_directory(root, seconds=30.0, log=None, seed=None):
+    """Every form (unfused, fused, hand) of every program `root`/p<i> that motif-fuzz gen wrote, each
+    against the schedule model on fresh inputs; a tally, and the failing ones. Exit status 1 when a
+    form differs or faults."""
+    import signal
+    import time
+
+    def alarm(*_):
+        raise _Timeout()
+    signal.signal(signal.SIGALRM, alarm)
+    dirs = sorted((p for p in Path(root).iterdir() if re.fullmatch(r"p\d+", p.name)), key=lambda p: int(p.name[1:]))
+    tally = {"pass": 0, "differ": 0, "fault": 0, "unsupported": 0, "timeout": 0}
+    failures = []
+    start = time.time()
+    out = open(log, "w") if log else None
+    for n, pdir in enumerate(dirs):
+        for form in ("unfused", "fused", "hand"):
+            path = pdir / f"{form}.mlir"
+            if not path.is_file():
+                continue
+            signal.setitimer(signal.ITIMER_REAL, seconds)
+            try:
+                problems = compare(path, "f", None if seed is None else seed + n)
+                kind, detail = ("differ", "; ".join(problems)) if problems else ("pass", "")
+            except Unsupported as e:
+                kind, detail = "unsupported", str(e)
+            except Fault as e:
+                kind, detail = "fault", str(e)
+            except _Timeout:
+                kind, detail = "timeout", f"over {seconds} s"
+            finally:
+                signal.setitimer(signal.ITIMER_REAL, 0)
+            tally[kind] += 1
+            line = f"{pdir.name}/{form}: {kind}" + (f": {detail}" if detail else "")
+            if out:
+                print(line, file=out, flush=True)
+            if kind in ("differ", "fault"):
+                failures.append(line)
+                print(f"[emulator] {line}", file=sys.stderr)
+        if (n + 1) % 25 == 0:
+            print(f"[emulator] {n + 1}/{len(dirs)} programs ({time.time() - start:.0f} s), "
+                  f"{len(failures)} failing", file=sys.stderr)
+    print(f"emulator: {len(dirs)} programs in {time.time() - start:.0f} s")
+    for k, v in tally.items():
+        print(f"  {k:12} {v}")
+    return 1 if failures else 0
+
+
+def main(argv=None):
+    ap = argparse.ArgumentParser(prog="python -m motif.emulator", description=__doc__.split("\n")[0])
+    ap.add_argument("program", help="a motif program, or a directory motif-fuzz gen wrote")
+    ap.add_argument("--function", default="f")
+    ap.add_argument("--seed", type=int, default=None)
+    ap.add_argument("--runs", type=int, default=1)
+    ap.add_argument("--seconds", type=float, default=30.0, help="per form, with a directory")
+    ap.add_argument("--log", default=None, help="with a directory: one line per form")
+    args = ap.parse_args(argv)
+    if Path(args.program).is_dir():
+        return run_directory(args.program, args.seconds, args.log, args.seed)
+    for r in range(args.runs):
+        try:
+            problems = compare(args.program, args.function, None if args.seed is None else args.seed + r)
+        except Unsupported as e:
+            print(f"emulator: unsupported: {e}")
+            return 3
+        except Fault as e:
+            print(f"emulator: FAULT: {e}")
+            return 1
+        if problems:
+            for p in problems:
+                print(f"emulator: DIFF: {p}")
+            return 1
+    print(f"emulator: PASS ({args.runs} run(s), bit for bit with the schedule model)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
