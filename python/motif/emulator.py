@@ -226,7 +226,10 @@ _MATH1 = {"math.exp": "expf", "math.exp2": "exp2f", "math.log": "logf", "math.lo
 class Buffer:
     """A memref's data (float64 or int64) and what the race check remembers of it."""
 
-    def __init__(self, shape, elem, space, fill=np.nan):
+    def __init__(self, shape, elem, space, fill=np.nan, ctas=1):
+        # A workgroup buffer of a cluster kernel holds one copy per CTA: a leading dim of `ctas`.
+        self.ctas = ctas
+        shape = ((ctas,) if ctas > 1 else ()) + tuple(shape)
         self.shape, self.elem, self.space = tuple(shape), elem, space
         self.data = np.full(self.shape, fill, np.float64 if elem in ("f32", "bf16", "f16", "f64") else np.int64) \
             if fill is not None else None
@@ -237,6 +240,58 @@ class Buffer:
         self.epoch = np.full(n, -1, np.int64)
         self.reader = np.full(n, -1, np.int64)
         self.read_epoch = np.full(n, -1, np.int64)
+        # Cluster barrier epochs: of the last write, and of the last read by another CTA (mapa).
+        self.cepoch = np.full(n, -1, np.int64)
+        self.remote_reader = np.full(n, -1, np.int64)
+        self.remote_epoch = np.full(n, -1, np.int64)
+        self.float = elem in ("f32", "bf16", "f16", "f64")
+
+    def get(self, flat):
+        """The elements at flat indices, as float64 (or int64)."""
+        if self.data.flags.c_contiguous:
+            v = self.data.reshape(-1)[flat]
+        else:
+            v = self.data[np.unravel_index(flat, self.shape)]
+        return v.astype(np.float64 if self.float else np.int64)
+
+    def set(self, flat, v):
+        if self.data.flags.c_contiguous:
+            self.data.reshape(-1)[flat] = v
+        else:
+            self.data[np.unravel_index(flat, self.shape)] = v
+
+
+_NP_TYPES = {"f32": np.float32, "f16": np.float16, "f64": np.float64, "i32": np.int32, "i64": np.int64,
+             "index": np.int64, "i8": np.int8, "i16": np.int16}
+
+
+def _np_type(elem):
+    if elem == "bf16":
+        import ml_dtypes
+        return np.dtype(ml_dtypes.bfloat16)
+    if elem not in _NP_TYPES:
+        raise Unsupported(f"element type {elem} in dynamic shared memory")
+    return np.dtype(_NP_TYPES[elem])
+
+
+def _view(raw, ctas, nbytes, offset, shape, elem):
+    """A typed buffer over bytes `offset`.. of each CTA's dynamic shared memory (memref.view): stores
+    through one view are what an aliasing view reads, as on the GPU."""
+    dt = _np_type(elem)
+    size = int(np.prod(shape)) * dt.itemsize if shape else dt.itemsize
+    if offset < 0 or offset + size > nbytes:
+        raise Fault(f"memref.view of {size} B at byte {offset} past {nbytes} B of dynamic shared memory")
+    if offset % dt.itemsize:
+        raise Fault(f"memref.view of {elem} at byte {offset}: misaligned")
+    b = Buffer(shape, elem, "workgroup", None, ctas)
+    strides, acc = [], dt.itemsize
+    for e in reversed(shape):
+        strides.insert(0, acc)
+        acc *= e
+    if ctas > 1:
+        strides.insert(0, nbytes)
+    b.data = np.ndarray(b.shape, dt, buffer=raw, offset=offset, strides=tuple(strides))
+    return b
 
 
 class Emulator:
@@ -291,11 +346,12 @@ class Emulator:
 
     def _launch(self, op, env):
         seg = [int(x) for x in re.search(r"operandSegmentSizes = array<i32: ([\d, ]+)>", op["rest"]).group(1).split(",")]
-        if seg[0] or any(seg[7:11]) or seg[12]:
-            raise Unsupported("a launch with async dependencies, cluster sizes or dynamic shared memory")
+        if seg[0] or any(seg[7:10]) or seg[12]:
+            raise Unsupported("a launch with async dependencies or cluster sizes")
         args = op["args"]
         sizes = [int(env[a]) for a in args[sum(seg[:1]):sum(seg[:7])]]
         grid, block = sizes[:3], sizes[3:6]
+        self.dynamic = int(env[args[sum(seg[:10])]]) if seg[10] else 0
         operands = [env[a] for a in args[sum(seg[:11]):sum(seg[:12])]]
         kernel = self.kernels[re.search(r"kernel = (@[\w]+::@[\w]+)", op["rest"]).group(1)]
         self.launch += 1
@@ -326,21 +382,33 @@ class Emulator:
         params, types, body = k["regions"][0]
         if grid[1] != 1 or grid[2] != 1 or block[1] != 1 or block[2] != 1:
             raise Unsupported("a 2-d or 3-d launch")
-        if "nvvm.cluster_dim" in k["rest"]:
-            raise Unsupported("a cluster kernel")
-        T = block[0]
-        self.T, self.grid = T, grid[0]
-        for b in range(grid[0]):
+        # A cluster kernel (nvvm.cluster_dim): its K CTAs run together, one vector of K * Tc lanes;
+        # gpu.thread_id is a lane's id in its CTA, gpu.block_id its CTA's.
+        c = re.search(r"nvvm.cluster_dim = array<i32: (\d+), 1, 1>", k["rest"])
+        K = int(c.group(1)) if c else 1
+        if grid[0] % K:
+            raise Fault(f"a grid of {grid[0]} CTAs is not a whole number of clusters of {K}")
+        Tc = block[0]
+        T = K * Tc
+        self.T, self.Tc, self.K, self.grid = T, Tc, K, grid[0]
+        self.pos = np.arange(T, dtype=np.int64)
+        self.tid = self.pos % Tc
+        self.cta = self.pos // Tc
+        for b in range(grid[0] // K):
             env = {}
             for p, t, v in zip(params, types, operands):
                 env[p] = v
+            self.workgroup = []
             for p, t in zip(params[len(operands):], types[len(operands):]):
                 if "workgroup" not in t:
                     raise Unsupported(f"kernel argument {t}")
                 shape, elem = _shape(t)
-                env[p] = Buffer(shape, elem, "workgroup")
-            self.block, self.epoch = b, 0
-            self.tid = np.arange(T, dtype=np.int64)
+                env[p] = Buffer(shape, elem, "workgroup", ctas=K)
+                self.workgroup.append(env[p])
+            self.block = b * K + self.cta
+            self.epoch, self.cepoch = 0, 0
+            # Dynamic shared memory: bytes per CTA, 0xFF (a NaN in every float type) at first.
+            self.raw = np.full(K * max(self.dynamic, 1), 0xFF, np.uint8)
             self._exec(body, env, np.ones(T, bool))
 
     def _exec(self, ops, env, mask):
@@ -368,9 +436,9 @@ class Emulator:
         if n == "gpu.thread_id":
             return self._dim(op, self.tid, 0)
         if n == "gpu.block_id":
-            return self._dim(op, np.int64(self.block), 0)
+            return self._dim(op, self.block, 0)
         if n == "gpu.block_dim":
-            return self._dim(op, np.int64(self.T), 1)
+            return self._dim(op, np.int64(self.Tc), 1)
         if n == "gpu.grid_dim":
             return self._dim(op, np.int64(self.grid), 1)
         if n == "memref.assume_alignment":
@@ -385,6 +453,41 @@ class Emulator:
                 raise Fault("gpu.barrier reached by part of the block (divergent barrier)")
             self.epoch += 1
             return None
+        if n == "nvvm.cluster.arrive":
+            if not mask.all():
+                raise Fault("a cluster barrier arrived at by part of the cluster")
+            self.arrived = True
+            return None
+        if n == "nvvm.cluster.wait":
+            if not mask.all() or not getattr(self, "arrived", False):
+                raise Fault("a cluster wait without every thread's arrive")
+            self.arrived = False
+            self.epoch += 1
+            self.cepoch += 1
+            return None
+        if n == "gpu.dynamic_shared_memory":
+            return ("dynamic",)
+        if n == "memref.view":
+            if a[0] != ("dynamic",):
+                raise Unsupported("memref.view of anything but gpu.dynamic_shared_memory")
+            shape, elem = _shape(rt)
+            buf = _view(self.raw, self.K, self.dynamic, int(a[1]), shape, elem)
+            self.workgroup.append(buf)
+            return buf
+        if n == "memref.extract_aligned_pointer_as_index":
+            buf = a[0]
+            if buf.space != "workgroup":
+                raise Unsupported("the address of a global buffer")
+            return np.int64((self.workgroup.index(buf) + 1) << 32)
+        if n == "llvm.inttoptr":
+            return np.asarray(a[0], np.int64)
+        if n == "nvvm.mapa":
+            rank = np.asarray(a[1], np.int64)
+            if (mask & ((rank < 0) | (rank >= self.K))).any():
+                raise Fault(f"mapa to CTA rank outside the cluster of {self.K}")
+            return np.asarray(a[0], np.int64) | ((rank + 1) << 56)
+        if n == "llvm.load":
+            return self._load_pointer(a[0], rt, mask)
         if n == "scf.if":
             cond = np.broadcast_to(np.asarray(a[0]) != 0, mask.shape)
             then_r = self._exec(op["regions"][0][2], env, mask & cond)
@@ -413,6 +516,8 @@ class Emulator:
 
     def _index(self, buf, idx, mask):
         idx = [np.broadcast_to(np.asarray(i, np.int64), mask.shape) for i in idx]
+        if buf.ctas > 1:
+            idx = [self.cta] + idx
         if not buf.shape:
             flat = np.zeros(mask.shape, np.int64)
         else:
@@ -426,7 +531,38 @@ class Emulator:
 
     def _who(self, buf):
         """The accessor id the race check compares: the thread (workgroup) or the block (global)."""
-        return self.tid if buf.space == "workgroup" else np.full(self.T, self.block, np.int64)
+        return self.pos if buf.space == "workgroup" else np.broadcast_to(self.block, (self.T,))
+
+    def _load_pointer(self, ptr, rt, mask):
+        """llvm.load of a workgroup address (of this CTA, or of CTA `rank` through nvvm.mapa)."""
+        ptr = np.broadcast_to(np.asarray(ptr, np.int64), mask.shape)
+        rank = (ptr >> 56) - 1
+        rank = np.where(rank < 0, self.cta, rank)
+        bid = ((ptr >> 32) & 0xFFFFFF) - 1
+        off = ptr & 0xFFFFFFFF
+        ids = np.unique(bid[mask])
+        if ids.size != 1 or not 0 <= ids[0] < len(self.workgroup):
+            raise Unsupported("llvm.load of an address that is not one workgroup buffer's")
+        buf = self.workgroup[int(ids[0])]
+        size = {"f32": 4, "i32": 4, "f64": 8, "i64": 8}.get(buf.elem, 2)
+        if (mask & (off % size != 0)).any():
+            raise Fault("a misaligned workgroup load")
+        elem = off // size
+        per_cta = int(np.prod(buf.shape[1:])) if buf.ctas > 1 else int(np.prod(buf.shape))
+        if (mask & ((elem < 0) | (elem >= per_cta))).any():
+            raise Fault(f"a workgroup load past its buffer of {per_cta} elements")
+        f = np.where(mask, (rank if buf.ctas > 1 else 0) * per_cta + elem, 0)[mask]
+        w = self.pos[mask]
+        stale = (buf.cepoch[f] == self.cepoch) & (buf.writer[f] != w) & (buf.writer[f] >= 0) & \
+                (buf.writer[f] // self.Tc != w // self.Tc)
+        local_stale = (buf.epoch[f] == self.epoch) & (buf.writer[f] != w) & (buf.writer[f] >= 0)
+        if stale.any() or local_stale.any():
+            raise Fault(f"read-after-write hazard through a cluster's shared memory (buffer {buf.shape}): "
+                        f"no cluster barrier between the store and the load")
+        buf.remote_reader[f], buf.remote_epoch[f] = w, self.cepoch
+        out = np.zeros(mask.shape, np.float64)
+        out[mask] = buf.get(f)
+        return out
 
     def _when(self, buf):
         return self.epoch if buf.space == "workgroup" else self.launch
@@ -443,8 +579,8 @@ class Emulator:
                         f"a global element {int(f[stale][0])} of {buf.shape} written by block "
                         f"{int(buf.writer[f][stale][0])} and read by block {int(w[stale][0])} in one launch")
         buf.reader[f], buf.read_epoch[f] = w, when
-        out = np.zeros(mask.shape, buf.data.dtype)
-        out[mask] = buf.data.reshape(-1)[f]
+        out = np.zeros(mask.shape, np.float64 if buf.float else np.int64)
+        out[mask] = buf.get(f)
         return out
 
     def _store(self, buf, idx, val, mask):
@@ -464,13 +600,19 @@ class Emulator:
                             f"of a {buf.space} buffer {buf.shape} in one instruction")
         other_w = (buf.epoch[f] == when) & (buf.writer[f] != w) & (buf.writer[f] >= 0)
         other_r = (buf.read_epoch[f] == when) & (buf.reader[f] != w) & (buf.reader[f] >= 0)
-        if (other_w & (buf.data.reshape(-1)[f] != v)).any() or other_r.any():
+        if buf.space == "workgroup":
+            # Read by another CTA (mapa) since the last cluster barrier.
+            other_r |= (buf.remote_epoch[f] == self.cepoch) & (buf.remote_reader[f] >= 0) & \
+                (buf.remote_reader[f] // self.Tc != w // self.Tc)
+        if (other_w & (buf.get(f) != v)).any() or other_r.any():
             kind = "write-after-read" if other_r.any() else "write-after-write"
             raise Fault(f"{kind} hazard on a {buf.space} buffer {buf.shape} with no barrier between"
                         if buf.space == "workgroup" else
                         f"{kind} hazard on a global buffer {buf.shape} between blocks of one launch")
-        buf.data.reshape(-1)[f] = v
+        buf.set(f, v)
         buf.writer[f], buf.epoch[f] = w, when
+        if buf.space == "workgroup":
+            buf.cepoch[f] = self.cepoch
 
     def _for(self, op, a, env, mask):
         lb, ub, step = (np.broadcast_to(np.asarray(x, np.int64), mask.shape) for x in a[:3])
@@ -495,8 +637,8 @@ class Emulator:
         v = np.broadcast_to(np.asarray(a[0]), mask.shape)
         off = np.broadcast_to(np.asarray(a[1], np.int64), mask.shape)
         width = np.broadcast_to(np.asarray(a[2], np.int64), mask.shape)
-        lane = self.tid % WARP
-        base = self.tid - lane
+        lane = self.pos % WARP
+        base = self.pos - lane
         # Within segments of `width` lanes (the PTX c operand's clamp).
         seg = lane - lane % width
         if mode == "xor":
@@ -513,11 +655,11 @@ class Emulator:
             ok = off < width
         else:
             raise Unsupported(f"shuffle mode {mode}")
-        src_t = np.where(ok, base + src, self.tid)
+        src_t = np.where(ok, base + src, self.pos)
         exists = src_t < self.T
         if (mask & ok & ~exists).any():
             raise Fault("gpu.shuffle reads a lane past the block (a partial warp)")
-        src_t = np.where(exists, src_t, self.tid)
+        src_t = np.where(exists, src_t, self.pos)
         if (mask & ok & ~mask[src_t]).any():
             raise Fault("gpu.shuffle reads an inactive lane")
         return [np.where(ok, v[src_t], v), np.where(ok, -1, 0).astype(np.int64)]
@@ -631,8 +773,10 @@ class Emulator:
                  "arith.minsi": lambda: np.minimum(x, y), "arith.maxsi": lambda: np.maximum(x, y),
                  "arith.floordivsi": lambda: x // ys, "arith.ceildivsi": lambda: -((-x) // ys)}[n]()
             return _wrap(r, rt)
-        if n in ("arith.index_cast", "arith.index_castui", "arith.extsi", "arith.trunci"):
+        if n in ("arith.index_cast", "arith.extsi", "arith.trunci"):
             return _wrap(a[0], rt)
+        if n == "arith.index_castui":
+            return _wrap(_unsigned(a[0], ins[0]).astype(np.int64), rt)
         if n == "arith.extui":
             return _wrap(_unsigned(a[0], ins[0]).astype(np.int64), rt)
         if n in ("arith.sitofp", "arith.uitofp"):
