@@ -222,6 +222,22 @@ _MATH1 = {"math.exp": "expf", "math.exp2": "exp2f", "math.log": "logf", "math.lo
           "math.log1p": "log1pf", "math.expm1": "expm1f", "math.atan": "atanf", "math.cbrt": "cbrtf"}
 
 
+def _select(cond, a, b):
+    """np.where with a per-lane condition over per-lane vectors (a trailing dim)."""
+    cond = np.asarray(cond)
+    nd = max(np.ndim(a), np.ndim(b))
+    if cond.ndim and cond.ndim < nd:
+        cond = cond.reshape(cond.shape + (1,) * (nd - cond.ndim))
+    return np.where(cond, a, b)
+
+
+def _vector_width(t):
+    m = re.fullmatch(r"vector<(\d+)x\w+>", t.strip())
+    if not m:
+        raise Unsupported(f"vector type {t}")
+    return int(m.group(1))
+
+
 # ----------------------------------------------------------------------------- execution
 class Buffer:
     """A memref's data (float64 or int64) and what the race check remembers of it."""
@@ -362,6 +378,11 @@ class Emulator:
         t = op["types"][1][0]
         if v in ("true", "false"):
             return np.int64(-1 if v == "true" else 0)
+        d = re.search(r"value = dense<(-?[\w.+-]+)> : vector<(\d+)x(\w+)>", op["rest"])
+        if d:
+            lit, width, ty = d.groups()
+            scalar = self._constant({"rest": f"<{{value = {lit} : {ty}}}>", "types": ([], [ty])})
+            return np.full(int(width), scalar)
         m = re.match(r"(-?[\w.+-]+) : (\w+)", v)
         if not m:
             raise Unsupported(f"constant {v}")
@@ -407,8 +428,10 @@ class Emulator:
                 self.workgroup.append(env[p])
             self.block = b * K + self.cta
             self.epoch, self.cepoch = 0, 0
+            self.pending, self.groups = [], []
             # Dynamic shared memory: bytes per CTA, 0xFF (a NaN in every float type) at first.
             self.raw = np.full(K * max(self.dynamic, 1), 0xFF, np.uint8)
+            # Copies still in flight when the CTA exits land in shared memory nobody reads again.
             self._exec(body, env, np.ones(T, bool))
 
     def _exec(self, ops, env, mask):
@@ -494,9 +517,44 @@ class Emulator:
             else_r = self._exec(op["regions"][1][2], env, mask & ~cond) if len(op["regions"]) > 1 else []
             if op["nres"] == 0:
                 return None
-            res = [np.where(cond, np.broadcast_to(t, mask.shape), np.broadcast_to(e, mask.shape))
-                   for t, e in zip(then_r, else_r)]
+            res = [_select(cond, self._lanes(t), self._lanes(e)) for t, e in zip(then_r, else_r)]
             return res[0] if op["nres"] == 1 else res
+        if n == "nvgpu.device_async_copy":
+            self._async_copy(op, a, mask)
+            return np.int64(0)
+        if n == "nvgpu.device_async_create_group":
+            self.groups.append(self.pending)
+            self.pending = []
+            return np.int64(len(self.groups))
+        if n == "nvgpu.device_async_wait":
+            keep = int((_prop(op, "numGroups") or "0").split(":")[0])
+            while len(self.groups) > keep:
+                self._land(self.groups.pop(0))
+            return None
+        if n == "vector.load":
+            width = _vector_width(rt)
+            return self._load(a[0], a[1:], mask, width, int((_prop(op, "alignment") or "0").split(":")[0]))
+        if n == "vector.store":
+            self._store(a[1], a[2:], a[0], mask, _vector_width(ins[0]), int((_prop(op, "alignment") or "0").split(":")[0]))
+            return None
+        if n == "vector.extract":
+            pos = re.search(r"static_position = array<i64: (\d+)>", op["rest"])
+            if not pos or len(a) != 1:
+                raise Unsupported("vector.extract with a dynamic or multi-dim position")
+            return np.asarray(a[0])[..., int(pos.group(1))]
+        if n == "vector.from_elements":
+            return np.stack([self._lanes(x) for x in a], axis=-1)
+        if n == "vector.broadcast":
+            return np.repeat(self._lanes(a[0])[..., None], _vector_width(rt), axis=-1)
+        if n == "llvm.call_intrinsic":
+            name = re.search(r'intrin = "([\w.]+)"', op["rest"]).group(1)
+            if name == "llvm.nvvm.ex2.approx.ftz.f":
+                # What the evaluator computes for math.exp2 (docs/residency.md, "Approximate math").
+                return _round(np.asarray(_libm_f("exp2f")(np.asarray(a[0], np.float64).astype(np.float32)),
+                                         np.float64), "f32")
+            if name == "llvm.nvvm.sqrt.rn.f":
+                return _round(np.sqrt(np.asarray(a[0], np.float64).astype(np.float32)).astype(np.float64), "f32")
+            raise Unsupported(f"intrinsic {name}")
         if n == "scf.for":
             return self._for(op, a, env, mask)
         if n == "gpu.shuffle":
@@ -508,13 +566,20 @@ class Emulator:
             raise Unsupported("inline asm")
         return self._arith(n, op, a, ins, rt)
 
+    def _lanes(self, x):
+        """`x` as one value per lane: (T,), or (T, n) for a vector."""
+        x = np.asarray(x)
+        if x.ndim and x.shape[0] == self.T:
+            return x
+        return np.broadcast_to(x, (self.T,) + x.shape)
+
     def _dim(self, op, v, _):
         d = _prop(op, "dimension")
         if d and "x" not in d:
             return np.int64(0)
         return v
 
-    def _index(self, buf, idx, mask):
+    def _index(self, buf, idx, mask, n=1):
         idx = [np.broadcast_to(np.asarray(i, np.int64), mask.shape) for i in idx]
         if buf.ctas > 1:
             idx = [self.cta] + idx
@@ -522,7 +587,8 @@ class Emulator:
             flat = np.zeros(mask.shape, np.int64)
         else:
             for d, (i, e) in enumerate(zip(idx, buf.shape)):
-                bad = mask & ((i < 0) | (i >= e))
+                last = n if d == len(buf.shape) - 1 else 1
+                bad = mask & ((i < 0) | (i + last > e))
                 if bad.any():
                     raise Fault(f"index {int(i[bad][0])} out of bounds of dim {d} (extent {e}) "
                                 f"of a {buf.space} buffer {buf.shape}")
@@ -567,10 +633,45 @@ class Emulator:
     def _when(self, buf):
         return self.epoch if buf.space == "workgroup" else self.launch
 
-    def _load(self, buf, idx, mask):
-        flat = self._index(buf, idx, mask)
-        who, when = self._who(buf), self._when(buf)
-        f, w = flat[mask], who[mask]
+    def _async_copy(self, op, a, mask):
+        """cp.async of dstElements consecutive elements (the source's first srcElements, zeros after):
+        the source is read now; the destination holds NaN until a wait retires the copy's group (so a
+        read before it shows), then the values, as a store by the issuing thread."""
+        seg = [int(x) for x in re.search(r"operandSegmentSizes = array<i32: ([\d, ]+)>", op["rest"]).group(1).split(",")]
+        n = int(_prop(op, "dstElements").split(":")[0])
+        dst, didx = a[0], a[1:1 + seg[1]]
+        src, sidx = a[1 + seg[1]], a[2 + seg[1]:2 + seg[1] + seg[3]]
+        count = np.broadcast_to(np.asarray(a[-1], np.int64), mask.shape) if seg[4] else np.full(mask.shape, n)
+        size = {"f32": 4, "i32": 4, "f64": 8}.get(dst.elem, 2)
+        f, w = self._access(dst, didx, mask, n, n * size)
+        # The source: only its first `count` elements are read (a partial copy zero-fills).
+        m2 = mask & (count > 0)
+        vals = np.zeros((int(mask.sum()), n))
+        if m2.any():
+            sflat = self._index(src, sidx, m2, 1)
+            base = sflat[mask]
+            cnt = count[mask]
+            for j in range(n):
+                on = cnt > j
+                if on.any():
+                    last = np.asarray(sidx[-1], np.int64)
+                    last = np.broadcast_to(last, mask.shape)[mask]
+                    if (on & (last + j >= src.shape[-1])).any():
+                        raise Fault(f"cp.async reads past the source's last dim ({src.shape})")
+                    vals[on, j] = src.get(base[on] + j)
+        dst.set(f, np.nan)
+        self.pending.append((dst, f, vals.reshape(-1), w))
+
+    def _land(self, copies):
+        for dst, f, v, w in copies:
+            dst.set(f, v)
+            dst.writer[f], dst.epoch[f] = w, self.epoch
+            dst.cepoch[f] = self.cepoch
+
+    def _load(self, buf, idx, mask, n=0, align=0):
+        """memref.load (n = 0: a scalar per lane) or vector.load of n elements along the last dim."""
+        f, w = self._access(buf, idx, mask, n, align)
+        when = self._when(buf)
         stale = (buf.epoch[f] == when) & (buf.writer[f] != w) & (buf.writer[f] >= 0)
         if stale.any():
             raise Fault(f"read-after-write hazard on a {buf.space} buffer {buf.shape}: element "
@@ -579,15 +680,31 @@ class Emulator:
                         f"a global element {int(f[stale][0])} of {buf.shape} written by block "
                         f"{int(buf.writer[f][stale][0])} and read by block {int(w[stale][0])} in one launch")
         buf.reader[f], buf.read_epoch[f] = w, when
-        out = np.zeros(mask.shape, np.float64 if buf.float else np.int64)
-        out[mask] = buf.get(f)
+        out = np.zeros(mask.shape + ((n,) if n else ()), np.float64 if buf.float else np.int64)
+        out[mask] = buf.get(f).reshape((-1, n) if n else (-1,))
         return out
 
-    def _store(self, buf, idx, val, mask):
-        flat = self._index(buf, idx, mask)
-        val = np.broadcast_to(np.asarray(val), mask.shape)
-        who, when = self._who(buf), self._when(buf)
-        f, w, v = flat[mask], who[mask], val[mask]
+    def _access(self, buf, idx, mask, n, align):
+        """Flat element indices (and accessor ids) of the active lanes' accesses: a scalar each, or n
+        consecutive elements along the last dim (their bounds and their alignment checked)."""
+        flat = self._index(buf, idx, mask, max(n, 1))
+        who = self._who(buf)
+        if align:
+            size = {"f32": 4, "i32": 4, "f64": 8, "i64": 8, "index": 8}.get(buf.elem, 2)
+            inner = flat % (int(np.prod(buf.shape[1:])) if buf.ctas > 1 else max(int(np.prod(buf.shape)), 1))
+            bad = mask & ((inner * size) % align != 0)
+            if bad.any():
+                raise Fault(f"a misaligned {align}-byte vector access to a {buf.space} buffer {buf.shape} "
+                            f"at element {int(inner[bad][0])}")
+        if not n:
+            return flat[mask], who[mask]
+        return (flat[mask][:, None] + np.arange(n)).reshape(-1), np.repeat(who[mask], n)
+
+    def _store(self, buf, idx, val, mask, n=0, align=0):
+        f, w = self._access(buf, idx, mask, n, align)
+        when = self._when(buf)
+        val = np.asarray(val)
+        v = np.broadcast_to(val, mask.shape + ((n,) if n else ()))[mask].reshape(-1)
         # Two lanes of one instruction storing different values to one element.
         order = np.argsort(f, kind="stable")
         fs, vs = f[order], v[order]
@@ -616,7 +733,7 @@ class Emulator:
 
     def _for(self, op, a, env, mask):
         lb, ub, step = (np.broadcast_to(np.asarray(x, np.int64), mask.shape) for x in a[:3])
-        carried = [np.broadcast_to(np.asarray(x), mask.shape).copy() for x in a[3:]]
+        carried = [self._lanes(x).copy() for x in a[3:]]
         params, _, body = op["regions"][0]
         if (step[mask] <= 0).any():
             raise Fault("scf.for with a step <= 0")
@@ -627,7 +744,7 @@ class Emulator:
             for p, c in zip(params[1:], carried):
                 env[p] = c
             ys = self._exec(body, env, live)
-            carried = [np.where(live, np.broadcast_to(y, mask.shape), c) for y, c in zip(ys, carried)]
+            carried = [_select(live, self._lanes(y), c) for y, c in zip(ys, carried)]
         if op["nres"] == 0:
             return None
         return carried[0] if op["nres"] == 1 else carried
@@ -733,8 +850,7 @@ class Emulator:
                 r = uno | base[p[1:]]
             return np.where(r, -1, 0).astype(np.int64)
         if n == "arith.select":
-            c = np.asarray(a[0]) != 0
-            return np.where(c, a[1], a[2])
+            return _select(np.asarray(a[0]) != 0, np.asarray(a[1]), np.asarray(a[2]))
         if n == "arith.cmpi":
             p = _CMPI[int(_prop(op, "predicate").split(":")[0])]
             t = ins[0]
@@ -810,6 +926,8 @@ def _input_types(path, function):
     """The element types and shapes of @function's arguments and results, from the motif program."""
     text = Path(path).read_text()
     m = re.search(r"func\.func @" + re.escape(function) + r"\((.*?)\)\s*->\s*\(?(.*?)\)?\s*\{", text, re.S)
+    if not m:
+        raise Unsupported(f"no function @{function} with tensor results in {path}")
     args = re.findall(r"tensor<([^>]*)>", m.group(1))
     res = re.findall(r"tensor<([^>]*)>", m.group(2))
 
@@ -843,26 +961,44 @@ def schedule_model(path, function, inputs, workdir):
                         "--inputs=" + ",".join(files), f"--dump={dump}"], capture_output=True, text=True)
     if p.returncode != 0:
         raise Unsupported(f"motif-equiv failed: {p.stderr.strip()[:300]}")
-    return [np.load(dump / f"out{k}.npy").astype(np.float64) for k in range(len(list(dump.glob("out*.npy"))) // 2)]
+    count = len(list(dump.glob("out*.npy"))) // 2
+    return ([np.load(dump / f"out{k}.npy").astype(np.float64) for k in range(count)],
+            [np.load(dump / f"out{k}.f64.npy").astype(np.float64) for k in range(count)])
+
+
+def judged_bitwise(path):
+    """Whether `compare` holds the program to the schedule model's bits (else its tolerance)."""
+    return "motif.online_contract" not in Path(path).read_text()
 
 
 def compare(path, function="f", seed=None, workdir=None, lowered=None):
-    """Emulates `function` of the motif program at `path` and compares it with the schedule model bit for
-    bit on fresh inputs. Returns a list of differences (empty: equal); raises Unsupported or Fault.
-    `lowered` replaces the program's gpu form (a test plants defects in it)."""
+    """Emulates `function` of the motif program at `path` and compares it with the schedule model on
+    fresh inputs: bit for bit, or -- for a motif.online_contract, whose flash form rescales and takes
+    exp as exp2 of a folded scale, which the schedule model does not follow op for op (class
+    tolerance) -- within 8x the schedule model's own error against the float64 meaning. Returns a list
+    of differences (empty: equal); raises Unsupported or Fault. `lowered` replaces the program's gpu
+    form (a test plants defects in it)."""
     rng = np.random.default_rng(seed)
     arg_types, _ = _input_types(path, function)
     inputs = random_inputs(arg_types, rng)
     emu = Emulator(parse_module(lowered if lowered is not None else lower(path)), seed=0)
     got = emu.run_host(function, inputs)
     with tempfile.TemporaryDirectory(dir=workdir) as tmp:
-        want = schedule_model(path, function, inputs, tmp)
+        want, meaning = schedule_model(path, function, inputs, tmp)
+    tolerance = not judged_bitwise(path)
     problems = []
-    for k, (g, w) in enumerate(zip(got, want)):
+    for k, (g, w, m) in enumerate(zip(got, want, meaning)):
         g = g.reshape(w.shape)
         unwritten = np.isnan(g) & ~np.isnan(w)
         if unwritten.any():
             problems.append(f"output #{k}: {int(unwritten.sum())} element(s) never stored")
+            continue
+        if tolerance:
+            scale = max(float(np.max(np.abs(m))) if m.size else 0.0, 1.0)
+            err, own = (float(np.max(np.abs(x - m))) if m.size else 0.0 for x in (g, w))
+            if not err <= max(8 * own, 2.0 ** -22 * scale):
+                problems.append(f"output #{k}: off the float64 meaning by {err / scale:.3g} (normwise), the "
+                                f"schedule model by {own / scale:.3g}")
             continue
         diff = ~((g == w) | (np.isnan(g) & np.isnan(w))) | (np.signbit(g) != np.signbit(w))
         if diff.any():
@@ -948,7 +1084,8 @@ def main(argv=None):
             for p in problems:
                 print(f"emulator: DIFF: {p}")
             return 1
-    print(f"emulator: PASS ({args.runs} run(s), bit for bit with the schedule model)")
+    how = "bit for bit with" if judged_bitwise(args.program) else "within the tolerance of"
+    print(f"emulator: PASS ({args.runs} run(s), {how} the schedule model)")
     return 0
 
 

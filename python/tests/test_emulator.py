@@ -131,3 +131,17 @@ def test_unsupported_is_reported():
     """What the emulator does not model (tensor-core fragments) is said so, never passed."""
     with pytest.raises(emulator.Unsupported):
         emulator.compare(repo_root() / "examples/gemm_bf16.mlir", "gemm_bf16")
+
+
+def test_online_contraction_with_cp_async_stages():
+    """The f32 flash form staged through cp.async (nvgpu.device_async_copy, groups, waits; vector
+    loads and stores) runs within the schedule model's tolerance (it rescales online and takes exp as
+    exp2 of a folded scale: class tolerance); without its wait the tiles are read before they land."""
+    path = repo_root() / "test/Conversion/MotifToGPU/Inputs/online-f32-stages.mlir"
+    assert not emulator.judged_bitwise(path)
+    assert emulator.compare(path, "stages") == []
+    text = emulator.lower(path)
+    assert '"nvgpu.device_async_copy"' in text and '"vector.load"' in text
+    broken = "\n".join(l for l in text.splitlines() if '"nvgpu.device_async_wait"' not in l)
+    problems = emulator.compare(path, "stages", lowered=broken)
+    assert problems, "reading cp.async tiles before the wait went unnoticed"
