@@ -41,6 +41,8 @@ from pathlib import Path
 import numpy as np
 
 WARP = 32
+#: The most input elements the emulator takes (about 1 GiB of float64 working set).
+MAX_ELEMENTS = 1 << 26
 
 
 class Unsupported(Exception):
@@ -300,6 +302,7 @@ def _view(raw, ctas, nbytes, offset, shape, elem):
     if offset % dt.itemsize:
         raise Fault(f"memref.view of {elem} at byte {offset}: misaligned")
     b = Buffer(shape, elem, "workgroup", None, ctas)
+    b.base = offset
     strides, acc = [], dt.itemsize
     for e in reversed(shape):
         strides.insert(0, acc)
@@ -465,6 +468,10 @@ class Emulator:
         if n == "gpu.grid_dim":
             return self._dim(op, np.int64(self.grid), 1)
         if n == "memref.assume_alignment":
+            # The back end vectorizes on this promise: a view at a byte offset must keep it.
+            align = int((_prop(op, "alignment") or "1").split(":")[0])
+            if getattr(a[0], "base", 0) % align:
+                raise Fault(f"memref.assume_alignment promises {align} B for a view at byte {a[0].base}")
             return a[0]
         if n == "memref.load":
             return self._load(a[0], a[1:], mask)
@@ -940,6 +947,8 @@ def _input_types(path, function):
 def random_inputs(arg_types, rng):
     """normal(0, 1) inputs of each argument's type (never zero), as float64."""
     out = []
+    if sum(int(np.prod(shape, dtype=np.float64)) for shape, _ in arg_types) > MAX_ELEMENTS:
+        raise Unsupported(f"inputs of more than {MAX_ELEMENTS} elements")
     for shape, t in arg_types:
         x = rng.standard_normal(shape)
         x[x == 0] = 0.5
