@@ -133,10 +133,11 @@ def _prop(op, key):
 
 
 def _shape(t):
-    m = re.match(r"memref<((?:\d+x)*)(\w+)", t)
+    """The dims (-1 for a dynamic one) and element type of a memref type."""
+    m = re.match(r"memref<((?:(?:\d+|\?)x)*)(\w+)", t)
     if not m:
         raise Unsupported(f"memref type {t}")
-    dims = [int(d) for d in m.group(1).split("x") if d]
+    dims = [-1 if d == "?" else int(d) for d in m.group(1).split("x") if d]
     return dims, m.group(2)
 
 
@@ -342,9 +343,15 @@ class Emulator:
         for p, t, role in zip(params, types, roles):
             shape, elem = _shape(t)
             if role == "input":
+                x = np.asarray(next(it), np.float64)
+                if -1 in shape:  # a runtime row count: the input's
+                    rows = x.shape[0]
+                    shape = [rows if d == -1 else d for d in shape]
                 b = Buffer(shape, elem, "global", None)
-                b.data = np.asarray(next(it), np.float64).reshape(shape).copy()
+                b.data = x.reshape(shape).copy()
             else:
+                if -1 in shape:
+                    shape = [rows if d == -1 else d for d in shape]
                 b = Buffer(shape, elem, "global")
                 outs.append(b)
             env[p] = b
@@ -354,7 +361,15 @@ class Emulator:
                 env[op["res"]] = self._constant(op)
             elif n == "memref.alloc":
                 shape, elem = _shape(op["types"][1][0])
+                sizes = iter(int(env[a]) for a in op["args"])
+                shape = [next(sizes) if d == -1 else d for d in shape]
                 env[op["res"]] = Buffer(shape, elem, "global")
+            elif n == "memref.dim":
+                env[op["res"]] = np.int64(env[op["args"][0]].shape[int(env[op["args"][1]])])
+            elif n == "memref.cast":
+                # To the kernels' static bound: the buffer stays what it is (an access past its rows
+                # is out of bounds, as past the allocation on the GPU).
+                env[op["res"]] = env[op["args"][0]]
             elif n == "gpu.launch_func":
                 self._launch(op, env)
             elif n in ("memref.dealloc", "func.return"):
@@ -940,7 +955,7 @@ def _input_types(path, function):
 
     def split(t):
         parts = t.split("x")
-        return tuple(int(d) for d in parts[:-1]), parts[-1]
+        return tuple(-1 if d == "?" else int(d) for d in parts[:-1]), parts[-1]
     return [split(t) for t in args], [split(t) for t in res]
 
 
@@ -949,6 +964,9 @@ def random_inputs(arg_types, rng):
     out = []
     if sum(int(np.prod(shape, dtype=np.float64)) for shape, _ in arg_types) > MAX_ELEMENTS:
         raise Unsupported(f"inputs of more than {MAX_ELEMENTS} elements")
+    # One runtime row count for every `?` of the function (docs/dialect.md, "Runtime row counts").
+    rows = int(rng.choice([1, 3, 37, 64, 129]))
+    arg_types = [(tuple(rows if d == -1 else d for d in shape), t) for shape, t in arg_types]
     for shape, t in arg_types:
         x = rng.standard_normal(shape)
         x[x == 0] = 0.5

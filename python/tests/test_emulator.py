@@ -145,3 +145,11 @@ def test_online_contraction_with_cp_async_stages():
     broken = "\n".join(l for l in text.splitlines() if '"nvgpu.device_async_wait"' not in l)
     problems = emulator.compare(path, "stages", lowered=broken)
     assert problems, "reading cp.async tiles before the wait went unnoticed"
+
+
+def test_runtime_row_counts():
+    """A function with a runtime row count (tensor<?x1024xf32>): the host's memref.dim, dynamic
+    allocations and casts to the kernels' static bound, on row counts 1 to 129."""
+    path = repo_root() / "examples/softmax_dynamic.mlir"
+    for seed in range(3):
+        assert emulator.compare(path, "softmax_dynamic", seed=seed) == []
