@@ -31,7 +31,6 @@ What it models (docs/testing.md, "The kernel emulator"):
 import argparse
 import ctypes
 import ctypes.util
-import os
 import re
 import subprocess
 import sys
@@ -39,6 +38,8 @@ import tempfile
 from pathlib import Path
 
 import numpy as np
+
+from ._paths import build_tool
 
 WARP = 32
 #: The most input elements the emulator takes (about 1 GiB of float64 working set).
@@ -925,13 +926,10 @@ class Emulator:
 
 # ----------------------------------------------------------------------------- driver
 def _tool(name):
-    build = os.environ.get("MOTIF_BUILD_DIR")
-    roots = [Path(build) / "bin"] if build else []
-    roots.append(Path(__file__).resolve().parents[2] / "build" / "bin")
-    for r in roots:
-        if (r / name).is_file():
-            return str(r / name)
-    raise FileNotFoundError(f"{name} is not built (MOTIF_BUILD_DIR)")
+    tool = build_tool(name)
+    if tool is None:
+        raise FileNotFoundError(f"{name} is not built (MOTIF_BUILD_DIR)")
+    return str(tool)
 
 
 def lower(path):

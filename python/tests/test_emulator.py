@@ -1,7 +1,6 @@
 """The kernel emulator (motif.emulator): the lowered gpu.func bodies run on the CPU, every output bit
 for bit against the schedule model -- and planted defects in the lowered kernels (a missing barrier,
 a store dropped, an index off) are caught, so a pass here means something."""
-import json
 import os
 import re
 import subprocess
@@ -11,17 +10,11 @@ import numpy as np
 import pytest
 
 from motif import emulator
-from motif._paths import repo_root
+from motif._paths import build_tool, repo_root
 
 
 def _tool(name):
-    build = os.environ.get("MOTIF_BUILD_DIR")
-    roots = [Path(build) / "bin"] if build else []
-    roots.append(repo_root() / "build" / "bin")
-    for r in roots:
-        if (r / name).is_file():
-            return r / name
-    pytest.skip(f"{name} is not built")
+    return build_tool(name) or pytest.skip(f"{name} is not built")
 
 
 @pytest.fixture(scope="module", autouse=True)

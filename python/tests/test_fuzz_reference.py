@@ -9,17 +9,11 @@ import numpy as np
 import pytest
 
 from motif import fuzz_reference
-from motif._paths import repo_root
+from motif._paths import build_tool, repo_root
 
 
 def _tool(name):
-    build = os.environ.get("MOTIF_BUILD_DIR")
-    roots = [Path(build) / "bin"] if build else []
-    roots.append(repo_root() / "build" / "bin")
-    for r in roots:
-        if (r / name).is_file():
-            return r / name
-    pytest.skip(f"{name} is not built")
+    return build_tool(name) or pytest.skip(f"{name} is not built")
 
 
 @pytest.fixture(scope="module")
