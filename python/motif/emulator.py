@@ -702,10 +702,29 @@ class Emulator:
                         f"{int(w[stale][0])} with no barrier between" if buf.space == "workgroup" else
                         f"a global element {int(f[stale][0])} of {buf.shape} written by block "
                         f"{int(buf.writer[f][stale][0])} and read by block {int(w[stale][0])} in one launch")
-        buf.reader[f], buf.read_epoch[f] = w, when
+        self._note_readers(buf, f, w, when)
         out = np.zeros(mask.shape + ((n,) if n else ()), np.float64 if buf.float else np.int64)
         out[mask] = buf.get(f).reshape((-1, n) if n else (-1,))
         return out
+
+    @staticmethod
+    def _note_readers(buf, f, w, when):
+        """Remembers who read each element since the last barrier: one thread, or -2 for several (a
+        later store by any thread is then a write-after-read hazard)."""
+        if not f.size:
+            return
+        order = np.argsort(f, kind="stable")
+        fs, ws = f[order], w[order]
+        first = np.r_[True, fs[1:] != fs[:-1]]
+        group = np.cumsum(first) - 1
+        uf = fs[first]
+        lo = np.minimum.reduceat(ws, np.flatnonzero(first))
+        hi = np.maximum.reduceat(ws, np.flatnonzero(first))
+        mine = np.where(lo == hi, lo, -2)
+        del group
+        prev = np.where(buf.read_epoch[uf] == when, buf.reader[uf], -1)
+        buf.reader[uf] = np.where((prev == -1) | (prev == mine), mine, -2)
+        buf.read_epoch[uf] = when
 
     def _access(self, buf, idx, mask, n, align):
         """Flat element indices (and accessor ids) of the active lanes' accesses: a scalar each, or n
@@ -739,7 +758,7 @@ class Emulator:
                 raise Fault(f"two threads store different values to element {int(fs[1:][dup][~same][0])} "
                             f"of a {buf.space} buffer {buf.shape} in one instruction")
         other_w = (buf.epoch[f] == when) & (buf.writer[f] != w) & (buf.writer[f] >= 0)
-        other_r = (buf.read_epoch[f] == when) & (buf.reader[f] != w) & (buf.reader[f] >= 0)
+        other_r = (buf.read_epoch[f] == when) & (buf.reader[f] != w) & (buf.reader[f] != -1)
         if buf.space == "workgroup":
             # Read by another CTA (mapa) since the last cluster barrier.
             other_r |= (buf.remote_epoch[f] == self.cepoch) & (buf.remote_reader[f] >= 0) & \
@@ -842,7 +861,7 @@ class Emulator:
                     return _round_half(x * y + z, rt)  # in double, rounded once
             if rt == "f32":
                 x, y, z = np.broadcast_arrays(x, y, z)
-                return _libm_f("fmaf")(x, y, z).astype(np.float64)
+                return np.asarray(_libm_f("fmaf")(x, y, z), np.float64)
             return x * y + z
         if n == "math.sqrt":
             with np.errstate(all="ignore"):

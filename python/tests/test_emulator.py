@@ -146,3 +146,52 @@ def test_runtime_row_counts():
     path = repo_root() / "examples/softmax_dynamic.mlir"
     for seed in range(3):
         assert emulator.compare(path, "softmax_dynamic", seed=seed) == []
+
+
+_WAR = """module attributes {gpu.container_module} {
+  func.func @f(%x: memref<64xf32> {motif.role = "input"}, %y: memref<64xf32> {motif.role = "output"}) {
+    %c1 = arith.constant 1 : index
+    %c64 = arith.constant 64 : index
+    gpu.launch_func @k::@war blocks in (%c1, %c1, %c1) threads in (%c64, %c1, %c1) args(%x : memref<64xf32>, %y : memref<64xf32>)
+    return
+  }
+  gpu.module @k {
+    gpu.func @war(%x: memref<64xf32>, %y: memref<64xf32>) workgroup(%s: memref<1xf32, #gpu.address_space<workgroup>>) kernel attributes {known_block_size = array<i32: 64, 1, 1>} {
+      %c0 = arith.constant 0 : index
+      %t = gpu.thread_id x
+      %first = arith.cmpi eq, %t, %c0 : index
+      %v = memref.load %x[%t] : memref<64xf32>
+      scf.if %first {
+        memref.store %v, %s[%c0] : memref<1xf32, #gpu.address_space<workgroup>>
+      }
+      gpu.barrier
+      %r = memref.load %s[%c0] : memref<1xf32, #gpu.address_space<workgroup>>
+      %w = arith.addf %r, %v : f32
+      memref.store %w, %y[%t] : memref<64xf32>
+      // BARRIER2
+      scf.if %first {
+        memref.store %w, %s[%c0] : memref<1xf32, #gpu.address_space<workgroup>>
+      }
+      gpu.return
+    }
+  }
+}
+"""
+
+
+@pytest.mark.parametrize("barrier", [False, True])
+def test_write_after_read_hazard(barrier):
+    """Thread 0 overwrites a shared value every thread has just read: without a barrier between, a
+    slower warp may read the new value on the GPU -- a write-after-read hazard (the emulator tracks
+    every reader since the last barrier, not only the last one); with it, y = x + x[0]."""
+    text = _WAR.replace("// BARRIER2", "gpu.barrier" if barrier else "")
+    generic = subprocess.run([str(_tool("motif-opt")), "-", "--mlir-print-op-generic"], input=text,
+                             capture_output=True, text=True, check=True).stdout
+    x = np.random.default_rng().standard_normal(64).astype(np.float32).astype(np.float64)
+    emu = emulator.Emulator(emulator.parse_module(generic))
+    if not barrier:
+        with pytest.raises(emulator.Fault, match="write-after-read"):
+            emu.run_host("f", [x])
+        return
+    (y,) = emu.run_host("f", [x])
+    assert np.array_equal(y, (x.astype(np.float32) + np.float32(x[0])).astype(np.float64))
