@@ -7,7 +7,9 @@
 #     --families softmax_bf16,softmax,layernorm_bf16,rmsnorm_bf16 && find .prebuilt10 -name '*.sass' -delete
 #   scripts/make-recompute-variants.sh                      # .recvar
 #   rm -rf .fuzz10 && build/bin/motif-fuzz gen --seed=20261206 --count=150 --compile --jobs=2 -o .fuzz10/programs \
+#     && PYTHONPATH=python python3 -m motif.emulator .fuzz10/programs \
 #     && tar -C .fuzz10 -cJf .fuzz10/programs.tar.xz programs && rm -rf .fuzz10/programs
+#   (the emulator first: every form's kernels on the CPU, bit for bit, so the GPU run judges the GPU)
 # Carry .recvar, .prebuilt10, .fuzz10 and .whl. Each step has its own timeout.
 #  1. test_precise_math_bitwise: bf16/f16 sqrt and fma, f32 sqrt, bit for bit against one rounding.
 #  2. motif.fuzz_gpu on 150 programs, about a third of them bf16/f16 (their inputs, bounds and bits).
