@@ -495,7 +495,7 @@ class Emulator:
             self._store(a[1], a[2:], a[0], mask)
             return None
         if n == "gpu.barrier":
-            if not mask.all():
+            if mask.any() and not mask.all():
                 raise Fault("gpu.barrier reached by part of the block (divergent barrier)")
             self.epoch += 1
             return None
@@ -536,10 +536,15 @@ class Emulator:
             return self._load_pointer(a[0], rt, mask)
         if n == "scf.if":
             cond = np.broadcast_to(np.asarray(a[0]) != 0, mask.shape)
-            then_r = self._exec(op["regions"][0][2], env, mask & cond)
-            else_r = self._exec(op["regions"][1][2], env, mask & ~cond) if len(op["regions"]) > 1 else []
+            # A branch no lane takes is not executed (its barriers are not reached by anyone).
+            then_r = self._exec(op["regions"][0][2], env, mask & cond) if (mask & cond).any() else None
+            else_r = (self._exec(op["regions"][1][2], env, mask & ~cond)
+                      if len(op["regions"]) > 1 and (mask & ~cond).any() else None)
             if op["nres"] == 0:
                 return None
+            then_r, else_r = then_r or else_r, else_r or then_r
+            if then_r is None:  # no lane here at all: the values are never used
+                then_r = else_r = [np.zeros(mask.shape)] * op["nres"]
             res = [_select(cond, self._lanes(t), self._lanes(e)) for t, e in zip(then_r, else_r)]
             return res[0] if op["nres"] == 1 else res
         if n == "nvgpu.device_async_copy":
