@@ -235,6 +235,65 @@ def _select(cond, a, b):
     return np.where(cond, a, b)
 
 
+def _vector_dims(t):
+    m = re.fullmatch(r"vector<((?:\d+x)+)\w+>", t.strip())
+    if not m:
+        raise Unsupported(f"vector type {t}")
+    return tuple(int(d) for d in m.group(1).split("x") if d)
+
+
+def _vector_elem(t):
+    return re.fullmatch(r"vector<(?:\d+x)+(\w+)>", t.strip()).group(1)
+
+
+_BITS = {"f32": 32, "i32": 32, "bf16": 16, "f16": 16, "i16": 16, "f64": 64, "i64": 64, "i8": 8}
+
+
+def _to_bits(v, elem):
+    """Values (float64 holding the type's values, or int64) as unsigned bit patterns."""
+    v = np.asarray(v)
+    if elem == "f32":
+        return v.astype(np.float32).view(np.uint32)
+    if elem == "f16":
+        return v.astype(np.float16).view(np.uint16)
+    if elem == "bf16":
+        return (v.astype(np.float32).view(np.uint32) >> np.uint32(16)).astype(np.uint16)
+    if elem == "f64":
+        return v.astype(np.float64).view(np.uint64)
+    if elem in ("i32", "i16", "i8", "i64"):
+        return v.astype(np.int64).astype({8: np.uint8, 16: np.uint16, 32: np.uint32, 64: np.uint64}[_BITS[elem]])
+    raise Unsupported(f"bitcast of {elem}")
+
+
+def _from_bits(b, elem):
+    if elem == "f32":
+        return b.view(np.float32).astype(np.float64)
+    if elem == "f16":
+        return b.view(np.float16).astype(np.float64)
+    if elem == "bf16":
+        return (b.astype(np.uint32) << np.uint32(16)).view(np.float32).astype(np.float64)
+    if elem == "f64":
+        return b.view(np.float64)
+    if elem in ("i32", "i16", "i8", "i64"):
+        return _wrap(b.astype(np.int64), elem)
+    raise Unsupported(f"bitcast to {elem}")
+
+
+def _bitcast(v, src, dst, dims, T):
+    """vector.bitcast per lane: the lane's elements' bits, low element first, read as `dst` elements."""
+    bits = np.ascontiguousarray(_to_bits(v.reshape(T, -1), src))
+    width = {8: np.uint8, 16: np.uint16, 32: np.uint32, 64: np.uint64}[_BITS[dst]]
+    return _from_bits(bits.view(np.uint8).view(width), dst).reshape((T,) + dims)
+
+
+def _unpack_pair(reg, kind):
+    """An i32 register holding two 16-bit values, the low half first."""
+    b = np.asarray(reg, np.int64).astype(np.uint32)
+    lo = (b & np.uint32(0xFFFF)).astype(np.uint16)
+    hi = (b >> np.uint32(16)).astype(np.uint16)
+    return np.stack([_from_bits(lo, kind), _from_bits(hi, kind)], axis=-1)
+
+
 def _vector_width(t):
     m = re.fullmatch(r"vector<(\d+)x\w+>", t.strip())
     if not m:
@@ -566,12 +625,39 @@ class Emulator:
             self._store(a[1], a[2:], a[0], mask, _vector_width(ins[0]), int((_prop(op, "alignment") or "0").split(":")[0]))
             return None
         if n == "vector.extract":
-            pos = re.search(r"static_position = array<i64: (\d+)>", op["rest"])
+            pos = re.search(r"static_position = array<i64: ([\d, ]+)>", op["rest"])
             if not pos or len(a) != 1:
-                raise Unsupported("vector.extract with a dynamic or multi-dim position")
-            return np.asarray(a[0])[..., int(pos.group(1))]
+                raise Unsupported("vector.extract with a dynamic position")
+            v = self._lanes(a[0])
+            for i in (int(x) for x in pos.group(1).split(",")):
+                v = v[:, i]
+            return v
+        if n == "vector.to_elements":
+            v = self._lanes(a[0])
+            return [v.reshape(self.T, -1)[:, i] for i in range(op["nres"])]
         if n == "vector.from_elements":
-            return np.stack([self._lanes(x) for x in a], axis=-1)
+            return np.stack([self._lanes(x) for x in a], axis=-1).reshape((self.T,) + _vector_dims(rt))
+        if n == "nvgpu.ldmatrix":
+            return self._ldmatrix(op, a, mask)
+        if n == "nvgpu.mma.sync":
+            return self._mma(op, a, mask, ins)
+        if n == "nvvm.mma.sync":
+            return self._nvvm_mma(op, a, mask)
+        if n == "nvvm.convert.float.to.tf32":
+            if "fp_rnd_mode<rna>" not in op["rest"] or "relu = false" not in op["rest"]:
+                raise Unsupported("cvt to tf32 other than .rna")
+            # cvt.rna.tf32.f32: to the nearest tf32 (10 stored significand bits), ties away from zero;
+            # the result is the f32 bit pattern, as an i32.
+            b = np.asarray(a[0], np.float64).astype(np.float32).view(np.uint32).astype(np.uint64)
+            b = ((b + 0x1000) & 0xFFFFE000).astype(np.uint32)
+            return _wrap(b.astype(np.int64), "i32")
+        if n == "llvm.extractvalue":
+            pos = re.search(r"position = array<i64: (\d+)>", op["rest"])
+            if not pos or not isinstance(a[0], list):
+                raise Unsupported("llvm.extractvalue of a value that is not an mma result")
+            return a[0][int(pos.group(1))]
+        if n == "vector.bitcast":
+            return _bitcast(self._lanes(a[0]), _vector_elem(ins[0]), _vector_elem(rt), _vector_dims(rt), self.T)
         if n == "vector.broadcast":
             return np.repeat(self._lanes(a[0])[..., None], _vector_width(rt), axis=-1)
         if n == "llvm.call_intrinsic":
@@ -660,6 +746,107 @@ class Emulator:
 
     def _when(self, buf):
         return self.epoch if buf.space == "workgroup" else self.launch
+
+    def _warps(self, mask):
+        """The block's whole warps, each the vector positions of its 32 lanes, all active (tensor-core
+        instructions are warp-wide)."""
+        if self.T % WARP:
+            raise Fault("a tensor-core instruction in a block of a partial warp")
+        if not mask.all():
+            raise Fault("a warp-wide tensor-core instruction under divergent control flow")
+        return [np.arange(w * WARP, (w + 1) * WARP) for w in range(self.T // WARP)]
+
+    def _ldmatrix(self, op, a, mask):
+        """nvgpu.ldmatrix (.x1/.x2/.x4, .trans): lanes 8q .. 8q+7 of a warp give the row addresses of
+        8x8 matrix q (8 consecutive 16-bit elements each, 16-byte aligned); lane T receives (row T/4,
+        columns 2(T%4), +1) of each matrix, or with transpose (rows 2(T%4), +1, column T/4)."""
+        tiles = int(_prop(op, "numTiles").split(":")[0])
+        trans = "transpose = true" in op["rest"]
+        warps = self._warps(mask)
+        lane = self.pos % WARP
+        providers = mask & (lane < 8 * tiles)
+        # A row is 16 bytes: 8 16-bit elements, or 4 32-bit ones (tf32: lane T receives element
+        # (row T/4, column T%4) of each 8x4 matrix; a transpose would split them, and is refused).
+        wide = _BITS.get(a[0].elem, 16) == 32
+        per_row = 4 if wide else 8
+        if wide and trans:
+            raise Unsupported("ldmatrix .trans of 32-bit elements")
+        rows = self._load(a[0], a[1:], providers, per_row, 16)  # the row each provider points at
+        t = np.arange(WARP)
+        out = np.zeros((self.T, tiles, 1 if wide else 2))
+        for w in warps:
+            mats = rows[w][:8 * tiles].reshape(tiles, 8, per_row)  # [q, row, column]
+            if wide:
+                out[w, :, 0] = mats[:, t // 4, t % 4].T
+                continue
+            for j in range(2):
+                if trans:
+                    out[w, :, j] = mats[:, 2 * (t % 4) + j, t // 4].T
+                else:
+                    out[w, :, j] = mats[:, t // 4, 2 * (t % 4) + j].T
+        return out
+
+    def _mma(self, op, a, mask, ins):
+        """nvgpu.mma.sync m16n8k16 (f16/bf16 operands) or m16n8k8 (tf32: the operands' low 13 significand
+        bits dropped), f32 accumulators: per warp, the fragments assembled into A (16xK), B (Kx8) and C
+        (16x8) by the PTX ISA's layouts, D = A B + C with exact products summed in float64 and rounded to
+        f32 once -- a model of the tensor core's accumulation, so a kernel with one is judged within
+        tolerance (judged_bitwise)."""
+        shape = [int(x) for x in re.search(r"mmaShape = \[(\d+), (\d+), (\d+)\]", op["rest"]).groups()]
+        if shape[:2] != [16, 8] or shape[2] not in (8, 16):
+            raise Unsupported(f"mma.sync shape {shape}")
+        return self._mma_core(*(self._lanes(x) for x in a[:3]), shape[2], mask)
+
+    def _nvvm_mma(self, op, a, mask):
+        """nvvm.mma.sync m16n8k16 with bf16 or f16 multiplicands packed two to an i32 register (the
+        low half first) and four f32 accumulators: the same fragments as nvgpu.mma.sync's."""
+        m = re.search(r"shape = #nvvm.shape<m = (\d+), n = (\d+), k = (\d+)>", op["rest"])
+        kinds = re.findall(r"multiplicand[AB]PtxType = #nvvm.mma_type<(\w+)>", op["rest"])
+        seg = [int(x) for x in re.search(r"operandSegmentSizes = array<i32: ([\d, ]+)>", op["rest"]).group(1).split(",")]
+        if not m or [int(x) for x in m.groups()] != [16, 8, 16] or seg != [4, 2, 4] or \
+                len(set(kinds)) != 1 or kinds[0] not in ("bf16", "f16"):
+            raise Unsupported(f"nvvm.mma.sync {m.groups() if m else '?'} {kinds} {seg}")
+
+        ins = op["types"][0]
+
+        def pairs(regs, types):
+            # An i32 register holds a pair (f16 and bf16 after vector.bitcast), or a vector<2x...> is one.
+            return np.stack([_unpack_pair(self._lanes(r), kinds[0]) if t == "i32" else self._lanes(r)
+                             for r, t in zip(regs, types)], axis=1)
+        A, B = pairs(a[0:4], ins[0:4]), pairs(a[4:6], ins[4:6])
+        C = np.stack([self._lanes(x) for x in a[6:10]], axis=-1).reshape(self.T, 2, 2)
+        D = self._mma_core(A, B, C, 16, mask)
+        return [D[:, 0, 0], D[:, 0, 1], D[:, 1, 0], D[:, 1, 1]]
+
+    def _mma_core(self, A, B, C, K, mask):
+        if K == 8:
+            def tf32(x):
+                b = np.asarray(x, np.float64).astype(np.float32).view(np.uint32) & np.uint32(0xFFFFE000)
+                return b.view(np.float32).astype(np.float64)
+            A, B = tf32(A), tf32(B)
+        D = np.zeros_like(C, dtype=np.float64)
+        for w in self._warps(mask):
+            Am, Bm, Cm = np.zeros((16, K)), np.zeros((K, 8)), np.zeros((16, 8))
+            for L in range(WARP):
+                g, t, l = L // 4, L % 4, w[L]
+                if K == 16:
+                    for r, (ro, co) in enumerate([(0, 0), (8, 0), (0, 8), (8, 8)]):
+                        Am[g + ro, 2 * t + co:2 * t + co + 2] = A[l, r]
+                    for r, ko in enumerate([0, 8]):
+                        Bm[2 * t + ko:2 * t + ko + 2, g] = B[l, r]
+                else:
+                    for r, (ro, co) in enumerate([(0, 0), (8, 0), (0, 4), (8, 4)]):
+                        Am[g + ro, t + co] = A[l, r].reshape(-1)[0]
+                    for r, ko in enumerate([0, 4]):
+                        Bm[t + ko, g] = B[l, r].reshape(-1)[0]
+                for r, ro in enumerate([0, 8]):
+                    Cm[g + ro, 2 * t:2 * t + 2] = C[l, r]
+            Dm = _f32(Am @ Bm + Cm)
+            for L in range(WARP):
+                g, t, l = L // 4, L % 4, w[L]
+                for r, ro in enumerate([0, 8]):
+                    D[l, r] = Dm[g + ro, 2 * t:2 * t + 2]
+        return D
 
     def _async_copy(self, op, a, mask):
         """cp.async of dstElements consecutive elements (the source's first srcElements, zeros after):
@@ -829,6 +1016,10 @@ class Emulator:
         return [np.where(ok, v[src_t], v), np.where(ok, -1, 0).astype(np.int64)]
 
     def _arith(self, n, op, a, ins, rt):
+        # Elementwise on vectors: the element type decides the rounding.
+        rt = _vector_elem(rt) if rt and rt.startswith("vector<") else rt
+        ins = [_vector_elem(t) if t.startswith("vector<") else t for t in ins]
+
         def fl(x):
             return np.asarray(x, np.float64)
         if n in ("arith.addf", "arith.subf", "arith.mulf", "arith.divf"):
@@ -942,6 +1133,8 @@ class Emulator:
             return _wrap(_unsigned(a[0], ins[0]).astype(np.int64), rt)
         if n == "arith.extui":
             return _wrap(_unsigned(a[0], ins[0]).astype(np.int64), rt)
+        if n == "arith.bitcast":
+            return _from_bits(_to_bits(np.asarray(a[0]), ins[0]), rt)
         if n in ("arith.sitofp", "arith.uitofp"):
             x = _wrap(a[0], ins[0]) if n == "arith.sitofp" else _unsigned(a[0], ins[0])
             return _round(x.astype(np.float64), rt)
@@ -956,10 +1149,10 @@ def _tool(name):
     return str(tool)
 
 
-def lower(path):
+def lower(path, chip="sm_90"):
     """The gpu form of a motif program, as convert-motif-to-gpu + canonicalize + cse print it."""
-    p = subprocess.run([_tool("motif-opt"), str(path), "--pass-pipeline=builtin.module(convert-motif-to-gpu,"
-                        "gpu.module(canonicalize,cse))", "--mlir-print-op-generic"],
+    p = subprocess.run([_tool("motif-opt"), str(path), f"--pass-pipeline=builtin.module(convert-motif-to-gpu"
+                        f"{{chip={chip}}},gpu.module(canonicalize,cse))", "--mlir-print-op-generic"],
                        capture_output=True, text=True)
     if p.returncode != 0:
         raise Unsupported(f"motif-opt failed: {p.stderr.strip()[:300]}")
@@ -1015,12 +1208,16 @@ def schedule_model(path, function, inputs, workdir):
             [np.load(dump / f"out{k}.f64.npy").astype(np.float64) for k in range(count)])
 
 
-def judged_bitwise(path):
-    """Whether `compare` holds the program to the schedule model's bits (else its tolerance)."""
-    return "motif.online_contract" not in Path(path).read_text()
+def judged_bitwise(path, lowered=None):
+    """Whether `compare` holds the program to the schedule model's bits, else to its tolerance: an
+    online contraction (the flash form) or a contraction on tensor cores (whose accumulation order the
+    emulator models, not knows)."""
+    if "motif.online_contract" in Path(path).read_text():
+        return False
+    return lowered is None or ('"nvgpu.mma.sync"' not in lowered and '"nvvm.mma.sync"' not in lowered)
 
 
-def compare(path, function="f", seed=None, workdir=None, lowered=None):
+def compare(path, function="f", seed=None, workdir=None, lowered=None, report=None):
     """Emulates `function` of the motif program at `path` and compares it with the schedule model on
     fresh inputs: bit for bit, or -- for a motif.online_contract, whose flash form rescales and takes
     exp as exp2 of a folded scale, which the schedule model does not follow op for op (class
@@ -1030,7 +1227,10 @@ def compare(path, function="f", seed=None, workdir=None, lowered=None):
     rng = np.random.default_rng(seed)
     arg_types, _ = _input_types(path, function)
     inputs = random_inputs(arg_types, rng)
-    emu = Emulator(parse_module(lowered if lowered is not None else lower(path)), seed=0)
+    if lowered is None:
+        chip = re.search(r"^// motif-chip: (\w+)", Path(path).read_text(), re.M)
+        lowered = lower(path, chip.group(1) if chip else "sm_90")
+    emu = Emulator(parse_module(lowered), seed=0)
     try:
         got = emu.run_host(function, inputs)
     except (Fault, Unsupported):
@@ -1040,7 +1240,9 @@ def compare(path, function="f", seed=None, workdir=None, lowered=None):
         raise Unsupported(f"the emulator cannot run it ({type(e).__name__}: {str(e)[:200]})") from e
     with tempfile.TemporaryDirectory(dir=workdir) as tmp:
         want, meaning = schedule_model(path, function, inputs, tmp)
-    tolerance = not judged_bitwise(path)
+    tolerance = not judged_bitwise(path, lowered)
+    if report is not None:
+        report["bitwise"] = not tolerance
     problems = []
     for k, (g, w, m) in enumerate(zip(got, want, meaning)):
         g = g.reshape(w.shape)
@@ -1126,9 +1328,11 @@ def main(argv=None):
     args = ap.parse_args(argv)
     if Path(args.program).is_dir():
         return run_directory(args.program, args.seconds, args.log, args.seed)
+    report = {}
     for r in range(args.runs):
         try:
-            problems = compare(args.program, args.function, None if args.seed is None else args.seed + r)
+            problems = compare(args.program, args.function, None if args.seed is None else args.seed + r,
+                               report=report)
         except Unsupported as e:
             print(f"emulator: unsupported: {e}")
             return 3
@@ -1139,7 +1343,7 @@ def main(argv=None):
             for p in problems:
                 print(f"emulator: DIFF: {p}")
             return 1
-    how = "bit for bit with" if judged_bitwise(args.program) else "within the tolerance of"
+    how = "bit for bit with" if report.get("bitwise", True) else "within the tolerance of"
     print(f"emulator: PASS ({args.runs} run(s), {how} the schedule model)")
     return 0
 
