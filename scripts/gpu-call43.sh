@@ -10,7 +10,9 @@
 #     && PYTHONPATH=python python3 -m motif.emulator .fuzz10/programs \
 #     && tar -C .fuzz10 -cJf .fuzz10/programs.tar.xz programs && rm -rf .fuzz10/programs
 #   (the emulator first: every form's kernels on the CPU, bit for bit, so the GPU run judges the GPU)
-# Carry .recvar, .prebuilt10, .fuzz10 and .whl. Each step has its own timeout.
+# Session 10 prepared .prebuilt10 (27 MB, long-rows-check passed), .fuzz10 (150 programs; the emulator passed
+# all 450 forms) and .recvar with the compiler of 0473900: if lib/ or include/ changed since, prepare them again.
+# Carry .recvar, .prebuilt10, .fuzz10 and .whl (about 34 MB). Each step has its own timeout.
 #  1. test_precise_math_bitwise: bf16/f16 sqrt and fma, f32 sqrt, bit for bit against one rounding.
 #  2. motif.fuzz_gpu on 150 programs, about a third of them bf16/f16 (their inputs, bounds and bits).
 #  3. hint-variants.py: rule 6 against recompute=false (bit for bit, then timed).
