@@ -148,12 +148,18 @@ _F1 = {}
 
 
 def _libm_f(name):
-    """libm's float function `name` (expf, ...), elementwise: what the evaluator calls."""
+    """libm's function `name` (expf, atan2f, exp, ...), elementwise: what the evaluator calls. A name
+    ending in f takes floats, others doubles; the arity is the one of _LIBM_ARITY (1 by default)."""
     if name not in _F1:
         f = getattr(_libm, name)
-        f.restype, f.argtypes = ctypes.c_float, [ctypes.c_float] * (3 if name == "fmaf" else 1)
-        _F1[name] = np.frompyfunc(f, 3 if name == "fmaf" else 1, 1)
+        arity = _LIBM_ARITY.get(name.rstrip("f") if name not in ("erf", "modf") else name, 1)
+        ctype = ctypes.c_float if name.endswith("f") and name not in ("erf",) else ctypes.c_double
+        f.restype, f.argtypes = ctype, [ctype] * arity
+        _F1[name] = np.frompyfunc(f, arity, 1)
     return _F1[name]
+
+
+_LIBM_ARITY = {"fma": 3, "atan2": 2, "pow": 2, "copysign": 2, "fmod": 2}
 
 
 def _f32(x):
@@ -221,9 +227,13 @@ def _unsigned(x, t):
 _CMPI = ["eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge"]
 _CMPF = ["false", "oeq", "ogt", "oge", "olt", "ole", "one", "ord", "ueq", "ugt", "uge", "ult", "ule",
          "une", "uno", "true"]
-_MATH1 = {"math.exp": "expf", "math.exp2": "exp2f", "math.log": "logf", "math.log2": "log2f",
-          "math.tanh": "tanhf", "math.sin": "sinf", "math.cos": "cosf", "math.erf": "erff",
-          "math.log1p": "log1pf", "math.expm1": "expm1f", "math.atan": "atanf", "math.cbrt": "cbrtf"}
+#: math ops as libm functions (the float one, name + "f", for f32 and 16-bit values; the double one
+#: for f64), as the evaluator calls them (docs/evaluator.md).
+_MATH1 = {f"math.{n}": n for n in ("exp", "exp2", "log", "log2", "log10", "tanh", "sin", "cos", "tan", "erf",
+                                   "erfc", "log1p", "expm1", "atan", "asin", "acos", "sinh", "cosh", "asinh",
+                                   "acosh", "atanh", "cbrt", "floor", "ceil", "round")}
+_MATH1["math.roundeven"] = "roundeven"
+_MATH2 = {"math.atan2": "atan2", "math.powf": "pow", "math.copysign": "copysign", "arith.remf": "fmod"}
 
 
 def _select(cond, a, b):
@@ -1058,19 +1068,45 @@ class Emulator:
             if rt == "f32":
                 x, y, z = np.broadcast_arrays(x, y, z)
                 return np.asarray(_libm_f("fmaf")(x, y, z), np.float64)
-            return x * y + z
+            x, y, z = np.broadcast_arrays(x, y, z)
+            return np.asarray(_libm_f("fma")(x, y, z), np.float64)
         if n == "math.sqrt":
             with np.errstate(all="ignore"):
+                if rt == "f64":
+                    return np.sqrt(fl(a[0]))
                 return _round(np.sqrt(fl(a[0]).astype(np.float32)).astype(np.float64), rt)
         if n == "math.rsqrt":
             with np.errstate(all="ignore"):
+                if rt == "f64":
+                    return 1.0 / np.sqrt(fl(a[0]))
                 r = (np.float32(1) / np.sqrt(fl(a[0]).astype(np.float32))).astype(np.float64)
             return _round(r, rt)
-        if n in _MATH1:
+        if n in _MATH1 or n in _MATH2:
+            base = _MATH1.get(n) or _MATH2[n]
+            args = [fl(x) for x in a[:1 if n in _MATH1 else 2]]
             if rt == "f64":
-                raise Unsupported(f"{n} on f64")
-            x = fl(a[0]).astype(np.float32)
-            return _round(np.asarray(_libm_f(_MATH1[n])(x), np.float64), rt)
+                return np.asarray(_libm_f(base)(*np.broadcast_arrays(*args)), np.float64)
+            args = [x.astype(np.float32) for x in np.broadcast_arrays(*args)]
+            return _round(np.asarray(_libm_f(base + "f")(*args), np.float64), rt)
+        if n in ("math.isnan", "math.isinf", "math.isfinite"):
+            f = {"math.isnan": np.isnan, "math.isinf": np.isinf, "math.isfinite": np.isfinite}[n]
+            return np.where(f(fl(a[0])), -1, 0).astype(np.int64)
+        if n == "math.fpowi":
+            # pow(x, n) with n an integer (the evaluator: powf of the float of n, odd powers keep the sign)
+            wide = rt == "f64"
+            n = np.asarray(a[1], np.int64)
+            x = fl(a[0]) if wide else fl(a[0]).astype(np.float32)
+            x, e = np.broadcast_arrays(x, n.astype(x.dtype))
+            r = np.asarray(_libm_f("pow" if wide else "powf")(x, e), np.float64)
+            r = np.where((np.broadcast_to(n, r.shape) & 1).astype(bool) & np.signbit(x) & ~np.signbit(r), -r, r)
+            return r if wide else _round(r, rt)
+        if n in ("arith.fptosi", "arith.fptoui"):
+            # Toward zero; out of range saturates and NaN gives 0 (PTX cvt.rzi, as the evaluator).
+            x = np.trunc(fl(a[0]))
+            b = _int_bits(rt)
+            lo, hi = (-(2.0 ** (b - 1)), 2.0 ** (b - 1) - 1) if n == "arith.fptosi" else (0.0, 2.0 ** b - 1)
+            r = np.where(np.isnan(x), 0, np.clip(x, lo, hi))
+            return _wrap(r.astype(np.float64).astype(np.int64) if b < 64 else r.astype(np.int64), rt)
         if n == "arith.cmpf":
             p = _CMPF[int(_prop(op, "predicate").split(":")[0])]
             x, y = fl(a[0]), fl(a[1])

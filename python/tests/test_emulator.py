@@ -234,3 +234,17 @@ def test_write_after_read_hazard(barrier):
         return
     (y,) = emu.run_host("f", [x])
     assert np.array_equal(y, (x.astype(np.float32) + np.float32(x[0])).astype(np.float64))
+
+
+@pytest.mark.parametrize("path,function", [
+    ("test/Pipeline/Inputs/scalar-ops.mlir", "scalar_ops"),
+    ("test/Evaluator/Inputs/scalar-identities.mlir", "atan2"),
+    ("test/Evaluator/Inputs/scalar-identities.mlir", "fpowi"),
+    ("test/Evaluator/Inputs/scalar-identities.mlir", "remf_is_not_remainder"),
+    ("test/Evaluator/Inputs/scalar-identities.mlir", "roundeven"),
+    ("test/Evaluator/Inputs/scalar-identities.mlir", "fptosi"),
+])
+def test_scalar_ops_bit_for_bit(path, function):
+    """Every scalar op of ScalarOps.def in map bodies (f32, f64, integers, casts, libm functions), as the
+    evaluator computes them."""
+    assert emulator.compare(repo_root() / path, function) == []
