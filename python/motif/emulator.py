@@ -697,10 +697,12 @@ class Emulator:
             return x
         return np.broadcast_to(x, (self.T,) + x.shape)
 
-    def _dim(self, op, v, _):
+    def _dim(self, op, v, other):
+        """Dimension x of an id or size; launches are 1-d, so y and z are `other` (0 for an id, 1 for
+        a size)."""
         d = _prop(op, "dimension")
         if d and "x" not in d:
-            return np.int64(0)
+            return np.int64(other)
         return v
 
     def _index(self, buf, idx, mask, n=1):
@@ -918,12 +920,10 @@ class Emulator:
         order = np.argsort(f, kind="stable")
         fs, ws = f[order], w[order]
         first = np.r_[True, fs[1:] != fs[:-1]]
-        group = np.cumsum(first) - 1
         uf = fs[first]
         lo = np.minimum.reduceat(ws, np.flatnonzero(first))
         hi = np.maximum.reduceat(ws, np.flatnonzero(first))
         mine = np.where(lo == hi, lo, -2)
-        del group
         prev = np.where(buf.read_epoch[uf] == when, buf.reader[uf], -1)
         buf.reader[uf] = np.where((prev == -1) | (prev == mine), mine, -2)
         buf.read_epoch[uf] = when
