@@ -1,4 +1,4 @@
-"""Launch each softmax kernel after motif.gputime's 256 MiB lead, on inputs it has not read before
+"""Launch each softmax kernel after motif.gputime's 256 MiB lead ($MOTIF_LEAD: memset or read), on inputs it has not read before
 (three fresh 8192x4096 bf16 tensors each, then the third once more: does any of it survive the
 lead in L2?), then Triton's the same way: for Nsight Compute with
 --cache-control none, which then sees the L2 as the lead leaves it (what motif.bench times).

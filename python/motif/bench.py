@@ -4,7 +4,9 @@
 
 fp32, except the half families (bf16/f16 tensors, fp32 statistics; peers on the same tensors). Timing follows /work/shared/ANCHORS.md "How to measure": CUDA events around each
 launch, each bracket after a 256 MiB L2-evicting lead (motif.gputime; so a short kernel is timed
-without the host's launch gap, for every implementation alike; --no-lead drops it), warm-up first, median of ``--runs``, input sets rotated so that all sets together are at
+without the host's launch gap, for every implementation alike; --lead picks a memset as do_bench's,
+which leaves dirty lines the timed kernel writes back, or a read, which leaves clean ones; --lead=none
+drops it), warm-up first, median of ``--runs``, input sets rotated so that all sets together are at
 least 4x the L2 size, random N(0,1) inputs, every result checked against a float64 torch evaluation
 of the formula before it is timed. Effective bandwidth counts each input read once and each output
 written once (decimal GB/s); it is reported as a fraction of the device copy ceiling (y.copy_(x) on
@@ -156,18 +158,27 @@ def shape_label(family, d):
 
 class Timer:
     """Median of CUDA-event timings (motif.gputime: a 256 MiB lead before each bracket, so the time is
-    the kernel's, never the host's launch gap; ``lead=False``: the bare bracket)."""
+    the kernel's, never the host's launch gap). `leads`: kinds of gputime.LEADS ("none": the bare
+    bracket); the first is the figure every ratio uses, each other is timed too, in the same run on the
+    same inputs, and kept in ``by_lead`` of the last call."""
 
-    def __init__(self, torch, warmup, runs, lead=True):
-        self.torch, self.warmup, self.runs, self.lead = torch, warmup, runs, lead
+    def __init__(self, torch, warmup, runs, leads=("memset",)):
+        self.torch, self.warmup, self.runs = torch, warmup, runs
+        self.leads = (leads,) if isinstance(leads, str) else tuple(leads)
+        self.by_lead, self.copy_by_lead = {}, {}
+
+    @property
+    def lead(self):
+        return self.leads[0]
 
     def __call__(self, fn, nsets, runs=None):
         torch, runs = self.torch, runs or self.runs
         for i in range(self.warmup):
             fn(i % nsets)
         torch.cuda.synchronize()
-        return statistics.median(gputime.timed_ms(torch, [lambda i=i: fn(i % nsets) for i in range(runs)],
-                                                  self.lead))
+        self.by_lead = {lead: statistics.median(gputime.timed_ms(
+            torch, [lambda i=i: fn(i % nsets) for i in range(runs)], lead)) for lead in self.leads}
+        return self.by_lead[self.lead]
 
 
 def _rel_err(torch, a, ref):
@@ -196,7 +207,7 @@ def _ptxas_text(kernels):
                      for k in kernels)
 
 
-def bench_family(family, dims, torch, timer, workdir, backend, compiled_peers, copy_gbps, seed):
+def bench_family(family, dims, torch, timer, workdir, backend, compiled_peers, copy_gbps, seed, copy_by_lead=None):
     """Rows for one family and shape."""
     from .runtime import Program
 
@@ -240,6 +251,8 @@ def bench_family(family, dims, torch, timer, workdir, backend, compiled_peers, c
                 log(f"{family} {base['shape']} {impl}: {row['status']}")
                 return
             row["time_ms"] = timer(call, nsets, runs)
+            if len(timer.leads) > 1:
+                row["time_ms_by_lead"] = dict(timer.by_lead)
             row["status"] = "ok"
         except Exception as e:  # a peer that does not run (e.g. no triton for torch.compile)
             row["status"] = f"error: {type(e).__name__}: {str(e).splitlines()[0] if str(e) else ''}"
@@ -355,6 +368,10 @@ def bench_family(family, dims, torch, timer, workdir, backend, compiled_peers, c
         r["vs_compile"] = comp / t if comp else None
         r["vs_best"] = best / t if best else None
         r["of_same_copy"] = same / t if same else None
+        # the other leads' figures, each against the 1 GiB copy timed after the same lead
+        for lead, tl in (r.get("time_ms_by_lead") or {}).items():
+            if lead != timer.lead and copy_by_lead and copy_by_lead.get(lead):
+                r.setdefault("frac_copy_by_lead", {})[lead] = r["bytes"] / (tl * 1e-3) / 1e9 / copy_by_lead[lead]
         r["tflops"] = r["flops"] / (t * 1e-3) / 1e12 if r["flops"] else None
     return rows
 
@@ -371,24 +388,31 @@ def copy_ceiling(torch, timer):
     if not torch.equal(x, y):
         raise MotifError("copy ceiling: y.copy_(x) did not copy")
     del x, y
-    return t, 2 * 4 * n / (t * 1e-3) / 1e9
+    gbps = lambda ms: 2 * 4 * n / (ms * 1e-3) / 1e9
+    timer.copy_by_lead = {lead: gbps(ms) for lead, ms in timer.by_lead.items()}
+    return t, gbps(t)
 
 
-def format_table(rows, copy_ms, copy_gbps):
+def format_table(rows, copy_ms, copy_gbps, other_leads=()):
+    """The table; `other_leads`: a column of ms and one of the fraction of the copy per further lead."""
+    extra = [c for lead in other_leads for c in (f"ms {lead}", f"of copy {lead}")]
     head = ("family", "shape", "impl", "time ms", "GB/s", "of copy", "of same", "x eager", "x compile", "x best",
-            "TFLOP/s", "status / ptxas (regs, spill st/ld, smem)")
+            "TFLOP/s", *extra, "status / ptxas (regs, spill st/ld, smem)")
 
     def num(v, f):
         return "-" if v is None else format(v, f)
 
-    body = [("copy", "1 GiB", "y.copy_(x)", f"{copy_ms:.3f}", f"{copy_gbps:.0f}", "1.00", "-", "-", "-", "-", "-",
-             "ceiling")]
+    body = [("copy", "1 GiB", "y.copy_(x)", f"{copy_ms:.4f}", f"{copy_gbps:.0f}", "1.00", "-", "-", "-", "-", "-",
+             *["-"] * len(extra), "ceiling")]
     for r in rows:
         note = r.get("ptxas", "") if r.get("status") == "ok" else r.get("status", "")
-        body.append((r["family"], r["shape"], r["impl"], num(r.get("time_ms"), ".3f"), num(r.get("gbps"), ".0f"),
+        others = [c for lead in other_leads
+                  for c in (num((r.get("time_ms_by_lead") or {}).get(lead), ".4f"),
+                            num((r.get("frac_copy_by_lead") or {}).get(lead), ".2f"))]
+        body.append((r["family"], r["shape"], r["impl"], num(r.get("time_ms"), ".4f"), num(r.get("gbps"), ".0f"),
                      num(r.get("frac_copy"), ".2f"), num(r.get("of_same_copy"), ".2f"), num(r.get("vs_eager"), ".2f"),
                      num(r.get("vs_compile"), ".2f"),
-                     num(r.get("vs_best"), ".2f"), num(r.get("tflops"), ".1f"), note))
+                     num(r.get("vs_best"), ".2f"), num(r.get("tflops"), ".1f"), *others, note))
     widths = [max(len(str(x)) for x in col) for col in zip(head, *body)]
     line = lambda cells: "  ".join(str(c).ljust(w) for c, w in zip(cells, widths)).rstrip()
     return "\n".join([line(head), line(["-" * w for w in widths])] + [line(b) for b in body])
@@ -437,9 +461,12 @@ def main(argv=None):
                    help="the first K shapes of each family (--quick: K = 1)")
     p.add_argument("--runs", type=int, default=40, help="timed runs per measurement (heavy families: /4)")
     p.add_argument("--warmup", type=int, default=5)
-    p.add_argument("--no-lead", action="store_true",
-                   help="time each launch in a bare event bracket (a short kernel then includes the host's "
-                        "launch gap; default: a 256 MiB L2-evicting lead first, motif.gputime)")
+    p.add_argument("--lead", default=None, metavar="KIND[,KIND...]",
+                   help="before each bracket: zero a 256 MiB buffer (memset, as triton's do_bench; the L2 is "
+                        "left dirty), read it (read; the L2 is left clean) or nothing (none: a short kernel then "
+                        "includes the host's launch gap); several, comma-separated: each is timed in the same run, the "
+                        "first gives the ratios; default: $MOTIF_LEAD, else memset (motif.gputime)")
+    p.add_argument("--no-lead", action="store_true", help="the same as --lead=none")
     p.add_argument("--json", metavar="PATH")
     p.add_argument("--png", metavar="PATH")
     p.add_argument("--backend", choices=("cupy", "cuda-python"), default=None)
@@ -465,7 +492,13 @@ def main(argv=None):
     import numpy as np
     seed = args.seed if args.seed is not None else int(np.random.SeedSequence().entropy % 2**63)
     workdir = args.workdir or tempfile.mkdtemp(prefix="motif-bench-")
-    timer = Timer(torch, args.warmup, args.runs, lead=not args.no_lead)
+    leads = ["none"] if args.no_lead else (args.lead or gputime.DEFAULT_LEAD).split(",")
+    bad = [k for k in leads if k not in gputime.LEADS]
+    if bad or not leads:
+        p.error(f"unknown lead {', '.join(bad)} (known: {', '.join(gputime.LEADS)})")
+    lead = leads[0]
+    timer = Timer(torch, args.warmup, args.runs, leads=leads)
+    log(f"lead before each bracket: {', '.join(leads)}")
     device = torch.cuda.get_device_name(0)
     log(f"{device}; copy ceiling (1 GiB)")
     copy_ms, copy_gbps = copy_ceiling(torch, timer)
@@ -478,13 +511,17 @@ def main(argv=None):
             continue
         for dims in BENCH_SHAPES[fam][:1 if args.quick else args.max_shapes]:
             log(f"{fam} {shape_label(fam, dims)}")
-            rows += bench_family(fam, dims, torch, timer, workdir, args.backend, compiled, copy_gbps, seed)
+            rows += bench_family(fam, dims, torch, timer, workdir, args.backend, compiled, copy_gbps, seed,
+                                 timer.copy_by_lead)
             torch.cuda.empty_cache()
-    print(format_table(rows, copy_ms, copy_gbps))
+    print(f"timing: CUDA events, median of {args.runs}, each bracket after a {lead} lead (motif.gputime)"
+          + (f"; also after {', '.join(leads[1:])} leads, in the same run" if leads[1:] else ""))
+    print(format_table(rows, copy_ms, copy_gbps, leads[1:]))
     if args.json:
         meta = dict(device=device, torch=torch.__version__, cuda=torch.version.cuda, dtype="float32",
                     date=time.strftime("%Y-%m-%dT%H:%M:%S%z"), runs=args.runs, warmup=args.warmup, seed=seed,
-                    timing="bare event bracket" if args.no_lead else "event bracket after a 256 MiB lead",
+                    timing="bare event bracket" if lead == "none" else f"event bracket after a 256 MiB {lead} lead",
+                    lead=lead, leads=leads, copy_by_lead=timer.copy_by_lead,
                     l2_bytes=getattr(torch.cuda.get_device_properties(0), "L2_cache_size", None),
                     copy={"bytes": 2 * 2**30, "time_ms": copy_ms, "gbps": copy_gbps})
         Path(args.json).write_text(json.dumps(dict(meta, rows=rows), indent=1, default=str))
