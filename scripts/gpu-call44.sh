@@ -17,7 +17,7 @@ timeout 330 python3 -m motif.bench --families softmax_bf16,layernorm_bf16,rmsnor
   --json "$logs/bench-leads.json" 2>"$logs/bench-leads-progress.txt" | tee "$logs/bench-leads.txt" \
   | grep -v unfused | cut -c1-230
 [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
-for lead in memset read; do
+for lead in ${LEADS:-memset read}; do
   MOTIF_LEAD=$lead timeout 60 ncu --cache-control none --kernel-name regex:softmax \
     --metrics dram__bytes_read.sum,dram__bytes_write.sum,gpu__time_duration.sum \
     python3 scripts/softmax-lead-launch.py .smvar11/softmax_bf16_8192x4096_t256_mathematical \

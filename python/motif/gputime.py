@@ -40,7 +40,7 @@ def lead(torch, kind=None):
     if kind == "memset":
         buf.zero_()
     else:
-        torch.sum(buf, out=_lead["sink"])
+        torch.sum(buf, dim=0, out=_lead["sink"])
 
 
 def lead_kind(lead_each):

@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# Session 2026-12-05 (11), second device call. Carry .prebuilt10, .fuzz10, .recvar, .smvar11b, .whl.
+# Prepared with the compiler of 0baa25c (lib/ and include/ as at 0473900): .fuzz10 and .recvar as in
+# gpu-call43.sh's header; .smvar11b:
+#   python3 scripts/make-softmax-variants.py .smvar11b softmax_bf16:8192:4096:softmax_bf16:{128,256} \
+#     softmax_bf16:8192:4096:softmax_bf16@warp:128 softmax_bf16:16384:1024:softmax_bf16:{32,64} \
+#     softmax_bf16:16384:1024:softmax_bf16@warp:{64,128}
+#  1. motif.fuzz_gpu on 150 programs of seed 20261206, about a third bf16/f16 (the emulator passed all).
+#  2. GPU tests of the row families (every form against float64; racecheck and memcheck).
+#  3. softmax-variants.py: the schedules of 8192x4096 and 16384x1024 after the memset lead.
+#  4. motif.bench softmax_bf16 at its first two shapes, three runs: the spread between runs.
+#  5. hint-variants.py: rule 6 against recompute=false (bit for bit, then timed).
+source "$(dirname "${BASH_SOURCE[0]}")/gpu-env.sh"
+export MOTIF_PREBUILT="$root/.prebuilt10"
+status=0
+rm -rf /tmp/motif-fuzz && mkdir -p /tmp/motif-fuzz && tar -C /tmp/motif-fuzz -xJf .fuzz10/programs.tar.xz
+timeout 150 python3 -m motif.fuzz_gpu /tmp/motif-fuzz/programs --memcheck 8 --log "$logs/fuzz-gpu.log" 2>&1 \
+  | tail -n 12 | tee "$logs/fuzz-gpu.txt"
+[ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+timeout 140 python3 -m pytest -q python/tests/test_gpu.py \
+  -k "(numerics_of_example or sanitizers_on_shared) and (softmax or norm)" 2>&1 | tail -n 8 | tee "$logs/pytest-rows.txt"
+[ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+timeout 80 python3 scripts/softmax-variants.py .smvar11b/* 2>&1 | tee "$logs/softmax-variants.txt" | cut -c1-200
+for i in 1 2 3; do
+  timeout 30 python3 -m motif.bench --families softmax_bf16 --max-shapes 2 --json "$logs/bench-spread-$i.json" \
+    2>/dev/null | grep -E "mathematical|triton|same|^copy" | cut -c1-120 | tee -a "$logs/bench-spread.txt"
+done
+for d in .recvar/softmax_bf16-4096x32768 .recvar/softmax_bf16-2048x65536; do
+  echo "== $d" | tee -a "$logs/recompute-variants.txt"
+  timeout 50 python3 scripts/hint-variants.py "$d/base" "$d/recompute" --rounds 2 2>&1 | tail -n 5 \
+    | tee -a "$logs/recompute-variants.txt"
+done
+echo "call rc $status"
+exit $status
