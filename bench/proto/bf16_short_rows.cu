@@ -1,0 +1,254 @@
+// Prototype (issue 13): bf16 softmax on rows that one block keeps in registers (8192x4096, 16384x1024),
+// bf16 in and out, f32 statistics, exp as ex2.approx with log2(e) folded in (the mathematical form's
+// math). motif's kernel is one row a block; it reaches 0.89 of the copy ceiling at 8192x4096 and 0.78
+// at 16384x1024, the target is 0.9. Does a persistent grid that loads the next row while it reduces
+// this one keep HBM busier? Not part of the build. Variants, each for both shapes:
+//   R  row      one row a block of T threads, E = N/T elements a thread in registers (motif today)
+//   G  stride   the same body, a grid of (resident blocks an SM) x (SMs), rows in a grid-stride loop
+//   P  prefetch G, and each thread loads its part of its next row before it reduces this one
+// Every variant is checked against a float64 softmax of every 97th row (max rel. err), then timed as
+// motif.bench times (CUDA events around each launch, a 256 MiB memset before each, median of 40),
+// with a device copy of the same bytes and the 1 GiB copy ceiling timed the same way.
+//   nvcc -O3 -std=c++17 -arch=sm_90 -o /tmp/bf16short bf16_short_rows.cu && /tmp/bf16short
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <functional>
+#include <vector>
+#include <cuda_runtime.h>
+
+#define CK(x)                                                                                  \
+  do {                                                                                         \
+    cudaError_t e_ = (x);                                                                      \
+    if (e_ != cudaSuccess) {                                                                   \
+      std::printf("CUDA error %s at %s:%d\n", cudaGetErrorString(e_), __FILE__, __LINE__);    \
+      std::exit(1);                                                                            \
+    }                                                                                          \
+  } while (0)
+
+__device__ __forceinline__ float ex2(float v) {
+  float r;
+  asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(v));
+  return r;
+}
+__device__ __forceinline__ uint32_t pack(float a, float b) {  // cvt.rn.bf16x2.f32: b high, a low
+  uint32_t r;
+  asm("cvt.rn.bf16x2.f32 %0, %1, %2;" : "=r"(r) : "f"(b), "f"(a));
+  return r;
+}
+__device__ __forceinline__ uint4 ldg(const uint4 *p) {
+  uint4 r;
+  asm volatile("{\n\t.reg .b64 pol;\n\tcreatepolicy.fractional.L2::evict_last.b64 pol, 1.0;\n\t"
+               "ld.global.nc.L2::cache_hint.v4.b32 {%0,%1,%2,%3}, [%4], pol;\n\t}"
+               : "=r"(r.x), "=r"(r.y), "=r"(r.z), "=r"(r.w)
+               : "l"(p));
+  return r;
+}
+
+template <int N, int T> struct Row {
+  static constexpr int V = N / (8 * T);  // uint4 (8 bf16) a thread
+  static_assert(V >= 1 && N % (8 * T) == 0, "shape");
+  uint4 v[V];
+  __device__ void load(const uint4 *x, int row) {
+#pragma unroll
+    for (int i = 0; i < V; ++i) v[i] = ldg(x + (size_t)row * (N / 8) + i * T + threadIdx.x);
+  }
+  // One row: max, exps, sum, scale, store. red: 2 x (T/32) floats.
+  __device__ void process(uint4 *y, int row, float (*red)[T / 32]) {
+    float f[8 * V];
+#pragma unroll
+    for (int i = 0; i < V; ++i) {
+      uint32_t w[4] = {v[i].x, v[i].y, v[i].z, v[i].w};
+#pragma unroll
+      for (int j = 0; j < 4; ++j) {
+        f[8 * i + 2 * j] = __uint_as_float(w[j] << 16);
+        f[8 * i + 2 * j + 1] = __uint_as_float(w[j] & 0xffff0000u);
+      }
+    }
+    float m = f[0];
+#pragma unroll
+    for (int k = 1; k < 8 * V; ++k) m = fmaxf(m, f[k]);
+#pragma unroll
+    for (int o = 16; o; o >>= 1) m = fmaxf(m, __shfl_xor_sync(~0u, m, o));
+    int w = threadIdx.x / 32, l = threadIdx.x % 32;
+    if (T > 32) {
+      if (l == 0) red[0][w] = m;
+      __syncthreads();
+      m = red[0][0];
+#pragma unroll
+      for (int k = 1; k < T / 32; ++k) m = fmaxf(m, red[0][k]);
+    }
+    float s = 0.f;
+#pragma unroll
+    for (int k = 0; k < 8 * V; ++k) {
+      f[k] = ex2((f[k] - m) * 1.4426950408889634f);
+      s += f[k];
+    }
+#pragma unroll
+    for (int o = 16; o; o >>= 1) s += __shfl_xor_sync(~0u, s, o);
+    if (T > 32) {
+      if (l == 0) red[1][w] = s;
+      __syncthreads();
+      s = red[1][0];
+#pragma unroll
+      for (int k = 1; k < T / 32; ++k) s += red[1][k];
+    }
+    float r = 1.f / s;
+#pragma unroll
+    for (int i = 0; i < V; ++i) {
+      uint4 o;
+      o.x = pack(f[8 * i] * r, f[8 * i + 1] * r);
+      o.y = pack(f[8 * i + 2] * r, f[8 * i + 3] * r);
+      o.z = pack(f[8 * i + 4] * r, f[8 * i + 5] * r);
+      o.w = pack(f[8 * i + 6] * r, f[8 * i + 7] * r);
+      y[(size_t)row * (N / 8) + i * T + threadIdx.x] = o;
+    }
+  }
+};
+
+template <int N, int T> __global__ __launch_bounds__(T) void row_kernel(const uint4 *x, uint4 *y, int M) {
+  __shared__ float red[2][T / 32 > 0 ? T / 32 : 1];
+  for (int row = blockIdx.x; row < M; row += gridDim.x) {
+    Row<N, T> r;
+    r.load(x, row);
+    r.process(y, row, red);
+  }
+}
+
+template <int N, int T> __global__ __launch_bounds__(T) void prefetch_kernel(const uint4 *x, uint4 *y, int M) {
+  __shared__ float red[2][T / 32 > 0 ? T / 32 : 1];
+  int row = blockIdx.x;
+  if (row >= M) return;
+  Row<N, T> cur;
+  cur.load(x, row);
+  for (; row < M; row += gridDim.x) {
+    Row<N, T> next;
+    int nr = row + gridDim.x;
+    if (nr < M) next.load(x, nr);
+    cur.process(y, row, red);
+    cur = next;
+  }
+}
+
+static float bf2f(uint16_t h) {
+  uint32_t u = (uint32_t)h << 16;
+  float f;
+  std::memcpy(&f, &u, 4);
+  return f;
+}
+
+static uint16_t f2bf(float f) {
+  uint32_t u;
+  std::memcpy(&u, &f, 4);
+  u += 0x7fff + ((u >> 16) & 1);
+  return (uint16_t)(u >> 16);
+}
+
+struct Timer {
+  void *lead;
+  size_t leadBytes = 256u << 20;
+  Timer() { CK(cudaMalloc(&lead, leadBytes)); }
+  float median_ms(const std::function<void()> &f, int runs = 40) {
+    for (int i = 0; i < 3; ++i) f();
+    CK(cudaDeviceSynchronize());
+    std::vector<cudaEvent_t> s(runs), e(runs);
+    for (int i = 0; i < runs; ++i) {
+      CK(cudaEventCreate(&s[i]));
+      CK(cudaEventCreate(&e[i]));
+      CK(cudaMemsetAsync(lead, 0, leadBytes));
+      CK(cudaEventRecord(s[i]));
+      f();
+      CK(cudaEventRecord(e[i]));
+    }
+    CK(cudaDeviceSynchronize());
+    std::vector<float> t(runs);
+    for (int i = 0; i < runs; ++i) {
+      CK(cudaEventElapsedTime(&t[i], s[i], e[i]));
+      CK(cudaEventDestroy(s[i]));
+      CK(cudaEventDestroy(e[i]));
+    }
+    std::sort(t.begin(), t.end());
+    return t[runs / 2];
+  }
+};
+
+template <int N, int T> void shape(int M, Timer &tm, float ceiling) {
+  size_t n = (size_t)M * N, bytes = 2 * n * 2;
+  std::vector<uint16_t> hx(n), hy(n);
+  uint64_t st = 0x9e3779b97f4a7c15ull ^ (uint64_t)M * N;
+  for (size_t i = 0; i < n; ++i) {  // N(0,1) by Box-Muller, rounded to bf16
+    st = st * 6364136223846793005ull + 1442695040888963407ull;
+    double u1 = ((st >> 11) + 1) * 0x1.0p-53;
+    st = st * 6364136223846793005ull + 1442695040888963407ull;
+    double u2 = (st >> 11) * 0x1.0p-53;
+    hx[i] = f2bf((float)(std::sqrt(-2 * std::log(u1)) * std::cos(2 * M_PI * u2)));
+  }
+  uint4 *dx, *dy, *dz;
+  CK(cudaMalloc(&dx, n * 2));
+  CK(cudaMalloc(&dy, n * 2));
+  CK(cudaMalloc(&dz, n * 2));
+  CK(cudaMemcpy(dx, hx.data(), n * 2, cudaMemcpyHostToDevice));
+  int sms = 0, perSM = 0;
+  CK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, 0));
+  CK(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&perSM, row_kernel<N, T>, T, 0));
+  float copy = tm.median_ms([&] { CK(cudaMemcpyAsync(dz, dx, n * 2, cudaMemcpyDeviceToDevice)); });
+  std::printf("== %dx%d bf16, T=%d, %d blocks an SM, %d SMs: copy of the same bytes %.4f ms (%.2f of the 1 GiB copy)\n",
+              M, N, T, perSM, sms, copy, bytes / (copy * 1e-3) / 1e9 / ceiling);
+  struct Var { const char *name; void (*k)(const uint4 *, uint4 *, int); int grid; };
+  int resident = perSM * sms;
+  Var vars[] = {{"R row a block", row_kernel<N, T>, M},
+                {"G grid stride", row_kernel<N, T>, std::min(M, resident)},
+                {"P prefetch next row", prefetch_kernel<N, T>, std::min(M, resident)},
+                {"G grid stride x2", row_kernel<N, T>, std::min(M, 2 * resident)},
+                {"P prefetch x2", prefetch_kernel<N, T>, std::min(M, 2 * resident)}};
+  for (auto &v : vars) {
+    CK(cudaMemset(dy, 0xff, n * 2));
+    v.k<<<v.grid, T>>>(dx, dy, M);
+    CK(cudaGetLastError());
+    CK(cudaDeviceSynchronize());
+    CK(cudaMemcpy(hy.data(), dy, n * 2, cudaMemcpyDeviceToHost));
+    double err = 0;
+    for (int r = 0; r < M; r += 97) {
+      double mx = -INFINITY, s = 0;
+      for (int k = 0; k < N; ++k) mx = std::max(mx, (double)bf2f(hx[(size_t)r * N + k]));
+      for (int k = 0; k < N; ++k) s += std::exp(bf2f(hx[(size_t)r * N + k]) - mx);
+      double rowmax = 0, d = 0;
+      for (int k = 0; k < N; ++k) {
+        double ref = std::exp(bf2f(hx[(size_t)r * N + k]) - mx) / s;
+        rowmax = std::max(rowmax, ref);
+        d = std::max(d, std::fabs(ref - bf2f(hy[(size_t)r * N + k])));
+      }
+      err = std::max(err, d / rowmax);
+    }
+    float ms = tm.median_ms([&] { v.k<<<v.grid, T>>>(dx, dy, M); });
+    cudaFuncAttributes fa;
+    CK(cudaFuncGetAttributes(&fa, v.k));
+    std::printf("%-22s grid=%6d regs=%3d local=%3zu smem=%4zu  %.4f ms  %5.0f GB/s  of copy %.3f  of same %.3f  relerr %.2e%s\n",
+                v.name, v.grid, fa.numRegs, fa.localSizeBytes, fa.sharedSizeBytes, ms, bytes / (ms * 1e-3) / 1e9,
+                bytes / (ms * 1e-3) / 1e9 / ceiling, copy / ms, err, err <= 0x1p-8 ? "" : "  WRONG");
+  }
+  CK(cudaFree(dx));
+  CK(cudaFree(dy));
+  CK(cudaFree(dz));
+}
+
+int main() {
+  Timer tm;
+  size_t big = 1u << 30;
+  void *a, *b;
+  CK(cudaMalloc(&a, big));
+  CK(cudaMalloc(&b, big));
+  CK(cudaMemset(a, 1, big));
+  float c = tm.median_ms([&] { CK(cudaMemcpyAsync(b, a, big, cudaMemcpyDeviceToDevice)); });
+  float ceiling = 2.0 * big / (c * 1e-3) / 1e9;
+  std::printf("copy ceiling (1 GiB, cudaMemcpyAsync, after a 256 MiB memset): %.4f ms, %.0f GB/s\n", c, ceiling);
+  CK(cudaFree(a));
+  CK(cudaFree(b));
+  shape<4096, 256>(8192, tm, ceiling);
+  shape<4096, 128>(8192, tm, ceiling);
+  shape<1024, 64>(16384, tm, ceiling);
+  shape<1024, 128>(16384, tm, ceiling);
+  return 0;
+}
