@@ -12,6 +12,8 @@
 source "$(dirname "${BASH_SOURCE[0]}")/gpu-env.sh"
 export MOTIF_PREBUILT="$root/.prebuilt10"
 status=0
+(cd bench/proto && nvcc -O3 -std=c++17 -arch=sm_90 -o /tmp/bf16short bf16_short_rows.cu) \
+  && timeout 50 /tmp/bf16short 2>&1 | tee "$logs/proto-bf16-short-rows.txt"
 rm -rf /tmp/motif-fuzz && mkdir -p /tmp/motif-fuzz && tar -C /tmp/motif-fuzz -xJf .fuzz10/programs.tar.xz
 timeout 150 python3 -m motif.fuzz_gpu /tmp/motif-fuzz/programs --memcheck 8 --log "$logs/fuzz-gpu.log" 2>&1 \
   | tail -n 12 | tee "$logs/fuzz-gpu.txt"
@@ -19,8 +21,6 @@ timeout 150 python3 -m motif.fuzz_gpu /tmp/motif-fuzz/programs --memcheck 8 --lo
 timeout 120 python3 -m pytest -q python/tests/test_gpu.py \
   -k "(numerics_of_example or sanitizers_on_shared) and (softmax or norm)" 2>&1 | tail -n 8 | tee "$logs/pytest-rows.txt"
 [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
-(cd bench/proto && nvcc -O3 -std=c++17 -arch=sm_90 -o /tmp/bf16short bf16_short_rows.cu) \
-  && timeout 50 /tmp/bf16short 2>&1 | tee "$logs/proto-bf16-short-rows.txt"
 for d in .recvar/softmax_bf16-4096x32768 .recvar/softmax_bf16-2048x65536; do
   echo "== $d" | tee -a "$logs/recompute-variants.txt"
   timeout 40 python3 scripts/hint-variants.py "$d/base" "$d/recompute" --rounds 2 2>&1 | tail -n 5 \
