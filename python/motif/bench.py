@@ -165,7 +165,7 @@ class Timer:
     def __init__(self, torch, warmup, runs, leads=("memset",)):
         self.torch, self.warmup, self.runs = torch, warmup, runs
         self.leads = (leads,) if isinstance(leads, str) else tuple(leads)
-        self.by_lead, self.copy_by_lead = {}, {}
+        self.by_lead, self.copy_by_lead, self.quartiles = {}, {}, None
 
     @property
     def lead(self):
@@ -176,8 +176,12 @@ class Timer:
         for i in range(self.warmup):
             fn(i % nsets)
         torch.cuda.synchronize()
-        self.by_lead = {lead: statistics.median(gputime.timed_ms(
-            torch, [lambda i=i: fn(i % nsets) for i in range(runs)], lead)) for lead in self.leads}
+        samples = {lead: gputime.timed_ms(torch, [lambda i=i: fn(i % nsets) for i in range(runs)], lead)
+                   for lead in self.leads}
+        self.by_lead = {lead: statistics.median(t) for lead, t in samples.items()}
+        # the spread of the first lead's runs: quartiles (a 1% question needs them)
+        t = sorted(samples[self.lead])
+        self.quartiles = (t[len(t) // 4], t[(3 * len(t)) // 4])
         return self.by_lead[self.lead]
 
 
@@ -251,6 +255,7 @@ def bench_family(family, dims, torch, timer, workdir, backend, compiled_peers, c
                 log(f"{family} {base['shape']} {impl}: {row['status']}")
                 return
             row["time_ms"] = timer(call, nsets, runs)
+            row["time_ms_p25"], row["time_ms_p75"] = timer.quartiles
             if len(timer.leads) > 1:
                 row["time_ms_by_lead"] = dict(timer.by_lead)
             row["status"] = "ok"
@@ -396,20 +401,22 @@ def copy_ceiling(torch, timer):
 def format_table(rows, copy_ms, copy_gbps, other_leads=()):
     """The table; `other_leads`: a column of ms and one of the fraction of the copy per further lead."""
     extra = [c for lead in other_leads for c in (f"ms {lead}", f"of copy {lead}")]
-    head = ("family", "shape", "impl", "time ms", "GB/s", "of copy", "of same", "x eager", "x compile", "x best",
+    head = ("family", "shape", "impl", "time ms", "IQR %", "GB/s", "of copy", "of same", "x eager", "x compile", "x best",
             "TFLOP/s", *extra, "status / ptxas (regs, spill st/ld, smem)")
 
     def num(v, f):
         return "-" if v is None else format(v, f)
 
-    body = [("copy", "1 GiB", "y.copy_(x)", f"{copy_ms:.4f}", f"{copy_gbps:.0f}", "1.00", "-", "-", "-", "-", "-",
+    body = [("copy", "1 GiB", "y.copy_(x)", f"{copy_ms:.4f}", "-", f"{copy_gbps:.0f}", "1.00", "-", "-", "-", "-", "-",
              *["-"] * len(extra), "ceiling")]
     for r in rows:
         note = r.get("ptxas", "") if r.get("status") == "ok" else r.get("status", "")
         others = [c for lead in other_leads
                   for c in (num((r.get("time_ms_by_lead") or {}).get(lead), ".4f"),
                             num((r.get("frac_copy_by_lead") or {}).get(lead), ".2f"))]
-        body.append((r["family"], r["shape"], r["impl"], num(r.get("time_ms"), ".4f"), num(r.get("gbps"), ".0f"),
+        t, q1, q3 = r.get("time_ms"), r.get("time_ms_p25"), r.get("time_ms_p75")
+        iqr = 100 * (q3 - q1) / t if t and q1 is not None and q3 is not None else None
+        body.append((r["family"], r["shape"], r["impl"], num(t, ".4f"), num(iqr, ".1f"), num(r.get("gbps"), ".0f"),
                      num(r.get("frac_copy"), ".2f"), num(r.get("of_same_copy"), ".2f"), num(r.get("vs_eager"), ".2f"),
                      num(r.get("vs_compile"), ".2f"),
                      num(r.get("vs_best"), ".2f"), num(r.get("tflops"), ".1f"), *others, note))

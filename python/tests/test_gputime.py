@@ -107,22 +107,30 @@ def test_bench_timer_times_every_lead_and_reports_the_first():
     torch = _FakeTorch()
     timer = bench.Timer(torch, warmup=2, runs=3, leads=["read", "memset"])
     seen = []
-    t = timer(lambda i: seen.append(i), nsets=2)
+
+    def fn(i):  # set i takes i more ticks: brackets of 1, 2, 1 ticks a lead
+        seen.append(i)
+        for _ in range(i):
+            next(torch.stream.clock)
+
+    t = timer(fn, nsets=2)
     assert seen == [0, 1] + [0, 1, 0] * 2          # warm-up, then each lead on the same input sets
     ops = _ops(torch)
     assert ops.count("read") == 3 and ops.count("memset") == 3
     assert ops.index("memset") > max(i for i, o in enumerate(ops) if o == "read")
     assert set(timer.by_lead) == {"read", "memset"} and t == timer.by_lead["read"]
+    assert t == 1.0 and timer.by_lead["memset"] == 1.0 and timer.quartiles == (1.0, 2.0)
 
 
 def test_table_has_a_column_pair_per_further_lead():
     row = dict(family="softmax_bf16", shape="M=8 N=8", impl="motif mathematical", status="ok", ptxas="32 regs",
-               time_ms=0.0336, gbps=4000.0, frac_copy=0.94, of_same_copy=1.02, vs_eager=3.0, vs_compile=2.0,
+               time_ms=0.0336, time_ms_p25=0.0333, time_ms_p75=0.0340, gbps=4000.0, frac_copy=0.94, of_same_copy=1.02, vs_eager=3.0, vs_compile=2.0,
                vs_best=1.04, tflops=None, time_ms_by_lead={"read": 0.0336, "memset": 0.0360},
                frac_copy_by_lead={"memset": 0.88})
     table = bench.format_table([row], 0.5055, 4248.0, ["memset"]).splitlines()
     assert "ms memset" in table[0] and "of copy memset" in table[0]
     cells = table[-1].split()
     assert "0.0336" in cells and "0.0360" in cells and "0.88" in cells
+    assert "IQR %" in table[0] and "2.1" in cells  # (0.0340 - 0.0333) / 0.0336
     plain = bench.format_table([row], 0.5055, 4248.0).splitlines()
     assert "memset" not in plain[0] and "0.0360" not in plain[-1]
