@@ -1246,7 +1246,10 @@ int64_t FuseMaterializationPass::recomputeValues(KernelOp kernel) {
         onChip ? (tailsAfter < tailsBefore + sharedBefore && regsAfter <= live)
                : (blocksBefore == 1 && blocksAfter > 1);
     std::optional<std::string> illegal = checkMaterialization(mat);
-    if (!better || illegal) {
+    // The register case is measured slower (docs/residency.md, "Recompute"):
+    // taken only when asked for.
+    bool unasked = !onChip && better && !recomputeRegisters;
+    if (!better || illegal || unasked) {
       mat.setResidency(was);
       mat.setRecompute(false);
       if (tail)
@@ -1254,6 +1257,16 @@ int64_t FuseMaterializationPass::recomputeValues(KernelOp kernel) {
             IntegerAttr::get(IntegerType::get(mat.getContext(), 64), *tail));
       if (illegal)
         decline("its readers cannot compute it: " + *illegal);
+      else if (unasked)
+        decline("it is kept in registers: recomputed, it would let the kernel "
+                "hold " +
+                Twine(blocksAfter) + " blocks an SM instead of 1 (registers "
+                "a thread at their peak " +
+                Twine(before.registers) + " -> " + Twine(after.registers) +
+                "), but every reader would run its body again in the phase "
+                "it now only reads it (measured slower on the H200: bf16 "
+                "softmax 4096x32768 163 -> 255 us); recompute-registers=true "
+                "takes it");
       else if (!onChip && blocksBefore == 1)
         decline("the kernel would still hold one block an SM (registers a "
                 "thread at their peak " +
