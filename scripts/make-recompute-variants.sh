@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Rule 6 (recompute) on the GPU: per long-row shape, the mathematical form without rule 6 (base) and
-# with it (the default), plus cluster sizes for rows one CTA cannot hold. hint-variants.py then checks
+# with it (the default, and the register case the default leaves out), plus cluster sizes for rows one CTA cannot hold. hint-variants.py then checks
 # each variant bit for bit against the base (rule 6 is bitwise) and times them.
 #   scripts/make-recompute-variants.sh [DIR]   (default .recvar; motif-compile from build/)
 set -euo pipefail
@@ -18,7 +18,7 @@ for spec in softmax_bf16:2048:65536 softmax_bf16:1024:131072 softmax_bf16:4096:3
   PYTHONPATH=python python3 -c "from motif.examples import load_example; \
 print(load_example('$fam', dict(M=$m, N=$n)))" > "$d/program.mlir"
   variant "$d" base "$math recompute=false"
-  variant "$d" recompute "$math"
+  variant "$d" recompute "$math recompute-registers=true"  # every case of rule 6, the register one too
   if [ "$n" -ge 100000 ]; then
     variant "$d" recompute-cta256 "$math row-clusters=always row-cluster-threads=256"
     variant "$d" recompute-cta512 "$math row-clusters=always row-cluster-threads=512"
