@@ -53,6 +53,7 @@ KernelEmitter::KernelEmitter(KernelOp kernel, gpu::GPUFuncOp func,
                              int64_t gridSize, ArrayRef<Value> inputs,
                              ArrayRef<int64_t> gridExtents,
                              bool dynamicShared, bool reverseRereads,
+                             bool groupRecomputeStores,
                              int64_t cluster)
     : b(func.getContext()), loc(kernel.getLoc()), kernel(kernel), func(func),
       threads(kernel.getThreads()),
@@ -64,6 +65,7 @@ KernelEmitter::KernelEmitter(KernelOp kernel, gpu::GPUFuncOp func,
   this->gridSize = gridSize;
   this->dynamicShared = dynamicShared;
   this->reverseRereads = reverseRereads;
+  this->groupRecomputeStores = groupRecomputeStores;
   b.setInsertionPointToStart(&func.getBody().front());
   ctaTid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
   tid = ctaTid;
@@ -870,7 +872,10 @@ LogicalResult KernelEmitter::storeResults(ComputeOpInterface op,
         }
       }
       if (!cond) {
-        memref::StoreOp::create(b, loc, value, s.memref, idx);
+        if (pendingStores && s.kind == Storage::Kind::Global)
+          pendingStores->push_back({value, s.memref, idx});
+        else
+          memref::StoreOp::create(b, loc, value, s.memref, idx);
         continue;
       }
       auto ifOp = scf::IfOp::create(b, loc, cond, /*withElseRegion=*/false);
@@ -927,6 +932,32 @@ LogicalResult KernelEmitter::emitOp(ComputeOpInterface op) {
       gpu::BarrierOp::create(b, loc);
     return success();
   }
+  // A map that recomputes a value (rule 6) reads register slots through
+  // opaque copies, inline-asm calls LLVM takes for ones that may touch
+  // memory: a copy between two of its global stores keeps them from merging
+  // into one 128-bit store. With group-recompute-stores its unmasked global
+  // stores wait for 16 bytes of them, after the copies that feed them -- in
+  // one block: every result dim unrolled or the block's.
+  SmallVector<PendingStore> pending;
+  auto flush = [&] {
+    for (PendingStore &st : pending)
+      memref::StoreOp::create(b, loc, st.value, st.memref, st.index);
+    pending.clear();
+  };
+  bool group =
+      groupRecomputeStores && !reduction &&
+      llvm::any_of(op->getOperands(),
+                   [&](Value v) {
+                     auto it = storage.find(v);
+                     return it != storage.end() &&
+                            it->second.kind == Storage::Kind::Recompute;
+                   }) &&
+      llvm::all_of(op.getResultIterationDims(), [&](int64_t d) {
+        return plans[d].unrolled ||
+               (!plans[d].isTiled() && (plans[d].level == Level::Block ||
+                                        plans[d].level == Level::BlockWarp));
+      });
+  pendingStores = group ? &pending : nullptr;
   LogicalResult result = forEachInstance(
       op, plans, op.getResultIterationDims(), inst,
       [&](Instance &i) -> LogicalResult {
@@ -935,8 +966,17 @@ LogicalResult KernelEmitter::emitOp(ComputeOpInterface op) {
                       : emitElementwise(*this, op, i);
         if (failed(values))
           return failure();
-        return storeResults(op, plans, i, *values, owner);
+        if (failed(storeResults(op, plans, i, *values, owner)))
+          return failure();
+        int64_t bytes = 0;
+        for (PendingStore &st : pending)
+          bytes += st.value.getType().getIntOrFloatBitWidth() / 8;
+        if (bytes >= 16)
+          flush();
+        return success();
       });
+  flush();
+  pendingStores = nullptr;
   if (failed(result))
     return failure();
   bool shared = false;

@@ -430,7 +430,8 @@ ConvertMotifToGPUPass::convertFunction(func::FuncOp func,
     };
     {
       KernelEmitter emitter(kernel, gfunc, gridSize, inputs, grid,
-                            /*dynamicShared=*/false, reverseRereads, cluster);
+                            /*dynamicShared=*/false, reverseRereads,
+                            groupRecomputeStores, cluster);
       configure(emitter);
       if (failed(emitter.emit()))
         return failure();
@@ -469,7 +470,8 @@ ConvertMotifToGPUPass::convertFunction(func::FuncOp func,
         kernels.insert(global);
       }
       KernelEmitter emitter(kernel, gfunc, gridSize, inputs, grid,
-                            /*dynamicShared=*/true, reverseRereads, cluster);
+                            /*dynamicShared=*/true, reverseRereads,
+                            groupRecomputeStores, cluster);
       configure(emitter);
       if (failed(emitter.emit()))
         return failure();

@@ -68,6 +68,12 @@ struct LowerToNVVMOptions : public PassPipelineOptions<LowerToNVVMOptions> {
                      "elementwise motif re-reading a global tensor in reverse "
                      "instance order"),
       llvm::cl::init(true)};
+  PassOptions::Option<bool> groupRecomputeStores{
+      *this, "group-recompute-stores",
+      llvm::cl::desc("convert-motif-to-gpu's group-recompute-stores: a "
+                     "recomputing map's global stores 16 bytes at a time, so "
+                     "they merge into 128-bit stores"),
+      llvm::cl::init(false)};
   PassOptions::Option<int64_t> gridGroup{
       *this, "grid-group",
       llvm::cl::desc("convert-motif-to-gpu's grid-group: blocks in groups of "
@@ -203,6 +209,7 @@ namespace {
 void buildPipeline(OpPassManager &pm, const LowerToNVVMOptions &opts) {
   motif::ConvertMotifToGPUOptions convert;
   convert.reverseRereads = opts.reverseRereads.getValue();
+  convert.groupRecomputeStores = opts.groupRecomputeStores.getValue();
   convert.chip = opts.chip.getValue();
   convert.wgmmaInFlight = opts.wgmmaInFlight.getValue();
   convert.mmaFragmentPipeline = opts.mmaFragmentPipeline.getValue();
