@@ -10,9 +10,7 @@
 source "$(dirname "${BASH_SOURCE[0]}")/gpu-env.sh"
 export MOTIF_PREBUILT="$root/.prebuilt11"
 status=0
-timeout 120 python3 -m pytest -q python/tests/test_gpu.py \
-  -k "(numerics_of_example or sanitizers_on_shared) and (softmax or norm)" 2>&1 | tail -n 8 | tee "$logs/pytest-rows.txt"
-[ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+gpu_row_tests 120
 timeout 80 python3 -m motif.bench --families softmax_bf16 --json "$logs/bench-softmax-bf16.json" \
   2>"$logs/bench-softmax-bf16-progress.txt" | tee "$logs/bench-softmax-bf16.txt" | grep -v unfused | cut -c1-220
 echo "call rc $status"

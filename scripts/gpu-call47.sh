@@ -20,9 +20,7 @@ for n in softmax_bf16-4096x32768 softmax_bf16-2048x65536 softmax_bf16-1024x13107
   timeout 60 python3 scripts/hint-variants.py "$d/base" "$d/recompute" "$d/recompute-grouped" --rounds 2 2>&1 \
     | tail -n 6 | tee -a "$logs/recompute-grouped.txt"
 done
-timeout 150 python3 -m pytest -q python/tests/test_gpu.py \
-  -k "(numerics_of_example or sanitizers_on_shared) and (softmax or norm)" 2>&1 | tail -n 8 | tee "$logs/pytest-rows.txt"
-[ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+gpu_row_tests 150
 timeout 90 python3 -m motif.bench --families softmax_bf16 --json "$logs/bench-softmax-bf16.json" \
   2>"$logs/bench-softmax-bf16-progress.txt" | tee "$logs/bench-softmax-bf16.txt" | grep -v unfused | cut -c1-220
 echo "call rc $status"

@@ -7,3 +7,12 @@ cd "$root"
 out="${OUT:-/tmp/motif-gpu}"; logs="$out/logs"; mkdir -p "$logs"
 export PYTHONPATH="$root/python:${PYTHONPATH:-}" PYTHONUNBUFFERED=1 MOTIF_PREBUILT="$root/.prebuilt"
 python3 -c 'import ml_dtypes' 2>/dev/null || python3 -m pip install -q --no-deps --no-index --find-links .whl ml_dtypes
+
+# The row families' GPU tests (every form against float64; racecheck and memcheck): gpu_row_tests SECONDS.
+# Sets status=1 on a failure; the tail goes to $logs/pytest-rows.txt.
+gpu_row_tests() {
+  timeout "$1" python3 -m pytest -q python/tests/test_gpu.py \
+    -k "(numerics_of_example or sanitizers_on_shared) and (softmax or norm)" 2>&1 | tail -n 8 \
+    | tee "$logs/pytest-rows.txt"
+  [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+}
