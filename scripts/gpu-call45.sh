@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Session 2026-12-05 (11), second device call. Carry .prebuilt10, .fuzz10, .recvar, .smvar11b, .whl.
+# Session 2026-12-05 (11), second device call. Carry .prebuilt10, .fuzz10, .recvar, .whl.
 # Prepared with the compiler of 0baa25c (lib/ and include/ as at 0473900) by session 10 (its
 # gpu-call43.sh, never run, folded into gpu-call44/45):
 #   rm -rf .prebuilt10 && MOTIF_BUILD_DIR=$PWD/build PYTHONPATH=python python3 -m motif.prebuild .prebuilt10 \
@@ -9,7 +9,7 @@
 #     && PYTHONPATH=python python3 -m motif.emulator .fuzz10/programs \
 #     && tar -C .fuzz10 -cJf .fuzz10/programs.tar.xz programs && rm -rf .fuzz10/programs
 #   (the emulator first: every form's kernels on the CPU, bit for bit, so the GPU run judges the GPU)
-# .smvar11b:
+# .smvar11b (made for a softmax-variants.py step the device time left no room for; not carried):
 #   python3 scripts/make-softmax-variants.py .smvar11b softmax_bf16:8192:4096:softmax_bf16:{128,256} \
 #     softmax_bf16:8192:4096:softmax_bf16@warp:128 softmax_bf16:16384:1024:softmax_bf16:{32,64} \
 #     softmax_bf16:16384:1024:softmax_bf16@warp:{64,128}
