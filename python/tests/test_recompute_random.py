@@ -29,9 +29,14 @@ def _fuse(opt, src, options):
 
 def test_random_recompute_emulated(tmp_path):
     opt, emulator = _tools()
-    rng = np.random.default_rng()
+    seed = int(np.random.SeedSequence().entropy % 2**63)
+    print(f"seed {seed}")
+    rng = np.random.default_rng(seed)
     applied = 0
-    for case in range(24):
+    # Rule 6 takes about one draw in four (mostly register budgets of 8 and 16 with a shared tail;
+    # the register case is off unless asked): up to 96 draws for 4 that it takes, each refusal two
+    # fusions (~0.2 s); none in 96 would be a change in the rule, not chance (0.75^96 < 1e-11).
+    for case in range(96):
         if applied >= 4:
             break
         family = str(rng.choice(["softmax_bf16", "softmax_f16", "softmax"], p=[0.6, 0.2, 0.2]))
