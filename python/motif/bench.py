@@ -213,7 +213,7 @@ def _ptxas_text(kernels):
                      for k in kernels)
 
 
-def bench_family(family, dims, torch, timer, workdir, backend, compiled_peers, copy_gbps, seed, copy_by_lead=None):
+def bench_family(family, dims, torch, timer, workdir, backend, compiled_peers, copy_gbps, seed):
     """Rows for one family and shape."""
     from .runtime import Program
 
@@ -377,8 +377,9 @@ def bench_family(family, dims, torch, timer, workdir, backend, compiled_peers, c
         r["of_same_copy"] = same / t if same else None
         # the other leads' figures, each against the 1 GiB copy timed after the same lead
         for lead, tl in (r.get("time_ms_by_lead") or {}).items():
-            if lead != timer.lead and copy_by_lead and copy_by_lead.get(lead):
-                r.setdefault("frac_copy_by_lead", {})[lead] = r["bytes"] / (tl * 1e-3) / 1e9 / copy_by_lead[lead]
+            if lead != timer.lead and timer.copy_by_lead.get(lead):
+                r.setdefault("frac_copy_by_lead", {})[lead] = (r["bytes"] / (tl * 1e-3) / 1e9
+                                                               / timer.copy_by_lead[lead])
         r["tflops"] = r["flops"] / (t * 1e-3) / 1e12 if r["flops"] else None
     return rows
 
@@ -503,7 +504,7 @@ def main(argv=None):
     workdir = args.workdir or tempfile.mkdtemp(prefix="motif-bench-")
     leads = ["none"] if args.no_lead else (args.lead or gputime.DEFAULT_LEAD).split(",")
     bad = [k for k in leads if k not in gputime.LEADS]
-    if bad or not leads:
+    if bad:
         p.error(f"unknown lead {', '.join(bad)} (known: {', '.join(gputime.LEADS)})")
     lead = leads[0]
     timer = Timer(torch, args.warmup, args.runs, leads=leads)
@@ -520,8 +521,7 @@ def main(argv=None):
             continue
         for dims in BENCH_SHAPES[fam][:1 if args.quick else args.max_shapes]:
             log(f"{fam} {shape_label(fam, dims)}")
-            rows += bench_family(fam, dims, torch, timer, workdir, args.backend, compiled, copy_gbps, seed,
-                                 timer.copy_by_lead)
+            rows += bench_family(fam, dims, torch, timer, workdir, args.backend, compiled, copy_gbps, seed)
             torch.cuda.empty_cache()
     print(f"timing: CUDA events, median of {args.runs}, each bracket after a {lead} lead (motif.gputime)"
           + (f"; also after {', '.join(leads[1:])} leads, in the same run" if leads[1:] else ""))

@@ -25,12 +25,16 @@ DEFAULT_LEAD = os.environ.get("MOTIF_LEAD", "memset")  # the scripts' lead; moti
 _lead = {}
 
 
+def _checked(kind):
+    if kind not in LEADS:
+        raise ValueError(f"unknown lead {kind!r} (known: {', '.join(LEADS)})")
+    return kind
+
+
 def lead(torch, kind=None):
     """Enqueue the lead of `kind` (LEADS; default DEFAULT_LEAD) on the current stream: zero a 256 MiB
     device buffer ("memset") or read it ("read")."""
-    kind = kind or DEFAULT_LEAD
-    if kind not in LEADS:
-        raise ValueError(f"unknown lead {kind!r} (known: {', '.join(LEADS)})")
+    kind = _checked(kind or DEFAULT_LEAD)
     if kind == "none":
         return
     buf = _lead.get("buf")
@@ -53,13 +57,10 @@ def lead_kind(lead_each):
 def timed_ms(torch, calls, lead_each=True):
     """Time each of `calls` (callables) between two CUDA events, a lead before each; the list of ms.
     `lead_each`: True (DEFAULT_LEAD), False (none) or a kind of LEADS."""
-    kind = lead_kind(lead_each)
-    if kind not in LEADS:
-        raise ValueError(f"unknown lead {kind!r} (known: {', '.join(LEADS)})")
+    kind = _checked(lead_kind(lead_each))
     ev = [(torch.cuda.Event(enable_timing=True), torch.cuda.Event(enable_timing=True)) for _ in calls]
     for (s, e), fn in zip(ev, calls):
-        if kind != "none":
-            lead(torch, kind)
+        lead(torch, kind)
         s.record()
         fn()
         e.record()
