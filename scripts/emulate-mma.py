@@ -35,7 +35,7 @@ tensor-core lowering emits are known; anything else is an error.
 
 A kernel with `nvvm.cluster_dim` (motif.kernel ... cluster(k); docs/lowering.md, "Clusters") runs
 its k CTAs in lock step together: gpu.thread_id is the thread's id in its CTA, gpu.block_id the CTA's,
-every workgroup buffer is one per CTA, and nvvm.mapa + llvm.load read the buffer of the CTA the rank
+gpu.cluster_block_id the CTA's rank, gpu.cluster_id the cluster's; every workgroup buffer is one per CTA, and nvvm.mapa + llvm.load read the buffer of the CTA the rank
 names (addresses: memref.extract_aligned_pointer_as_index gives each buffer its own base). With
 --compare OTHER the same inputs run through a second kernel (the same program without the cluster,
 say) and the outputs must be equal bit for bit; with --softmax the output is checked against float64
@@ -302,6 +302,10 @@ class Emulator:
                 r = np.arange(T, dtype=np.int64) % self.Tc
             elif n == "gpu.block_id":
                 r = (self.block * self.K + self.cta).astype(np.int64)
+            elif n == "gpu.cluster_block_id":  # the CTA's rank in its cluster (clusters along x)
+                r = self.cta.astype(np.int64)
+            elif n == "gpu.cluster_id":
+                r = np.full(T, self.block, np.int64)
             elif n in ("memref.assume_alignment",):
                 r = a[0]
             elif n == "gpu.dynamic_shared_memory":

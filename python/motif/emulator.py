@@ -515,12 +515,31 @@ class Emulator:
                 env[p] = Buffer(shape, elem, "workgroup", ctas=K)
                 self.workgroup.append(env[p])
             self.block = b * K + self.cta
+            self.cluster_index = b
             self.epoch, self.cepoch = 0, 0
             self.pending, self.groups = [], []
             # Dynamic shared memory: bytes per CTA, 0xFF (a NaN in every float type) at first.
             self.raw = np.full(K * max(self.dynamic, 1), 0xFF, np.uint8)
+            self.arrived = False
             # Copies still in flight when the CTA exits land in shared memory nobody reads again.
             self._exec(body, env, np.ones(T, bool))
+            if K > 1:
+                self._check_cluster_exit()
+
+    def _check_cluster_exit(self):
+        """The CTAs of a cluster leave at the kernel's end: none may leave while another may still read
+        its shared memory. Every read of another CTA's memory must be followed by a whole cluster
+        barrier (arrive, then wait) before the exit, and no arrive may be left without its wait."""
+        if self.arrived:
+            raise Fault("a cluster arrive with no wait before the exit")
+        for buf in self.workgroup:
+            if buf.ctas <= 1:
+                continue
+            per_cta = int(np.prod(buf.shape[1:]))
+            f = np.nonzero((buf.remote_epoch == self.cepoch) & (buf.remote_reader >= 0))[0]
+            if (f // per_cta != buf.remote_reader[f] // self.Tc).any():
+                raise Fault(f"a CTA of the cluster may leave while another still reads its shared memory "
+                            f"(buffer {buf.shape}): no cluster barrier after the last such read")
 
     def _exec(self, ops, env, mask):
         """Runs `ops` for the lanes in `mask`; returns the values of the scf.yield that ends them."""
@@ -548,6 +567,10 @@ class Emulator:
             return self._dim(op, self.tid, 0)
         if n == "gpu.block_id":
             return self._dim(op, self.block, 0)
+        if n == "gpu.cluster_block_id":  # the CTA's rank in its cluster (clusters along x)
+            return self._dim(op, self.cta, 0)
+        if n == "gpu.cluster_id":
+            return self._dim(op, np.int64(self.cluster_index), 0)
         if n == "gpu.block_dim":
             return self._dim(op, np.int64(self.Tc), 1)
         if n == "gpu.grid_dim":
@@ -751,6 +774,9 @@ class Emulator:
         if stale.any() or local_stale.any():
             raise Fault(f"read-after-write hazard through a cluster's shared memory (buffer {buf.shape}): "
                         f"no cluster barrier between the store and the load")
+        if getattr(self, "arrived", False) and buf.ctas > 1 and (f // per_cta != w // self.Tc).any():
+            raise Fault("a read of another CTA's shared memory between a cluster arrive and its wait: "
+                        "the CTA that owns it may already have left")
         buf.remote_reader[f], buf.remote_epoch[f] = w, self.cepoch
         out = np.zeros(mask.shape, np.float64)
         out[mask] = buf.get(f)

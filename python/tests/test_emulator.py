@@ -112,6 +112,34 @@ def test_cluster_kernel_and_its_missing_cluster_barrier():
         emulator.compare(path, "softmax", lowered=broken)
 
 
+def test_cluster_exit_barrier_is_split_and_checked():
+    """No CTA of a cluster may leave while another still reads its shared memory. The lowering
+    arrives at a cluster barrier right after the last read of another CTA's memory and waits for it
+    only at the exit (the global stores in between); the emulator passes that, and catches the
+    kernel without that barrier, with its arrive moved before the last remote read, and with an
+    arrive that is never waited for."""
+    path = repo_root() / "test/Conversion/MotifToGPU/Inputs/cluster-softmax.mlir"
+    lines = emulator.lower(path).splitlines()
+    arrives = [i for i, l in enumerate(lines) if '"nvvm.cluster.arrive"' in l]
+    waits = [i for i, l in enumerate(lines) if '"nvvm.cluster.wait"' in l]
+    mapas = [i for i, l in enumerate(lines) if '"nvvm.mapa"' in l]
+    stores = [i for i, l in enumerate(lines) if '"memref.store"' in l]
+    # The split: the last arrive after the last remote read, the global stores, then the wait.
+    assert mapas[-1] < arrives[-1] < stores[-1] < waits[-1]
+    assert all(i + 1 == j for i, j in zip(arrives[:-1], waits[:-1]))
+    assert emulator.compare(path, "softmax", lowered="\n".join(lines)) == []
+    no_exit = [l for i, l in enumerate(lines) if i not in (arrives[-1], waits[-1])]
+    with pytest.raises(emulator.Fault, match="may leave while another still reads"):
+        emulator.compare(path, "softmax", lowered="\n".join(no_exit))
+    early = list(lines)
+    early.insert(mapas[-1], early.pop(arrives[-1]))
+    with pytest.raises(emulator.Fault, match="between a cluster arrive and its wait"):
+        emulator.compare(path, "softmax", lowered="\n".join(early))
+    no_wait = [l for i, l in enumerate(lines) if i != waits[-1]]
+    with pytest.raises(emulator.Fault, match="arrive with no wait"):
+        emulator.compare(path, "softmax", lowered="\n".join(no_wait))
+
+
 def test_dynamic_shared_memory_views():
     """Shared tails in dynamic shared memory (memref.view at byte offsets, one store per CTA of a
     cluster): bit for bit."""

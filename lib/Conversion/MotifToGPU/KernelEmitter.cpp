@@ -71,11 +71,14 @@ KernelEmitter::KernelEmitter(KernelOp kernel, gpu::GPUFuncOp func,
   tid = ctaTid;
   if (cluster > 1) {
     // The clusters tile blockIdx.x (cluster dims (cluster, 1, 1)): the
-    // CTA's rank in its cluster is blockIdx.x % cluster (%cluster_ctarank).
-    Value ctaId = gpu::BlockIdOp::create(b, loc, gpu::Dimension::x);
-    Value ctaRank =
-        arith::RemUIOp::create(b, loc, ctaId, constIndex(cluster));
-    blockId = arith::DivUIOp::create(b, loc, ctaId, constIndex(cluster));
+    // CTA's rank in its cluster is blockIdx.x % cluster (%cluster_ctaid.x),
+    // the block blockIdx.x / cluster (%clusterid.x). Read from their own
+    // registers, not derived from blockIdx.x: LLVM would otherwise see one
+    // value masked and shifted two ways and fold a row's constant offsets
+    // into it (an `or` it can no longer prove disjoint), and its load-store
+    // vectorizer then leaves some 128-bit accesses as 16-bit ones.
+    Value ctaRank = gpu::ClusterBlockIdOp::create(b, loc, gpu::Dimension::x);
+    blockId = gpu::ClusterIdOp::create(b, loc, gpu::Dimension::x);
     tid = arith::AddIOp::create(
         b, loc, arith::MulIOp::create(b, loc, ctaRank, constIndex(ctaThreads)),
         ctaTid);
@@ -1297,17 +1300,23 @@ LogicalResult KernelEmitter::emit() {
     releaseTails(motif);
   }
   // No CTA of a cluster leaves while another may still read its shared
-  // memory: a cluster barrier after the last read of another CTA's partials
-  // (after the top-level op that holds it). Not at the exit: its release
-  // (MEMBAR.ALL.GPU) would wait for the kernel's global stores, and LLVM 22
-  // selects no relaxed arrive at the PTX ISA it writes for sm_90 (7.8).
+  // memory. The barrier is split: every thread arrives (release) right after
+  // the top-level op that holds the last read of another CTA's memory, and
+  // waits (acquire) only at the exit. The arrive's release (MEMBAR.ALL.GPU)
+  // then orders only those reads, not the kernel's global stores that follow,
+  // and the wait at the exit finds the other CTAs long arrived: the stores
+  // overlap the barrier instead of waiting for it. (LLVM 22 selects no relaxed
+  // arrive at the PTX ISA it writes for sm_90, 7.8; the release is correct.)
   if (cluster > 1 && lastClusterRead) {
     Operation *top = lastClusterRead;
     while (top->getParentOp() != func.getOperation())
       top = top->getParentOp();
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointAfter(top);
-    barrier(loc);
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointAfter(top);
+      NVVM::ClusterArriveOp::create(b, loc, /*aligned=*/b.getUnitAttr());
+    }
+    NVVM::ClusterWaitOp::create(b, loc, /*aligned=*/b.getUnitAttr());
   }
   gpu::ReturnOp::create(b, loc);
   return success();
