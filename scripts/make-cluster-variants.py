@@ -3,12 +3,12 @@
     python3 scripts/make-cluster-variants.py OUT
 
 For each shape, under OUT/<family>-<M>x<N>/ (motif-compile output folders, mathematical cap):
-  grown                  the default: the row grows to at most 512 threads, one CTA
-                         (row-cluster-threads=0)
-  one-cta                row-cluster-threads=256's fused program with its cluster removed: one CTA
-                         of the grown block (absent where its shared tails do not fit one CTA)
-  cta512 cta256 cta128   row-cluster-threads=512 / 256 / 128: the grown block (up to 1024 threads)
-                         as CTAs of that many threads
+  default                the fusion's choice (row-clusters=auto)
+  grown                  the row grows to at most 512 threads, one CTA (row-cluster-threads=0)
+  one-cta                the fused program of cta256 with its cluster removed: one CTA of the grown
+                         block (absent where its shared tails do not fit one CTA)
+  cta512 cta256 cta128   row-clusters=always row-cluster-threads=512 / 256 / 128: the grown block
+                         (up to 1024 threads) as CTAs of that many threads
 one-cta and the cta* variants of a shape share one schedule (the grown block) wherever the block
 grew past 512 threads: hint-variants.py checks they compute the same bits on the GPU before it
 times them; grown has another tree there (class tolerance).
@@ -44,17 +44,21 @@ def main():
         src = d / f"{family}.mlir"
         src.write_text(text)
         fuse = "equivalence-cap=mathematical"
-        for name, cta in (("grown", 0), ("cta512", 512), ("cta256", 256), ("cta128", 128)):
+        for name, opts in (("default", ""), ("grown", "row-cluster-threads=0"),
+                           ("cta512", "row-clusters=always row-cluster-threads=512"),
+                           ("cta256", "row-clusters=always row-cluster-threads=256"),
+                           ("cta128", "row-clusters=always row-cluster-threads=128")):
             run([compile_, src, "-o", d / name, "--function", family, "--fuse-materialization",
-                 f"--fuse-options={fuse} row-cluster-threads={cta}"])
-        fused = run([opt, src, f"--fuse-materialization={fuse} row-cluster-threads=256"]).stdout
+                 f"--fuse-options={fuse} {opts}".strip()])
+        fused = run([opt, src,
+                     f"--fuse-materialization={fuse} row-clusters=always row-cluster-threads=256"]).stdout
         one = d / "one-cta.mlir"
         one.write_text(re.sub(r" cluster\(\d+\)", "", fused))
         p = subprocess.run([compile_, one, "-o", d / "one-cta", "--function", family], capture_output=True,
                            text=True)
         if p.returncode:
             print(f"{family} {m}x{n} one-cta: not compiled: {p.stderr.splitlines()[0][:200]}")
-        for name in ("grown", "one-cta", "cta512", "cta256", "cta128"):
+        for name in ("default", "grown", "one-cta", "cta512", "cta256", "cta128"):
             if not (d / name).is_dir():
                 continue
             rep = next((d / name).glob("*.ptxas.txt")).read_text()

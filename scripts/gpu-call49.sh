@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Session 2026-12-05 (12), second device call. Carry .prebuilt12, .fuzz12, .whl.
+# Prepared with the compiler of the commit that adds this script:
+#   rm -rf .prebuilt12 && MOTIF_BUILD_DIR=$PWD/build PYTHONPATH=python python3 -m motif.prebuild .prebuilt12 \
+#     --families softmax_bf16,softmax,layernorm,rmsnorm,layernorm_bf16,rmsnorm_bf16 && find .prebuilt12 -name '*.sass' -delete
+#   rm -rf .fuzz12 && build/bin/motif-fuzz gen --seed=20261212 --count=150 --compile --jobs=2 -o .fuzz12/programs \
+#     && PYTHONPATH=python python3 -m motif.emulator .fuzz12/programs \
+#     && tar -C .fuzz12 -cJf .fuzz12/programs.tar.xz programs && rm -rf .fuzz12/programs
+#  1. motif.bench: issue 13's rows (softmax, LayerNorm, RMSNorm in bf16), every shape, after the memset lead.
+#  2. GPU tests: the cluster kernels (bitwise against the twin without the cluster, float64, memcheck),
+#     the row families f32 and bf16 (float64; racecheck, memcheck), precise math bit for bit.
+#  3. motif.fuzz_gpu on 150 programs of seed 20261212 (the emulator passed every form first).
+source "$(dirname "${BASH_SOURCE[0]}")/gpu-env.sh"
+export MOTIF_PREBUILT="$root/.prebuilt12"
+status=0
+timeout 200 python3 -m motif.bench --families softmax_bf16,layernorm_bf16,rmsnorm_bf16 \
+  --json "$logs/bench-rows-bf16.json" 2>"$logs/bench-rows-bf16-progress.txt" | tee "$logs/bench-rows-bf16.txt" \
+  | grep -v unfused | cut -c1-230
+[ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+timeout 100 python3 -m pytest -q python/tests/test_gpu.py -k "test_clusters or precise_math_bitwise" 2>&1 \
+  | tail -n 6 | tee "$logs/pytest-clusters.txt"
+[ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+gpu_row_tests 120
+rm -rf /tmp/motif-fuzz && mkdir -p /tmp/motif-fuzz && tar -C /tmp/motif-fuzz -xJf .fuzz12/programs.tar.xz
+timeout 150 python3 -m motif.fuzz_gpu /tmp/motif-fuzz/programs --memcheck 8 --log "$logs/fuzz-gpu.log" 2>&1 \
+  | tail -n 12 | tee "$logs/fuzz-gpu.txt"
+[ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+echo "call rc $status"
+exit $status
