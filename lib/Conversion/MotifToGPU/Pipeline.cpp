@@ -73,7 +73,7 @@ struct LowerToNVVMOptions : public PassPipelineOptions<LowerToNVVMOptions> {
       llvm::cl::desc("convert-motif-to-gpu's group-recompute-stores: a "
                      "recomputing map's global stores 16 bytes at a time, so "
                      "they merge into 128-bit stores"),
-      llvm::cl::init(false)};
+      llvm::cl::init(true)};
   PassOptions::Option<int64_t> gridGroup{
       *this, "grid-group",
       llvm::cl::desc("convert-motif-to-gpu's grid-group: blocks in groups of "
