@@ -16,6 +16,10 @@ its ptxas figures updated. Edits:
   pflast    a prefetch.global.L2::evict_last of the same address before each global load (what
             upstream's nvvm.prefetch can emit; no cache policy register)
   reqntid   .maxntid becomes .reqntid
+  exitrelaxed  the last barrier.cluster.arrive (the exit barrier of a cluster kernel: docs/lowering.md,
+            "Clusters") .relaxed: no MEMBAR.ALL.GPU (PTX ISA 8.0)
+  allrelaxed   every cluster arrive .relaxed (no release at all: a bound on what the MEMBARs cost,
+            not a correct kernel in the memory model)
 
 The folders travel to the GPU machine (scripts/softmax-variants.py times them).
 """
@@ -45,7 +49,8 @@ def edit(ptx, edits):
     st = re.compile(r"st\.global((?:\.v\d)?\.[bfu]\d+) \t(\[[^\]]*\]), (\{[^}]*\}|%\w+);")
     pol_ld = next((POLICIES[e[2:]][0] for e in edits if e in LD_EDITS), None)
     pol_st = next((POLICIES[e[2:]][0] for e in edits if e in ST_EDITS), None)
-    unknown = [e for e in edits if e not in LD_EDITS + ST_EDITS + ("pf256", "reqntid", "pflast")]
+    unknown = [e for e in edits
+               if e not in LD_EDITS + ST_EDITS + ("pf256", "reqntid", "pflast", "exitrelaxed", "allrelaxed")]
     assert not unknown, f"unknown edits {unknown}"
     pf = ".L2::256B" if "pf256" in edits else ""
 
@@ -66,7 +71,15 @@ def edit(ptx, edits):
 
     ptx, nl = ld.subn(ld_repl, ptx)
     ptx, ns = st.subn(st_repl, ptx)
-    assert nl and ns, f"found {nl} global loads and {ns} stores"
+    assert (nl and ns) or not (pol_ld or pol_st or pf or "pflast" in edits), \
+        f"found {nl} global loads and {ns} stores"
+    if "exitrelaxed" in edits or "allrelaxed" in edits:
+        arrive = "barrier.cluster.arrive.aligned;"
+        at = [m.start() for m in re.finditer(re.escape(arrive), ptx)]
+        assert at, "no cluster arrive"
+        for i in (at if "allrelaxed" in edits else at[-1:])[::-1]:
+            ptx = ptx[:i] + "barrier.cluster.arrive.relaxed.aligned;" + ptx[i + len(arrive):]
+        ptx = re.sub(r"^\.version \d+\.\d+", ".version 8.0", ptx, count=1, flags=re.M)
     if "reqntid" in edits:
         ptx, n = re.subn(r"\.maxntid", ".reqntid", ptx)
         assert n
