@@ -94,6 +94,48 @@ void printMemoryLine(raw_ostream &os, const std::map<std::string, uint64_t> &c) 
      << "\n";
 }
 
+/// The bits one LDG/STG moves a thread: .128, .64, .U16/.S16, .U8/.S8 in its
+/// modifiers, else 32.
+unsigned accessBits(StringRef opcode) {
+  SmallVector<StringRef> parts;
+  opcode.split(parts, '.');
+  for (StringRef m : llvm::drop_begin(parts)) {
+    if (m == "128")
+      return 128;
+    if (m == "64")
+      return 64;
+    if (m == "U16" || m == "S16")
+      return 16;
+    if (m == "U8" || m == "S8")
+      return 8;
+  }
+  return 32;
+}
+
+/// `  widths global ld 128b=16 | st 128b=13 64b=2 16b=16`: how wide the
+/// plain global loads and stores are (LDG, STG), widest first. A row kernel
+/// whose threads take 16-byte runs should show only 128b.
+void printWidthLine(raw_ostream &os, const KernelProfile &kernel) {
+  auto widths = [](ArrayRef<InstrRef> refs, StringRef base) {
+    std::map<unsigned, uint64_t, std::greater<unsigned>> bits;
+    for (const InstrRef &ref : refs)
+      if (StringRef(ref.opcode).split('.').first == base)
+        ++bits[accessBits(ref.opcode)];
+    return bits;
+  };
+  auto ld = widths(kernel.globalLoads, "LDG");
+  auto st = widths(kernel.globalStores, "STG");
+  if (ld.empty() && st.empty())
+    return;
+  os << "  widths global ld";
+  for (auto [b, n] : ld)
+    os << " " << b << "b=" << n;
+  os << " | st";
+  for (auto [b, n] : st)
+    os << " " << b << "b=" << n;
+  os << "\n";
+}
+
 void printKernel(raw_ostream &os, const KernelProfile &kernel) {
   os << "kernel " << kernel.name << "\n";
   if (kernel.demangledName != kernel.name)
@@ -108,6 +150,7 @@ void printKernel(raw_ostream &os, const KernelProfile &kernel) {
   for (const std::string &key : orderedCountKeys(kernel.counts))
     os << "  count " << key << " " << kernel.counts.at(key) << "\n";
   printMemoryLine(os, kernel.counts);
+  printWidthLine(os, kernel);
 
   if (kernel.isRegisterOnly())
     os << "  verdict register-only: no STS/LDS/STL/LDL and no global round "
