@@ -21,7 +21,7 @@ print(load_example('$fam', dict(M=$m, N=$n)))" > "$d/program.mlir"
   variant "$d" base "$math recompute=false"
   variant "$d" recompute "$math recompute-registers=true"  # every case of rule 6, the register one too
   # the same, its recomputing maps' stores grouped 16 bytes at a time (128-bit stores)
-  variant "$d" recompute-grouped "$math recompute-registers=true" "group-recompute-stores=true"
+  variant "$d" recompute-grouped "$math recompute-registers=true" "group-stores=true"
   if [ "$n" -ge 100000 ]; then
     variant "$d" recompute-cta256 "$math row-clusters=always row-cluster-threads=256"
     variant "$d" recompute-cta512 "$math row-clusters=always row-cluster-threads=512"

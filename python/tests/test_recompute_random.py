@@ -64,9 +64,9 @@ def test_random_recompute_emulated(tmp_path):
             continue
         applied += 1
         kernels = []
-        # half the time the recomputing maps' stores not grouped 16 bytes at a time (group-recompute-stores,
+        # half the time the recomputing maps' stores not grouped 16 bytes at a time (group-stores,
         # on by default)
-        ungrouped = LOWER.replace("convert-motif-to-gpu", "convert-motif-to-gpu{group-recompute-stores=false}")
+        ungrouped = LOWER.replace("convert-motif-to-gpu", "convert-motif-to-gpu{group-stores=false}")
         lower_on = str(rng.choice([LOWER, ungrouped]))
         print(f"  lowered with {lower_on}")
         for tag, text in (("on", on), ("off", off)):

@@ -31,12 +31,13 @@ def ConvertMotifToGPU : Pass<"convert-motif-to-gpu", "::mlir::ModuleOp"> {
            "Walk an elementwise motif's loops in reverse instance order over "
            "a global tensor an earlier motif of the kernel already read "
            "(bitwise-neutral; re-reads what is still in L2 first)">,
-    Option<"groupRecomputeStores", "group-recompute-stores", "bool",
+    Option<"groupStores", "group-stores", "bool",
            /*default=*/"true",
-           "A map that recomputes a value (rule 6) emits its global stores "
-           "16 bytes at a time, after the opaque copies that feed them, so "
-           "LLVM can merge them into 128-bit stores (bitwise-neutral; "
-           "measured never slower, docs/residency.md)">,
+           "A map emits its unmasked global stores 16 bytes at a time, "
+           "after everything that computes them (a branch in its body, "
+           "rule 6's opaque copies), so LLVM can merge them into 128-bit "
+           "stores (bitwise-neutral; measured never slower, "
+           "docs/lowering.md)">,
     Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
            "Target chip: a contraction on wgmma (`mma m64nNk16`) needs "
            "sm_90a">,

@@ -53,7 +53,7 @@ KernelEmitter::KernelEmitter(KernelOp kernel, gpu::GPUFuncOp func,
                              int64_t gridSize, ArrayRef<Value> inputs,
                              ArrayRef<int64_t> gridExtents,
                              bool dynamicShared, bool reverseRereads,
-                             bool groupRecomputeStores,
+                             bool groupStores,
                              int64_t cluster)
     : b(func.getContext()), loc(kernel.getLoc()), kernel(kernel), func(func),
       threads(kernel.getThreads()),
@@ -65,7 +65,7 @@ KernelEmitter::KernelEmitter(KernelOp kernel, gpu::GPUFuncOp func,
   this->gridSize = gridSize;
   this->dynamicShared = dynamicShared;
   this->reverseRereads = reverseRereads;
-  this->groupRecomputeStores = groupRecomputeStores;
+  this->groupStores = groupStores;
   b.setInsertionPointToStart(&func.getBody().front());
   ctaTid = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
   tid = ctaTid;
@@ -935,12 +935,15 @@ LogicalResult KernelEmitter::emitOp(ComputeOpInterface op) {
       gpu::BarrierOp::create(b, loc);
     return success();
   }
-  // A map that recomputes a value (rule 6) reads register slots through
-  // opaque copies, inline-asm calls LLVM takes for ones that may touch
-  // memory: a copy between two of its global stores keeps them from merging
-  // into one 128-bit store. With group-recompute-stores its unmasked global
-  // stores wait for 16 bytes of them, after the copies that feed them -- in
-  // one block: every result dim unrolled or the block's.
+  // LLVM's load-store vectorizer merges a map's stores into 128-bit ones
+  // only within one basic block and across no call that may touch memory.
+  // Two things put those between the stores of consecutive elements: a body
+  // whose math lowers to a branch (GELU's erf: libdevice's erff), and the
+  // opaque inline-asm copies through which a map that recomputes a value
+  // (rule 6) reads register slots. With group-stores a map's unmasked global
+  // stores wait until 16 bytes of them are pending and are then emitted
+  // together, after everything that computes them -- where its instances are
+  // straight-line code: every result dim unrolled or the block's.
   SmallVector<PendingStore> pending;
   auto flush = [&] {
     for (PendingStore &st : pending)
@@ -948,13 +951,7 @@ LogicalResult KernelEmitter::emitOp(ComputeOpInterface op) {
     pending.clear();
   };
   bool group =
-      groupRecomputeStores && !reduction &&
-      llvm::any_of(op->getOperands(),
-                   [&](Value v) {
-                     auto it = storage.find(v);
-                     return it != storage.end() &&
-                            it->second.kind == Storage::Kind::Recompute;
-                   }) &&
+      groupStores && !reduction &&
       llvm::all_of(op.getResultIterationDims(), [&](int64_t d) {
         return plans[d].unrolled ||
                (!plans[d].isTiled() && (plans[d].level == Level::Block ||

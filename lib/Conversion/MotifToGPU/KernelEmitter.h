@@ -127,7 +127,7 @@ public:
   KernelEmitter(KernelOp kernel, gpu::GPUFuncOp func, int64_t gridSize,
                 ArrayRef<Value> inputs, ArrayRef<int64_t> gridExtents,
                 bool dynamicShared = false, bool reverseRereads = true,
-                bool groupRecomputeStores = false,
+                bool groupStores = false,
                 int64_t cluster = 1);
 
   /// Emits the whole body; fails with a located error on what the lowering
@@ -392,9 +392,9 @@ private:
   /// reverse-rereads, and the global tensors the motifs (and operand
   /// tiles) emitted so far read.
   bool reverseRereads = true;
-  /// group-recompute-stores: a recomputing map's global stores emitted 16
-  /// bytes at a time, after the opaque copies that feed them (emitOp).
-  bool groupRecomputeStores = false;
+  /// group-stores: a map's unmasked global stores emitted 16 bytes at a
+  /// time, after everything that computes them (emitOp).
+  bool groupStores = false;
   struct PendingStore {
     Value value, memref;
     SmallVector<Value> index;

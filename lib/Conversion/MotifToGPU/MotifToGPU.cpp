@@ -431,7 +431,7 @@ ConvertMotifToGPUPass::convertFunction(func::FuncOp func,
     {
       KernelEmitter emitter(kernel, gfunc, gridSize, inputs, grid,
                             /*dynamicShared=*/false, reverseRereads,
-                            groupRecomputeStores, cluster);
+                            groupStores, cluster);
       configure(emitter);
       if (failed(emitter.emit()))
         return failure();
@@ -471,7 +471,7 @@ ConvertMotifToGPUPass::convertFunction(func::FuncOp func,
       }
       KernelEmitter emitter(kernel, gfunc, gridSize, inputs, grid,
                             /*dynamicShared=*/true, reverseRereads,
-                            groupRecomputeStores, cluster);
+                            groupStores, cluster);
       configure(emitter);
       if (failed(emitter.emit()))
         return failure();

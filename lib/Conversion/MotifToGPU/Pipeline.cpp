@@ -68,11 +68,11 @@ struct LowerToNVVMOptions : public PassPipelineOptions<LowerToNVVMOptions> {
                      "elementwise motif re-reading a global tensor in reverse "
                      "instance order"),
       llvm::cl::init(true)};
-  PassOptions::Option<bool> groupRecomputeStores{
-      *this, "group-recompute-stores",
-      llvm::cl::desc("convert-motif-to-gpu's group-recompute-stores: a "
-                     "recomputing map's global stores 16 bytes at a time, so "
-                     "they merge into 128-bit stores"),
+  PassOptions::Option<bool> groupStores{
+      *this, "group-stores",
+      llvm::cl::desc("convert-motif-to-gpu's group-stores: a map's "
+                     "global stores 16 bytes at a time, so they merge into "
+                     "128-bit stores"),
       llvm::cl::init(true)};
   PassOptions::Option<int64_t> gridGroup{
       *this, "grid-group",
@@ -209,7 +209,7 @@ namespace {
 void buildPipeline(OpPassManager &pm, const LowerToNVVMOptions &opts) {
   motif::ConvertMotifToGPUOptions convert;
   convert.reverseRereads = opts.reverseRereads.getValue();
-  convert.groupRecomputeStores = opts.groupRecomputeStores.getValue();
+  convert.groupStores = opts.groupStores.getValue();
   convert.chip = opts.chip.getValue();
   convert.wgmmaInFlight = opts.wgmmaInFlight.getValue();
   convert.mmaFragmentPipeline = opts.mmaFragmentPipeline.getValue();
