@@ -2,7 +2,8 @@
 # Session 2026-12-05 (12), fifth device call: grouped stores for every map (not only a recomputing one).
 # Carry .grpvar12 and .whl. Prepared with the compiler of the commit that adds this script (its
 # KernelEmitter groups the unmasked global stores of every straight-line map 16 bytes at a time when
-# group-recompute-stores is on; =false is the old emission for maps that recompute nothing):
+# group-recompute-stores is on -- the option was renamed group-stores after this call; =false is the old
+# emission for maps that recompute nothing):
 #   for each of gemm_bias_gelu M=16384 K=256 N=4096 and softmax (f32) M=8192 N=4096, the fused program
 #   (default cap) with --lower-options=group-recompute-stores=false (plain) and =true (grouped).
 # gemm_bias_gelu: GELU's erf has a branch, so each element's store sat in its own basic block and LLVM's
