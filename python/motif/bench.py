@@ -58,8 +58,8 @@ BENCH_SHAPES = {
     # bf16 tensors, f32 statistics (issue 13): the shapes of the fp32 rows, and Triton's softmax shape.
     # ANCHORS.md's three bf16 softmax shapes (Triton 2944 / 3613 / 2719 GB/s) and 16384x1024; rows of
     # 131072 do not stay on chip in one CTA: the mathematical form runs as a cluster (row clusters).
-    # 4096x32768: one block of 512 an SM holds a row in registers (where rule 6's register case, now
-    # off by default, made the kernel 1.56x slower in session 11).
+    # 4096x32768: rule 6's register case (on by default since session 12, with grouped stores) lets two
+    # blocks of 512 an SM overlap their phases instead of one holding the row in registers.
     "softmax_bf16": [dict(M=16384, N=1024), dict(M=8192, N=4096), dict(M=4096, N=16384),
                      dict(M=4096, N=32768), dict(M=2048, N=65536), dict(M=1024, N=131072)],
     "layernorm_bf16": [dict(M=16384, N=4096)],

@@ -1258,15 +1258,12 @@ int64_t FuseMaterializationPass::recomputeValues(KernelOp kernel) {
       if (illegal)
         decline("its readers cannot compute it: " + *illegal);
       else if (unasked)
-        decline("it is kept in registers: recomputed, it would let the kernel "
-                "hold " +
+        decline("it is kept in registers and recompute-registers=false: "
+                "recomputed, it would let the kernel hold " +
                 Twine(blocksAfter) + " blocks an SM instead of 1 (registers "
                 "a thread at their peak " +
                 Twine(before.registers) + " -> " + Twine(after.registers) +
-                "), but every reader would run its body again in the phase "
-                "it now only reads it (measured slower on the H200: bf16 "
-                "softmax 4096x32768 163 -> 255 us); recompute-registers=true "
-                "takes it");
+                ")");
       else if (!onChip && blocksBefore == 1)
         decline("the kernel would still hold one block an SM (registers a "
                 "thread at their peak " +

@@ -74,10 +74,11 @@ def FuseMaterialization : Pass<"fuse-materialization", "::mlir::func::FuncOp"> {
            "on chip is recomputed by its readers instead, where that lowers "
            "the kernel's peak shared tail bytes or registers (bitwise)">,
     Option<"recomputeRegisters", "recompute-registers", "bool",
-           /*default=*/"false",
+           /*default=*/"true",
            "Rule 6 also for a map's value in registers of a kernel that runs "
-           "one block an SM, where recomputing lets two or more fit (off by "
-           "default: measured slower on the H200, docs/residency.md)">,
+           "one block an SM, where recomputing lets two or more fit "
+           "(measured faster with convert-motif-to-gpu's group-stores, "
+           "docs/residency.md)">,
     Option<"onlineSoftmax", "online-softmax", "bool", /*default=*/"true",
            "Rule 4: merge a max and the sum of exp(x - max) into one online "
            "reduction first (class mathematical: only when the cap admits "
