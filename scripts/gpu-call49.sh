@@ -32,9 +32,6 @@ timeout 100 python3 -m pytest -q python/tests/test_gpu.py -k "test_clusters or p
   | tail -n 6 | tee "$logs/pytest-clusters.txt"
 [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 gpu_row_tests 120
-rm -rf /tmp/motif-fuzz && mkdir -p /tmp/motif-fuzz && tar -C /tmp/motif-fuzz -xJf .fuzz12/programs.tar.xz
-timeout 150 python3 -m motif.fuzz_gpu /tmp/motif-fuzz/programs --memcheck 8 --log "$logs/fuzz-gpu.log" 2>&1 \
-  | tail -n 12 | tee "$logs/fuzz-gpu.txt"
-[ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+gpu_fuzz .fuzz12/programs.tar.xz 150
 echo "call rc $status"
 exit $status

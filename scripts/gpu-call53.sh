@@ -8,9 +8,6 @@
 source "$(dirname "${BASH_SOURCE[0]}")/gpu-env.sh"
 status=0
 nvidia-smi --query-gpu=name --format=csv,noheader | tee "$logs/device.txt"
-rm -rf /tmp/motif-fuzz && mkdir -p /tmp/motif-fuzz && tar -C /tmp/motif-fuzz -xJf .fuzz13/programs.tar.xz
-timeout 200 python3 -m motif.fuzz_gpu /tmp/motif-fuzz/programs --memcheck 8 --log "$logs/fuzz-gpu.log" 2>&1 \
-  | tail -n 12 | tee "$logs/fuzz-gpu.txt"
-[ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+gpu_fuzz .fuzz13/programs.tar.xz 200
 echo "call rc $status"
 exit $status
