@@ -5,11 +5,7 @@
 # stall reason, occupancy and what limits it, the launch (registers, shared bytes, cluster size).
 # The launch comes after motif.gputime's lead, as motif.bench times it (ncu --cache-control none).
 # Logs go to $OUT/ncu-<parent>-<dir>.txt; a digest is printed.
-set -uo pipefail
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-out="${OUT:-/tmp/motif-gpu}"; mkdir -p "$out"
-export PYTHONPATH="$root/python:${PYTHONPATH:-}" PYTHONUNBUFFERED=1
-cd "$root"
+source "$(dirname "${BASH_SOURCE[0]}")/gpu-env.sh"
 status=0
 for d in "$@"; do
   name="$(basename "$(dirname "$d")")-$(basename "$d")"
