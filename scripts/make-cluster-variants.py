@@ -1,6 +1,8 @@
 """Compile the row-cluster variants of long-row softmax programs for scripts/hint-variants.py.
 
-    python3 scripts/make-cluster-variants.py OUT
+    python3 scripts/make-cluster-variants.py OUT [FAMILY:M:N ...]
+
+(the shapes default to the four below.)
 
 For each shape, under OUT/<family>-<M>x<N>/ (motif-compile output folders, mathematical cap):
   default                the fusion's choice (row-clusters=auto)
@@ -35,9 +37,10 @@ def run(cmd, **kw):
 
 def main():
     out = Path(sys.argv[1])
+    shapes = [(f, int(m), int(n)) for f, m, n in (a.split(":") for a in sys.argv[2:])] or SHAPES
     compile_ = find_motif_compile()
     opt = compile_.parent / "motif-opt"
-    for family, m, n in SHAPES:
+    for family, m, n in shapes:
         d = out / f"{family}-{m}x{n}"
         d.mkdir(parents=True, exist_ok=True)
         text = load_example(family, dict(M=m, N=n))

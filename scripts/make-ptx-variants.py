@@ -20,6 +20,10 @@ its ptxas figures updated. Edits:
             "Clusters") .relaxed: no MEMBAR.ALL.GPU (PTX ISA 8.0)
   allrelaxed   every cluster arrive .relaxed (no release at all: a bound on what the MEMBARs cost,
             not a correct kernel in the memory model)
+  exchrelaxed  every cluster arrive but the last (the exchange barriers of the reductions) .relaxed,
+            the exit barrier's release kept: a bound on what the exchanges' MEMBARs cost (not a
+            correct kernel in the memory model either: a partial stored before a relaxed arrive is
+            not ordered before the remote loads after the wait)
 
 The folders travel to the GPU machine (scripts/softmax-variants.py times them).
 """
@@ -50,7 +54,7 @@ def edit(ptx, edits):
     pol_ld = next((POLICIES[e[2:]][0] for e in edits if e in LD_EDITS), None)
     pol_st = next((POLICIES[e[2:]][0] for e in edits if e in ST_EDITS), None)
     unknown = [e for e in edits
-               if e not in LD_EDITS + ST_EDITS + ("pf256", "reqntid", "pflast", "exitrelaxed", "allrelaxed")]
+               if e not in LD_EDITS + ST_EDITS + ("pf256", "reqntid", "pflast", "exitrelaxed", "allrelaxed", "exchrelaxed")]
     assert not unknown, f"unknown edits {unknown}"
     pf = ".L2::256B" if "pf256" in edits else ""
 
@@ -73,11 +77,13 @@ def edit(ptx, edits):
     ptx, ns = st.subn(st_repl, ptx)
     assert (nl and ns) or not (pol_ld or pol_st or pf or "pflast" in edits), \
         f"found {nl} global loads and {ns} stores"
-    if "exitrelaxed" in edits or "allrelaxed" in edits:
+    if {"exitrelaxed", "allrelaxed", "exchrelaxed"} & set(edits):
         arrive = "barrier.cluster.arrive.aligned;"
         at = [m.start() for m in re.finditer(re.escape(arrive), ptx)]
         assert at, "no cluster arrive"
-        for i in (at if "allrelaxed" in edits else at[-1:])[::-1]:
+        pick = at if "allrelaxed" in edits else at[:-1] if "exchrelaxed" in edits else at[-1:]
+        assert pick, "no exchange barrier before the exit barrier"
+        for i in pick[::-1]:
             ptx = ptx[:i] + "barrier.cluster.arrive.relaxed.aligned;" + ptx[i + len(arrive):]
         ptx = re.sub(r"^\.version \d+\.\d+", ".version 8.0", ptx, count=1, flags=re.M)
     if "reqntid" in edits:
