@@ -11,7 +11,9 @@ A cache hint changes no value: each variant's output must equal BASE's bit for b
 input (equivalence class: bitwise), else it is reported WRONG and not timed. With ``--rtol R`` a
 variant whose schedule differs (another reduction tree: class tolerance) is timed when its output is
 within R of BASE's (max |difference| / max |BASE|), and reported so. ``--triton-softmax``
-adds tutorial 02's Triton softmax on the same inputs (a row softmax BASE only).
+adds tutorial 02's Triton softmax on the same inputs (a row softmax BASE only). ``--time-wrong``
+times a WRONG variant all the same (marked so): a bound on what an edit that breaks the memory model
+would save (make-ptx-variants.py exchrelaxed), never a kernel to keep.
 """
 import argparse
 import statistics
@@ -36,6 +38,7 @@ def main():
     ap.add_argument("--rounds", type=int, default=3)
     ap.add_argument("--triton-softmax", action="store_true")
     ap.add_argument("--rtol", type=float, default=0.0)
+    ap.add_argument("--time-wrong", action="store_true")
     a = ap.parse_args()
     gen = torch.Generator(device="cuda").manual_seed(17)
     progs = {d.name: Program(load_manifest(next(d.glob("*.json")))) for d in [a.base] + a.variants}
@@ -57,8 +60,8 @@ def main():
         print(f"{name}: " + ("bitwise equal to base" if same else
                              f"within {a.rtol:g} of base (max rel err {err:.2e}; not bitwise)" if close else
                              f"WRONG: differs from base (max rel err {err:.2e})"), flush=True)
-        if close:
-            calls[name] = [b.launch for b in bound]
+        if close or a.time_wrong:
+            calls[name if close else f"{name} (WRONG)"] = [b.launch for b in bound]
     if a.triton_softmax:
         from motif.triton_peers import peer
         tri = peer("softmax")
