@@ -24,6 +24,14 @@ its ptxas figures updated. Edits:
             the exit barrier's release kept: a bound on what the exchanges' MEMBARs cost (not a
             correct kernel in the memory model either: a partial stored before a relaxed arrive is
             not ordered before the remote loads after the wait)
+  push      the cross-warp exchanges pushed (a prototype of what the lowering could emit): lanes
+            0..7 of each warp store the warp's partial into CTA `lane`'s scratch (mapa +
+            st.shared::cluster) before the exchange barrier, every lane reads its partial from its own
+            CTA after it (ld.shared), no exit barrier (no CTA reads another's memory), a start barrier
+            (arrive.relaxed at entry, wait before the first push: a CTA's shared memory exists once it
+            has arrived). Written for a lane-0-speaks exchange in clusters of 8 (asserted)
+  noexit    the exit barrier (the last arrive and the last wait) removed: a bound on what it costs
+            (a CTA may leave while another still reads its shared memory: may fault)
 
 The folders travel to the GPU machine (scripts/softmax-variants.py times them).
 """
@@ -54,7 +62,7 @@ def edit(ptx, edits):
     pol_ld = next((POLICIES[e[2:]][0] for e in edits if e in LD_EDITS), None)
     pol_st = next((POLICIES[e[2:]][0] for e in edits if e in ST_EDITS), None)
     unknown = [e for e in edits
-               if e not in LD_EDITS + ST_EDITS + ("pf256", "reqntid", "pflast", "exitrelaxed", "allrelaxed", "exchrelaxed")]
+               if e not in LD_EDITS + ST_EDITS + ("pf256", "reqntid", "pflast", "exitrelaxed", "allrelaxed", "exchrelaxed", "noexit", "push")]
     assert not unknown, f"unknown edits {unknown}"
     pf = ".L2::256B" if "pf256" in edits else ""
 
@@ -86,9 +94,49 @@ def edit(ptx, edits):
         for i in pick[::-1]:
             ptx = ptx[:i] + "barrier.cluster.arrive.relaxed.aligned;" + ptx[i + len(arrive):]
         ptx = re.sub(r"^\.version \d+\.\d+", ".version 8.0", ptx, count=1, flags=re.M)
+    if "push" in edits:
+        ptx = push(ptx)
+    if "noexit" in edits:
+        for op in ("barrier.cluster.wait.aligned;", "barrier.cluster.arrive.aligned;"):
+            i = ptx.rfind(op)
+            assert i >= 0, f"no {op}"
+            ptx = ptx[:i] + "// exit barrier removed: " + ptx[i:]
     if "reqntid" in edits:
         ptx, n = re.subn(r"\.maxntid", ".reqntid", ptx)
         assert n
+    return ptx
+
+
+def push(ptx):
+    assert ".reqnctapercluster 8, 1, 1" in ptx, "push: written for clusters of 8"
+    ptx = re.sub(r"^\.version \d+\.\d+", ".version 8.0", ptx, count=1, flags=re.M)
+    # The lane: the register `and.b64 %rdL, %rdX, 31` defines.
+    lane = re.search(r"and\.b64 \t(%rd\d+), %rd\d+, 31;\n", ptx)
+    assert lane, "push: no lane register"
+    ptx = ptx[:lane.end()] + "\tbarrier.cluster.arrive.relaxed.aligned;\n" + ptx[lane.end():]
+    ptx, n = re.subn(r"(\.reg \.b64 \t%rd<\d+>;\n)",
+                     r"\1\t.reg .pred \t%pq<1>;\n\t.reg .b64 \t%rq<8>;\n\t.reg .b32 \t%rk;\n", ptx, count=1)
+    assert n == 1
+    block = re.compile(r"\t@%p1 bra \t(\$L__BB0_\d+);\n((?:\t[^\n]*\n)*?)\tst\.shared\.b32 \t\[(%rd\d+)\], (%r\d+);\n"
+                       r"\1:\n\tbarrier\.cluster\.arrive\.aligned;\n\tbarrier\.cluster\.wait\.aligned;\n")
+    count = [0]
+
+    def repl(m):
+        i = count[0]
+        count[0] += 1
+        start = "\tbarrier.cluster.wait.aligned;\n" if i == 0 else ""
+        return (f"{start}\tsetp.gt.u64 \t%pq0, {lane.group(1)}, 7;\n\t@%pq0 bra \t{m.group(1)};\n{m.group(2)}"
+                f"\tcvt.u32.u64 \t%rk, {lane.group(1)};\n\tmapa.shared::cluster.u64 \t%rq{i}, {m.group(3)}, %rk;\n"
+                f"\tst.shared::cluster.b32 \t[%rq{i}], {m.group(4)};\n{m.group(1)}:\n"
+                "\tbarrier.cluster.arrive.aligned;\n\tbarrier.cluster.wait.aligned;\n")
+    ptx = block.sub(repl, ptx)
+    assert count[0] >= 1, "push: no exchange"
+    ptx, n = re.subn(r"mapa\.shared::cluster\.u64 \t(%rd\d+), (%rd\d+), %r\d+;\n\tld\.shared::cluster\.b32 \t(%r\d+), \[\1\];",
+                     r"ld.shared.b32 \t\3, [\2];", ptx)
+    assert n == count[0], f"push: {n} remote reads for {count[0]} exchanges"
+    for op in ("barrier.cluster.wait.aligned;", "barrier.cluster.arrive.aligned;"):
+        i = ptx.rfind(op)
+        ptx = ptx[:i] + "// no exit barrier: " + ptx[i:]
     return ptx
 
 

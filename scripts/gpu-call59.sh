@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Session 2026-12-05 (13). Carry .prebuilt13f, .clvar13, .whl. Prepared with the compiler of the commit
+# that adds this script:
+#   rm -rf .prebuilt13f && MOTIF_BUILD_DIR=$PWD/build PYTHONPATH=python python3 -m motif.prebuild .prebuilt13f \
+#     --families softmax_bf16,layernorm_bf16,rmsnorm_bf16,gemm_bf16,gemm_f16,linear_bf16,mha_bf16,mha_f16 \
+#     && find .prebuilt13f -name '*.sass' -delete
+#   .clvar13 as in gpu-call56.sh, then
+#   d=.clvar13/softmax_bf16-1024x131072 && python3 scripts/make-ptx-variants.py $d/default $d push
+#  1. bf16 1024x131072: the cluster kernel against the same with its exchanges pushed (make-ptx-variants.py
+#     push: remote stores before the exchange barrier, local reads after it, no exit barrier, a relaxed
+#     start barrier), bit for bit, then timed; memcheck and racecheck of the push.
+#  2. Issue 13's families in one motif.bench run (as gpu-call33.sh), the compiler of today.
+source "$(dirname "${BASH_SOURCE[0]}")/gpu-env.sh"
+export MOTIF_PREBUILT="$root/.prebuilt13f"
+status=0
+nvidia-smi --query-gpu=name --format=csv,noheader | tee "$logs/device.txt"
+d=.clvar13/softmax_bf16-1024x131072
+timeout 90 python3 scripts/hint-variants.py $d/default $d/default_push $d/cta256 --rounds 4 2>&1 | tail -n 7 \
+  | tee "$logs/cluster-push.txt"
+[ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+for tool in memcheck racecheck; do
+  timeout 60 compute-sanitizer --tool $tool --error-exitcode 3 python3 scripts/hint-variants.py $d/default_push \
+    --rounds 0 2>&1 | tail -n 3 | tee -a "$logs/cluster-push-sanitizer.txt"
+  [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+done
+timeout 400 python3 -m motif.bench \
+  --families softmax_bf16,layernorm_bf16,rmsnorm_bf16,gemm_bf16,gemm_f16,linear_bf16,mha_bf16,mha_f16 \
+  --json "$logs/bench.json" 2>"$logs/bench-progress.txt" | tee "$logs/bench.txt" | grep -v unfused | cut -c1-200
+[ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+echo "call rc $status"
+exit $status
