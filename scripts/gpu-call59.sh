@@ -15,7 +15,7 @@ export MOTIF_PREBUILT="$root/.prebuilt13f"
 status=0
 nvidia-smi --query-gpu=name --format=csv,noheader | tee "$logs/device.txt"
 d=.clvar13/softmax_bf16-1024x131072
-timeout 90 python3 scripts/hint-variants.py $d/default $d/default_push $d/cta256 --rounds 4 2>&1 | tail -n 7 \
+timeout 90 python3 scripts/hint-variants.py $d/default $d/default_push $d/default_pushrel $d/cta256 --rounds 4 2>&1 | tail -n 8 \
   | tee "$logs/cluster-push.txt"
 [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 for tool in memcheck racecheck; do

@@ -30,6 +30,7 @@ its ptxas figures updated. Edits:
             CTA after it (ld.shared), no exit barrier (no CTA reads another's memory), a start barrier
             (arrive.relaxed at entry, wait before the first push: a CTA's shared memory exists once it
             has arrived). Written for a lane-0-speaks exchange in clusters of 8 (asserted)
+  pushrel   push with the start barrier's arrive a release (no PTX ISA 8.0 needed)
   noexit    the exit barrier (the last arrive and the last wait) removed: a bound on what it costs
             (a CTA may leave while another still reads its shared memory: may fault)
 
@@ -62,7 +63,7 @@ def edit(ptx, edits):
     pol_ld = next((POLICIES[e[2:]][0] for e in edits if e in LD_EDITS), None)
     pol_st = next((POLICIES[e[2:]][0] for e in edits if e in ST_EDITS), None)
     unknown = [e for e in edits
-               if e not in LD_EDITS + ST_EDITS + ("pf256", "reqntid", "pflast", "exitrelaxed", "allrelaxed", "exchrelaxed", "noexit", "push")]
+               if e not in LD_EDITS + ST_EDITS + ("pf256", "reqntid", "pflast", "exitrelaxed", "allrelaxed", "exchrelaxed", "noexit", "push", "pushrel")]
     assert not unknown, f"unknown edits {unknown}"
     pf = ".L2::256B" if "pf256" in edits else ""
 
@@ -94,8 +95,8 @@ def edit(ptx, edits):
         for i in pick[::-1]:
             ptx = ptx[:i] + "barrier.cluster.arrive.relaxed.aligned;" + ptx[i + len(arrive):]
         ptx = re.sub(r"^\.version \d+\.\d+", ".version 8.0", ptx, count=1, flags=re.M)
-    if "push" in edits:
-        ptx = push(ptx)
+    if "push" in edits or "pushrel" in edits:
+        ptx = push(ptx, relaxed="push" in edits)
     if "noexit" in edits:
         for op in ("barrier.cluster.wait.aligned;", "barrier.cluster.arrive.aligned;"):
             i = ptx.rfind(op)
@@ -107,13 +108,15 @@ def edit(ptx, edits):
     return ptx
 
 
-def push(ptx):
+def push(ptx, relaxed=True):
     assert ".reqnctapercluster 8, 1, 1" in ptx, "push: written for clusters of 8"
-    ptx = re.sub(r"^\.version \d+\.\d+", ".version 8.0", ptx, count=1, flags=re.M)
+    if relaxed:
+        ptx = re.sub(r"^\.version \d+\.\d+", ".version 8.0", ptx, count=1, flags=re.M)
     # The lane: the register `and.b64 %rdL, %rdX, 31` defines.
     lane = re.search(r"and\.b64 \t(%rd\d+), %rd\d+, 31;\n", ptx)
     assert lane, "push: no lane register"
-    ptx = ptx[:lane.end()] + "\tbarrier.cluster.arrive.relaxed.aligned;\n" + ptx[lane.end():]
+    arrive = "barrier.cluster.arrive.relaxed.aligned;" if relaxed else "barrier.cluster.arrive.aligned;"
+    ptx = ptx[:lane.end()] + f"\t{arrive}\n" + ptx[lane.end():]
     ptx, n = re.subn(r"(\.reg \.b64 \t%rd<\d+>;\n)",
                      r"\1\t.reg .pred \t%pq<1>;\n\t.reg .b64 \t%rq<8>;\n\t.reg .b32 \t%rk;\n", ptx, count=1)
     assert n == 1
