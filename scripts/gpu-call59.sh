@@ -5,7 +5,9 @@
 #     --families softmax_bf16,layernorm_bf16,rmsnorm_bf16,gemm_bf16,gemm_f16,linear_bf16,mha_bf16,mha_f16 \
 #     && find .prebuilt13f -name '*.sass' -delete
 #   .clvar13 as in gpu-call56.sh, then
-#   d=.clvar13/softmax_bf16-1024x131072 && python3 scripts/make-ptx-variants.py $d/default $d push
+#   d=.clvar13/softmax_bf16-1024x131072 && python3 scripts/make-ptx-variants.py $d/default $d push pushrel \
+#     && build/bin/motif-compile $d/softmax_bf16.mlir -o $d/pushc --function softmax_bf16 --fuse-materialization \
+#        --fuse-options=equivalence-cap=mathematical --lower-options=cluster-push=true
 #  1. bf16 1024x131072: the cluster kernel against the same with its exchanges pushed (make-ptx-variants.py
 #     push: remote stores before the exchange barrier, local reads after it, no exit barrier, a relaxed
 #     start barrier), bit for bit, then timed; memcheck and racecheck of the push.
@@ -15,11 +17,11 @@ export MOTIF_PREBUILT="$root/.prebuilt13f"
 status=0
 nvidia-smi --query-gpu=name --format=csv,noheader | tee "$logs/device.txt"
 d=.clvar13/softmax_bf16-1024x131072
-timeout 90 python3 scripts/hint-variants.py $d/default $d/default_push $d/default_pushrel $d/cta256 --rounds 4 2>&1 | tail -n 8 \
+timeout 90 python3 scripts/hint-variants.py $d/default $d/pushc $d/default_push $d/default_pushrel $d/cta256 --rounds 4 2>&1 | tail -n 9 \
   | tee "$logs/cluster-push.txt"
 [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 for tool in memcheck racecheck; do
-  timeout 60 compute-sanitizer --tool $tool --error-exitcode 3 python3 scripts/hint-variants.py $d/default_push \
+  timeout 60 compute-sanitizer --tool $tool --error-exitcode 3 python3 scripts/hint-variants.py $d/pushc \
     --rounds 0 2>&1 | tail -n 3 | tee -a "$logs/cluster-push-sanitizer.txt"
   [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 done

@@ -38,6 +38,13 @@ def ConvertMotifToGPU : Pass<"convert-motif-to-gpu", "::mlir::ModuleOp"> {
            "rule 6's opaque copies), so LLVM can merge them into 128-bit "
            "stores (bitwise-neutral; measured never slower, "
            "docs/lowering.md)">,
+    Option<"clusterPush", "cluster-push", "bool", /*default=*/"false",
+           "In a cluster kernel, each warp pushes its reduction partial into "
+           "every CTA's scratch (st.shared::cluster) before the exchange "
+           "barrier and reads the partials from its own CTA after it, so no "
+           "CTA reads another's shared memory and the kernel needs no exit "
+           "barrier (a relaxed start barrier instead: PTX ISA 8.0; "
+           "bitwise-neutral; docs/lowering.md, \"Clusters\")">,
     Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
            "Target chip: a contraction on wgmma (`mma m64nNk16`) needs "
            "sm_90a">,

@@ -124,12 +124,31 @@ void KernelEmitter::barrier(Location at) {
     gpu::BarrierOp::create(b, at);
     return;
   }
+  // Arrives and waits alternate: the start barrier's wait comes first.
+  ensureClusterStarted(at);
   NVVM::ClusterArriveOp::create(b, at, /*aligned=*/b.getUnitAttr());
   NVVM::ClusterWaitOp::create(b, at, /*aligned=*/b.getUnitAttr());
 }
 
-Value KernelEmitter::loadFromCta(Value buf, ValueRange idx, Value rank,
-                                 Location at) {
+void KernelEmitter::ensureClusterStarted(Location at) {
+  if (!startArrive || clusterStarted)
+    return;
+  clusterStarted = true;
+  // Before the top-level op that holds the insertion point (a wait inside a
+  // loop would wait once a trip), or here at the top level.
+  Block *block = b.getInsertionBlock();
+  Operation *top = nullptr;
+  for (Operation *p = block->getParentOp(); p && p != func.getOperation();
+       p = p->getParentOp())
+    top = p;
+  OpBuilder::InsertionGuard guard(b);
+  if (top)
+    b.setInsertionPoint(top);
+  NVVM::ClusterWaitOp::create(b, at, /*aligned=*/b.getUnitAttr());
+}
+
+Value KernelEmitter::ctaAddress(Value buf, ValueRange idx, Value rank,
+                                Location at) {
   auto type = cast<MemRefType>(buf.getType());
   // Row-major element offset (the scratch buffers have identity layouts).
   Value offset = constIndex(0);
@@ -148,12 +167,23 @@ Value KernelEmitter::loadFromCta(Value buf, ValueRange idx, Value rank,
       b, at, LLVM::LLVMPointerType::get(ctx, /*shared=*/3),
       arith::IndexCastUIOp::create(b, at, b.getI64Type(), address)
           .getResult());
-  Value remote = NVVM::MapaOp::create(
+  return NVVM::MapaOp::create(
       b, at, LLVM::LLVMPointerType::get(ctx, /*shared_cluster=*/7), local,
       arith::IndexCastUIOp::create(b, at, b.getI32Type(), rank).getResult());
-  auto load = LLVM::LoadOp::create(b, at, type.getElementType(), remote);
+}
+
+Value KernelEmitter::loadFromCta(Value buf, ValueRange idx, Value rank,
+                                 Location at) {
+  auto type = cast<MemRefType>(buf.getType());
+  auto load = LLVM::LoadOp::create(b, at, type.getElementType(),
+                                   ctaAddress(buf, idx, rank, at));
   lastClusterRead = load;
   return load;
+}
+
+void KernelEmitter::storeToCta(Value buf, ValueRange idx, Value rank,
+                               Value value, Location at) {
+  LLVM::StoreOp::create(b, at, value, ctaAddress(buf, idx, rank, at));
 }
 
 Value KernelEmitter::constIndex(int64_t v) {
@@ -1273,6 +1303,13 @@ LogicalResult KernelEmitter::emit() {
   // The lowering emits only what the schedule model says is legal.
   if (failed(checkResidencies()))
     return failure();
+  // cluster-push's start barrier: every thread arrives (relaxed: it orders
+  // nothing, it says the CTA exists) before its first global load, and waits
+  // before its first push or cluster barrier (ensureClusterStarted), by then
+  // long after the others arrived. Erased below if nothing waits on it.
+  if (cluster > 1 && clusterPush)
+    startArrive =
+        NVVM::ClusterArriveRelaxedOp::create(b, loc, b.getUnitAttr());
   for (Operation &op : kernel.getBodyBlock().without_terminator()) {
     if (auto mat = dyn_cast<MaterializeOp>(op)) {
       // A tensor from outside the kernel staged in shared memory.
@@ -1315,6 +1352,8 @@ LogicalResult KernelEmitter::emit() {
     }
     NVVM::ClusterWaitOp::create(b, loc, /*aligned=*/b.getUnitAttr());
   }
+  if (startArrive && !clusterStarted)
+    startArrive->erase();
   gpu::ReturnOp::create(b, loc);
   return success();
 }

@@ -184,6 +184,11 @@ public:
   /// block's barrier per tile: at a value extent of 128 or more (auto),
   /// wherever it applies (on), never.
   AutoChoice onlineMbarrier = AutoChoice::Auto;
+  /// cluster-push (convert-motif-to-gpu): in a cluster kernel the cross-warp
+  /// step of a reduction pushes each warp's partial into every CTA's scratch
+  /// before the exchange barrier and reads its own CTA's after it
+  /// (Reduction.cpp; docs/lowering.md, "Clusters").
+  bool clusterPush = false;
   /// convert-motif-to-gpu's `online-p-registers`: with P V on wgmma, P is
   /// the wgmma's A operand in registers (motif_nvvm.wgmma_rs), not a shared
   /// tile read through a descriptor.
@@ -335,6 +340,18 @@ private:
   /// of the cluster's CTA `rank` (mapa.shared::cluster, then
   /// ld.shared::cluster).
   Value loadFromCta(Value buf, ValueRange idx, Value rank, Location at);
+  /// Stores `value` to `buf[idx]` in the shared memory of the cluster's CTA
+  /// `rank` (mapa.shared::cluster, then st.shared::cluster).
+  void storeToCta(Value buf, ValueRange idx, Value rank, Value value,
+                  Location at);
+  /// `buf[idx]` of CTA `rank` as a !llvm.ptr<7> (shared::cluster).
+  Value ctaAddress(Value buf, ValueRange idx, Value rank, Location at);
+  /// cluster-push: before the first store into another CTA's shared memory
+  /// (or the first cluster barrier), every thread waits on the start
+  /// barrier, whose relaxed arrive opens the kernel: a CTA's shared memory
+  /// is known to exist only once it has arrived. The wait goes before the
+  /// top-level op that holds the current insertion point.
+  void ensureClusterStarted(Location at);
   /// Sets dim `d` of `inst` to `index`, and its activity to `outerActive`
   /// and (for a partial dim) the bounds check.
   void setIndex(Instance &inst, const DimPlan &plan, int64_t d, Value index,
@@ -355,6 +372,11 @@ private:
   Value ctaTid, blockId;
   /// The last load from another CTA's shared memory emitted (loadFromCta).
   Operation *lastClusterRead = nullptr;
+  /// cluster-push's start barrier: its arrive (erased at the end when no
+  /// wait was needed) and whether its wait is emitted.
+  Operation *startArrive = nullptr;
+  bool clusterStarted = false;
+
   /// The kernel's memref parameters, behind memref.assume_alignment.
   SmallVector<Value> params;
   SmallVector<Value> blockCoords; // per grid dim

@@ -426,6 +426,7 @@ ConvertMotifToGPUPass::convertFunction(func::FuncOp func,
       emitter.onlineOverlap = *parseAutoChoice(onlineOverlap);
       emitter.onlinePingpong = *parseAutoChoice(onlinePingpong);
       emitter.onlineMbarrier = *parseAutoChoice(onlineMbarrier);
+      emitter.clusterPush = clusterPush;
       emitter.onlinePRegisters = onlinePRegisters;
     };
     {

@@ -74,6 +74,12 @@ struct LowerToNVVMOptions : public PassPipelineOptions<LowerToNVVMOptions> {
                      "global stores 16 bytes at a time, so they merge into "
                      "128-bit stores"),
       llvm::cl::init(true)};
+  PassOptions::Option<bool> clusterPush{
+      *this, "cluster-push",
+      llvm::cl::desc("convert-motif-to-gpu's cluster-push: reduction "
+                     "partials pushed into every CTA of a cluster, no exit "
+                     "barrier"),
+      llvm::cl::init(false)};
   PassOptions::Option<int64_t> gridGroup{
       *this, "grid-group",
       llvm::cl::desc("convert-motif-to-gpu's grid-group: blocks in groups of "
@@ -188,6 +194,12 @@ LogicalResult checkOptions(const LowerToNVVMOptions &opts, ErrorHandler error) {
 
 } // namespace
 
+std::string mlir::motif::ptxFeaturesFor(StringRef chip) {
+  // LLVM writes PTX ISA 7.8 for sm_90 (8.0 for sm_90a); the relaxed cluster
+  // arrive needs 8.0, which CUDA 12.0 and later assemble.
+  return chip == "sm_90" ? "+ptx80" : "";
+}
+
 void mlir::motif::addKernelToLLVMPasses(OpPassManager &kernels,
                                         bool preciseMath) {
   // Tensor-core contractions emit nvgpu ops (cp.async, ldmatrix, mma.sync)
@@ -210,6 +222,7 @@ void buildPipeline(OpPassManager &pm, const LowerToNVVMOptions &opts) {
   motif::ConvertMotifToGPUOptions convert;
   convert.reverseRereads = opts.reverseRereads.getValue();
   convert.groupStores = opts.groupStores.getValue();
+  convert.clusterPush = opts.clusterPush.getValue();
   convert.chip = opts.chip.getValue();
   convert.wgmmaInFlight = opts.wgmmaInFlight.getValue();
   convert.mmaFragmentPipeline = opts.mmaFragmentPipeline.getValue();
@@ -227,6 +240,7 @@ void buildPipeline(OpPassManager &pm, const LowerToNVVMOptions &opts) {
   GpuNVVMAttachTargetOptions target;
   target.chip = opts.chip.getValue();
   target.optLevel = static_cast<unsigned>(opts.optLevel.getValue());
+  target.features = motif::ptxFeaturesFor(opts.chip.getValue());
   if (!opts.libdevice.getValue().empty())
     target.linkLibs.push_back(opts.libdevice.getValue());
   pm.addPass(createGpuNVVMAttachTarget(target));

@@ -224,16 +224,34 @@ FailureOr<SmallVector<Value>> KernelEmitter::allReduce(
         return {warp, laneId};
       return {warp};
     };
+    // cluster-push: the partials go to every CTA's scratch before the
+    // barrier (lane r of the warp into CTA r when the lanes agree, else every
+    // lane into each CTA in turn) and are read from the thread's own CTA
+    // after it, so no CTA reads another's memory: no exit barrier.
+    bool push = cluster > 1 && clusterPush;
+    if (push)
+      ensureClusterStarted(loc);
     {
       OpBuilder::InsertionGuard guard(b);
       if (!lanesDiffer) {
-        Value isLane0 = arith::CmpIOp::create(
-            b, loc, arith::CmpIPredicate::eq, laneId, constIndex(0));
-        auto ifOp = scf::IfOp::create(b, loc, isLane0, /*withElseRegion=*/false);
+        Value speaks =
+            push ? arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                         laneId, constIndex(cluster))
+                 : arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                         laneId, constIndex(0));
+        auto ifOp = scf::IfOp::create(b, loc, speaks, /*withElseRegion=*/false);
         b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
       }
-      for (auto [v, buf] : llvm::zip(partial, scratch))
-        memref::StoreOp::create(b, loc, v, buf, at(warpId));
+      for (auto [v, buf] : llvm::zip(partial, scratch)) {
+        if (!push) {
+          memref::StoreOp::create(b, loc, v, buf, at(warpId));
+        } else if (!lanesDiffer) {
+          storeToCta(buf, at(warpId), laneId, v, loc);
+        } else {
+          for (int64_t r = 0; r < cluster; ++r)
+            storeToCta(buf, at(warpId), constIndex(r), v, loc);
+        }
+      }
     }
     barrier(loc);
     // In a cluster, warp w's partial is in the shared memory of the CTA
@@ -245,7 +263,7 @@ FailureOr<SmallVector<Value>> KernelEmitter::allReduce(
     // (lanesDiffer) each lane reads its own column of every warp.
     int64_t warpsPerCta = ctaThreads / kWarpSize;
     SmallVector<Value> spread;
-    if (cluster > 1 && !lanesDiffer) {
+    if (cluster > 1 && !push && !lanesDiffer) {
       Value w = arith::MinUIOp::create(b, loc, laneId, constIndex(warps - 1));
       Value rank = arith::DivUIOp::create(b, loc, w, constIndex(warpsPerCta));
       for (Value buf : scratch)
@@ -253,7 +271,7 @@ FailureOr<SmallVector<Value>> KernelEmitter::allReduce(
     }
     auto read = [&](unsigned i, int64_t w) -> Value {
       Value buf = scratch[i];
-      if (cluster <= 1)
+      if (cluster <= 1 || push)
         return memref::LoadOp::create(b, loc, buf, at(constIndex(w)));
       if (!spread.empty())
         return gpu::ShuffleOp::create(
