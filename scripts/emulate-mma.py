@@ -35,8 +35,8 @@ tensor-core lowering emits are known; anything else is an error.
 
 A kernel with `nvvm.cluster_dim` (motif.kernel ... cluster(k); docs/lowering.md, "Clusters") runs
 its k CTAs in lock step together: gpu.thread_id is the thread's id in its CTA, gpu.block_id the CTA's,
-gpu.cluster_block_id the CTA's rank, gpu.cluster_id the cluster's; every workgroup buffer is one per CTA, and nvvm.mapa + llvm.load read the buffer of the CTA the rank
-names (addresses: memref.extract_aligned_pointer_as_index gives each buffer its own base). With
+gpu.cluster_block_id the CTA's rank, gpu.cluster_id the cluster's; every workgroup buffer is one per CTA, and nvvm.mapa + llvm.load read (llvm.store
+writes: cluster-push) the buffer of the CTA the rank names (addresses: memref.extract_aligned_pointer_as_index gives each buffer its own base). With
 --compare OTHER the same inputs run through a second kernel (the same program without the cluster,
 say) and the outputs must be equal bit for bit; with --softmax the output is checked against float64
 softmax over the last dim instead of A.B.
@@ -320,7 +320,7 @@ class Emulator:
                 v, buf = a[0], a[1][1]
                 idx = tuple(i[mask] for i in self.at(a[1], [np.broadcast_to(i, (T,)) for i in a[2:]]))
                 buf[idx] = np.broadcast_to(v, (T,))[mask]
-            elif n in ("gpu.barrier", "nvvm.cluster.arrive", "nvvm.cluster.wait"):
+            elif n in ("gpu.barrier", "nvvm.cluster.arrive", "nvvm.cluster.arrive.relaxed", "nvvm.cluster.wait"):
                 pass
             elif n == "memref.extract_aligned_pointer_as_index":
                 if a[0][0] != "cta":
@@ -341,6 +341,17 @@ class Emulator:
                     if off % eb or not 0 <= rank[lane] < self.K or off // eb >= arr[0].size:
                         raise SystemExit(f"emulate-mma: lane {lane} reads byte {off} of CTA {rank[lane]}")
                     r[lane] = arr[int(rank[lane])].ravel()[off // eb]
+            elif n == "llvm.store":
+                if not (isinstance(a[1], tuple) and a[1][0] == "remote"):
+                    raise SystemExit("emulate-mma: llvm.store to an address that is not nvvm.mapa's")
+                _, ptr, rank = a[1]
+                v = np.broadcast_to(np.asarray(a[0], np.float64), (T,))
+                for lane in np.nonzero(mask)[0]:
+                    arr, eb = self.bases[int(ptr[lane]) >> 32]
+                    off = int(ptr[lane]) & 0xFFFFFFFF
+                    if off % eb or not 0 <= rank[lane] < self.K or off // eb >= arr[0].size:
+                        raise SystemExit(f"emulate-mma: lane {lane} writes byte {off} of CTA {rank[lane]}")
+                    arr[int(rank[lane])].ravel()[off // eb] = v[lane]
             elif n == "math.exp":
                 with np.errstate(all="ignore"):
                     r = np.exp(np.asarray(a[0], np.float32)).astype(np.float64)

@@ -372,7 +372,6 @@ void buildPtxPipeline(Session &s, OpPassManager &pm) {
   GpuNVVMAttachTargetOptions target;
   target.chip = s.options.chip;
   target.optLevel = s.options.optLevel;
-  target.features = motif::ptxFeaturesFor(s.options.chip);
   target.linkLibs.push_back(s.libdevice);
   pm.addPass(createGpuNVVMAttachTarget(target));
   GpuModuleToBinaryPassOptions toBinary;

@@ -455,6 +455,9 @@ KernelProfile profileKernel(const SassKernel &kernel) {
     } else if (profile.cluster && cls.kind == InstrKind::Load &&
                cls.space == MemorySpace::Generic) {
       ++profile.cluster->genericLoads;
+    } else if (profile.cluster && cls.kind == InstrKind::Store &&
+               cls.space == MemorySpace::Generic) {
+      ++profile.cluster->genericStores;
     }
     if (inst.opcode == "HMMA" || inst.opcode == "HGMMA") {
       if (!profile.tensorCores) {

@@ -198,7 +198,9 @@ void printKernel(raw_ostream &os, const KernelProfile &kernel) {
     os << "  verdict cluster: " << cu->arrives << " UCGABAR_ARV / "
        << cu->waits << " UCGABAR_WAIT cluster barrier(s) (first at "
        << formatAddress(cu->first.address) << "), " << cu->genericLoads
-       << " generic load(s) after them (LD: distributed shared memory)\n";
+       << " generic load(s) and " << cu->genericStores
+       << " generic store(s) after them (LD, ST: distributed shared "
+          "memory)\n";
   if (const std::optional<PrivateRoundTrips> &rt = kernel.privateRoundTrips) {
     os << "  verdict thread-private shared: " << rt->loads
        << " shared load(s) read back the address their thread stored, no "
@@ -426,6 +428,8 @@ json::Value kernelToJSON(const KernelProfile &kernel) {
                  {"waits", static_cast<int64_t>(kernel.cluster->waits)},
                  {"generic_loads",
                   static_cast<int64_t>(kernel.cluster->genericLoads)},
+                 {"generic_stores",
+                  static_cast<int64_t>(kernel.cluster->genericStores)},
                  {"first", refToJSON(kernel.cluster->first)}})
            : json::Value(nullptr)},
       {"warp_reductions", std::move(reductions)},

@@ -333,6 +333,9 @@ class Buffer:
         self.cepoch = np.full(n, -1, np.int64)
         self.remote_reader = np.full(n, -1, np.int64)
         self.remote_epoch = np.full(n, -1, np.int64)
+        # Release epoch of the last write: the count of cluster barriers with a release arrive
+        # (not .relaxed) completed before it. Another CTA may read the element only in a later one.
+        self.rel = np.full(n, -1, np.int64)
         self.float = elem in ("f32", "bf16", "f16", "f64")
 
     def get(self, flat):
@@ -517,6 +520,8 @@ class Emulator:
             self.block = b * K + self.cta
             self.cluster_index = b
             self.epoch, self.cepoch = 0, 0
+            # Cluster waits passed, and those of barriers whose arrive was a release.
+            self.waits, self.rel_epoch, self.release = 0, 0, True
             self.pending, self.groups = [], []
             # Dynamic shared memory: bytes per CTA, 0xFF (a NaN in every float type) at first.
             self.raw = np.full(K * max(self.dynamic, 1), 0xFF, np.uint8)
@@ -591,10 +596,14 @@ class Emulator:
                 raise Fault("gpu.barrier reached by part of the block (divergent barrier)")
             self.epoch += 1
             return None
-        if n == "nvvm.cluster.arrive":
+        if n in ("nvvm.cluster.arrive", "nvvm.cluster.arrive.relaxed"):
             if not mask.all():
                 raise Fault("a cluster barrier arrived at by part of the cluster")
+            if getattr(self, "arrived", False):
+                raise Fault("a cluster arrive after an arrive with no wait between")
             self.arrived = True
+            # A relaxed arrive orders none of the thread's earlier memory accesses.
+            self.release = n == "nvvm.cluster.arrive"
             return None
         if n == "nvvm.cluster.wait":
             if not mask.all() or not getattr(self, "arrived", False):
@@ -602,6 +611,9 @@ class Emulator:
             self.arrived = False
             self.epoch += 1
             self.cepoch += 1
+            self.waits += 1
+            if self.release:
+                self.rel_epoch += 1
             return None
         if n == "gpu.dynamic_shared_memory":
             return ("dynamic",)
@@ -626,6 +638,9 @@ class Emulator:
             return np.asarray(a[0], np.int64) | ((rank + 1) << 56)
         if n == "llvm.load":
             return self._load_pointer(a[0], rt, mask)
+        if n == "llvm.store":
+            self._store_pointer(a[1], a[0], mask)
+            return None
         if n == "scf.if":
             cond = np.broadcast_to(np.asarray(a[0]) != 0, mask.shape)
             # A branch no lane takes is not executed (its barriers are not reached by anyone).
@@ -748,8 +763,9 @@ class Emulator:
         """The accessor id the race check compares: the thread (workgroup) or the block (global)."""
         return self.pos if buf.space == "workgroup" else np.broadcast_to(self.block, (self.T,))
 
-    def _load_pointer(self, ptr, rt, mask):
-        """llvm.load of a workgroup address (of this CTA, or of CTA `rank` through nvvm.mapa)."""
+    def _pointer(self, ptr, mask, what):
+        """The buffer and flat elements an llvm.load/llvm.store address names (a workgroup buffer of
+        this CTA, or of CTA `rank` through nvvm.mapa), and the CTA of each active lane's element."""
         ptr = np.broadcast_to(np.asarray(ptr, np.int64), mask.shape)
         rank = (ptr >> 56) - 1
         rank = np.where(rank < 0, self.cta, rank)
@@ -757,23 +773,57 @@ class Emulator:
         off = ptr & 0xFFFFFFFF
         ids = np.unique(bid[mask])
         if ids.size != 1 or not 0 <= ids[0] < len(self.workgroup):
-            raise Unsupported("llvm.load of an address that is not one workgroup buffer's")
+            raise Unsupported(f"llvm.{what} of an address that is not one workgroup buffer's")
         buf = self.workgroup[int(ids[0])]
         size = {"f32": 4, "i32": 4, "f64": 8, "i64": 8}.get(buf.elem, 2)
         if (mask & (off % size != 0)).any():
-            raise Fault("a misaligned workgroup load")
+            raise Fault(f"a misaligned workgroup {what}")
         elem = off // size
         per_cta = int(np.prod(buf.shape[1:])) if buf.ctas > 1 else int(np.prod(buf.shape))
         if (mask & ((elem < 0) | (elem >= per_cta))).any():
-            raise Fault(f"a workgroup load past its buffer of {per_cta} elements")
+            raise Fault(f"a workgroup {what} past its buffer of {per_cta} elements")
         f = np.where(mask, (rank if buf.ctas > 1 else 0) * per_cta + elem, 0)[mask]
+        return buf, f, per_cta
+
+    def _unreleased(self, buf, f, w):
+        """Elements another CTA wrote with no release barrier completed since (a relaxed arrive's
+        barrier orders nothing): reading them is a race."""
+        return (buf.writer[f] >= 0) & (buf.writer[f] // self.Tc != w // self.Tc) & (buf.rel[f] == self.rel_epoch)
+
+    def _store_pointer(self, ptr, val, mask):
+        """llvm.store to a workgroup address, in a cluster possibly another CTA's (nvvm.mapa): the
+        other CTA must be known to exist (this thread passed a cluster wait: the start barrier) and
+        must not be able to leave meanwhile (no store between an arrive and its wait)."""
+        buf, f, per_cta = self._pointer(ptr, mask, "store")
+        w = self.pos[mask]
+        remote = (f // per_cta != w // self.Tc) if buf.ctas > 1 else np.zeros(f.shape, bool)
+        if remote.any() and self.waits == 0:
+            raise Fault("a store into another CTA's shared memory before any cluster barrier: that CTA "
+                        "may not have started (a start barrier's wait must come first)")
+        if remote.any() and getattr(self, "arrived", False):
+            raise Fault("a store into another CTA's shared memory between a cluster arrive and its wait: "
+                        "the CTA that owns it may already have left")
+        v = np.broadcast_to(np.asarray(val, np.float64), mask.shape)[mask]
+        other_w = (buf.epoch[f] == self.epoch) & (buf.writer[f] != w) & (buf.writer[f] >= 0)
+        other_r = ((buf.read_epoch[f] == self.epoch) & (buf.reader[f] != w) & (buf.reader[f] != -1)) | \
+            ((buf.remote_epoch[f] == self.cepoch) & (buf.remote_reader[f] >= 0) & (buf.remote_reader[f] != w))
+        if (other_w & (buf.get(f) != v)).any() or other_r.any():
+            kind = "write-after-read" if other_r.any() else "write-after-write"
+            raise Fault(f"{kind} hazard on a workgroup buffer {buf.shape} (llvm.store) with no barrier between")
+        buf.set(f, v)
+        buf.writer[f], buf.epoch[f], buf.cepoch[f], buf.rel[f] = w, self.epoch, self.cepoch, self.rel_epoch
+
+    def _load_pointer(self, ptr, rt, mask):
+        """llvm.load of a workgroup address (of this CTA, or of CTA `rank` through nvvm.mapa)."""
+        buf, f, per_cta = self._pointer(ptr, mask, "load")
         w = self.pos[mask]
         stale = (buf.cepoch[f] == self.cepoch) & (buf.writer[f] != w) & (buf.writer[f] >= 0) & \
                 (buf.writer[f] // self.Tc != w // self.Tc)
         local_stale = (buf.epoch[f] == self.epoch) & (buf.writer[f] != w) & (buf.writer[f] >= 0)
-        if stale.any() or local_stale.any():
+        if stale.any() or local_stale.any() or self._unreleased(buf, f, w).any():
             raise Fault(f"read-after-write hazard through a cluster's shared memory (buffer {buf.shape}): "
-                        f"no cluster barrier between the store and the load")
+                        f"no cluster barrier between the store and the load"
+                        + ("" if stale.any() or local_stale.any() else " whose arrive releases it"))
         if getattr(self, "arrived", False) and buf.ctas > 1 and (f // per_cta != w // self.Tc).any():
             raise Fault("a read of another CTA's shared memory between a cluster arrive and its wait: "
                         "the CTA that owns it may already have left")
@@ -920,12 +970,15 @@ class Emulator:
             dst.set(f, v)
             dst.writer[f], dst.epoch[f] = w, self.epoch
             dst.cepoch[f] = self.cepoch
+            dst.rel[f] = getattr(self, "rel_epoch", 0)
 
     def _load(self, buf, idx, mask, n=0, align=0):
         """memref.load (n = 0: a scalar per lane) or vector.load of n elements along the last dim."""
         f, w = self._access(buf, idx, mask, n, align)
         when = self._when(buf)
         stale = (buf.epoch[f] == when) & (buf.writer[f] != w) & (buf.writer[f] >= 0)
+        if buf.space == "workgroup" and buf.ctas > 1:
+            stale |= self._unreleased(buf, f, w)
         if stale.any():
             raise Fault(f"read-after-write hazard on a {buf.space} buffer {buf.shape}: element "
                         f"{int(f[stale][0])} written by {int(buf.writer[f][stale][0])} and read by "
@@ -1000,6 +1053,7 @@ class Emulator:
         buf.writer[f], buf.epoch[f] = w, when
         if buf.space == "workgroup":
             buf.cepoch[f] = self.cepoch
+            buf.rel[f] = getattr(self, "rel_epoch", 0)
 
     def _for(self, op, a, env, mask):
         lb, ub, step = (np.broadcast_to(np.asarray(x, np.int64), mask.shape) for x in a[:3])
@@ -1211,10 +1265,11 @@ def _tool(name):
     return str(tool)
 
 
-def lower(path, chip="sm_90"):
-    """The gpu form of a motif program, as convert-motif-to-gpu + canonicalize + cse print it."""
+def lower(path, chip="sm_90", options=""):
+    """The gpu form of a motif program, as convert-motif-to-gpu (chip, and `options`, space-separated
+    key=value) + canonicalize + cse print it."""
     p = subprocess.run([_tool("motif-opt"), str(path), f"--pass-pipeline=builtin.module(convert-motif-to-gpu"
-                        f"{{chip={chip}}},gpu.module(canonicalize,cse))", "--mlir-print-op-generic"],
+                        f"{{chip={chip} {options}}},gpu.module(canonicalize,cse))", "--mlir-print-op-generic"],
                        capture_output=True, text=True)
     if p.returncode != 0:
         raise Unsupported(f"motif-opt failed: {p.stderr.strip()[:300]}")

@@ -32,11 +32,6 @@ std::string l2LoadPolicyList();
 /// `preciseMath`), gpu to NVVM (bare pointers), NVVM to LLVM.
 void addKernelToLLVMPasses(OpPassManager &kernels, bool preciseMath);
 
-/// The PTX features motif's pipelines ask of the NVPTX backend for `chip`:
-/// "+ptx80" on sm_90, whose default PTX ISA in LLVM 22 (7.8) lacks the
-/// relaxed cluster arrive (cluster-push's start barrier); empty elsewhere.
-std::string ptxFeaturesFor(StringRef chip);
-
 /// Registers `motif-lower-to-nvvm`: convert-motif-to-gpu followed by the
 /// upstream NVVM pipeline down to a gpu.binary holding PTX.
 void registerMotifPipelines();

@@ -43,8 +43,8 @@ def ConvertMotifToGPU : Pass<"convert-motif-to-gpu", "::mlir::ModuleOp"> {
            "every CTA's scratch (st.shared::cluster) before the exchange "
            "barrier and reads the partials from its own CTA after it, so no "
            "CTA reads another's shared memory and the kernel needs no exit "
-           "barrier (a relaxed start barrier instead: PTX ISA 8.0; "
-           "bitwise-neutral; docs/lowering.md, \"Clusters\")">,
+           "barrier (a start barrier instead; bitwise-neutral; "
+           "docs/lowering.md, \"Clusters\")">,
     Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
            "Target chip: a contraction on wgmma (`mma m64nNk16`) needs "
            "sm_90a">,

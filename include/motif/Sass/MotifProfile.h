@@ -120,12 +120,14 @@ struct TensorCoreUse {
 };
 
 /// A thread-block cluster's exchange: cluster barriers (UCGABAR_ARV, then
-/// UCGABAR_WAIT) and the generic loads (LD) that read distributed shared
-/// memory after them (motif's cluster reductions: mapa + ld.shared::cluster).
+/// UCGABAR_WAIT) and the generic loads (LD) and stores (ST) that read and
+/// write distributed shared memory after them (motif's cluster reductions:
+/// mapa + ld.shared::cluster, or with cluster-push mapa +
+/// st.shared::cluster).
 struct ClusterUse {
   uint64_t arrives = 0, waits = 0;
-  /// Generic loads after the first cluster barrier.
-  uint64_t genericLoads = 0;
+  /// Generic loads and stores after the first cluster barrier.
+  uint64_t genericLoads = 0, genericStores = 0;
   InstrRef first; ///< the first cluster barrier
 };
 

@@ -1303,13 +1303,14 @@ LogicalResult KernelEmitter::emit() {
   // The lowering emits only what the schedule model says is legal.
   if (failed(checkResidencies()))
     return failure();
-  // cluster-push's start barrier: every thread arrives (relaxed: it orders
-  // nothing, it says the CTA exists) before its first global load, and waits
-  // before its first push or cluster barrier (ensureClusterStarted), by then
-  // long after the others arrived. Erased below if nothing waits on it.
+  // cluster-push's start barrier: every thread arrives (it says the CTA
+  // exists) before its first global load, and waits before its first push
+  // or cluster barrier (ensureClusterStarted), by then long after the others
+  // arrived. Erased below if nothing waits on it. A release arrive, though
+  // nothing before it needs ordering: on the H200 the relaxed one (PTX ISA
+  // 8.0) measured 1.3% slower (docs/results, session 13).
   if (cluster > 1 && clusterPush)
-    startArrive =
-        NVVM::ClusterArriveRelaxedOp::create(b, loc, b.getUnitAttr());
+    startArrive = NVVM::ClusterArriveOp::create(b, loc, b.getUnitAttr());
   for (Operation &op : kernel.getBodyBlock().without_terminator()) {
     if (auto mat = dyn_cast<MaterializeOp>(op)) {
       // A tensor from outside the kernel staged in shared memory.

@@ -194,12 +194,6 @@ LogicalResult checkOptions(const LowerToNVVMOptions &opts, ErrorHandler error) {
 
 } // namespace
 
-std::string mlir::motif::ptxFeaturesFor(StringRef chip) {
-  // LLVM writes PTX ISA 7.8 for sm_90 (8.0 for sm_90a); the relaxed cluster
-  // arrive needs 8.0, which CUDA 12.0 and later assemble.
-  return chip == "sm_90" ? "+ptx80" : "";
-}
-
 void mlir::motif::addKernelToLLVMPasses(OpPassManager &kernels,
                                         bool preciseMath) {
   // Tensor-core contractions emit nvgpu ops (cp.async, ldmatrix, mma.sync)
@@ -240,7 +234,6 @@ void buildPipeline(OpPassManager &pm, const LowerToNVVMOptions &opts) {
   GpuNVVMAttachTargetOptions target;
   target.chip = opts.chip.getValue();
   target.optLevel = static_cast<unsigned>(opts.optLevel.getValue());
-  target.features = motif::ptxFeaturesFor(opts.chip.getValue());
   if (!opts.libdevice.getValue().empty())
     target.linkLibs.push_back(opts.libdevice.getValue());
   pm.addPass(createGpuNVVMAttachTarget(target));

@@ -1,6 +1,8 @@
 // RUN: motif-opt %S/Inputs/cluster-softmax.mlir --pass-pipeline='builtin.module(convert-motif-to-gpu,gpu.module(canonicalize,cse))' | FileCheck %s
 // RUN: motif-opt %S/Inputs/cluster-softmax.mlir --pass-pipeline='builtin.module(convert-motif-to-gpu{chip=sm_80},gpu.module(canonicalize,cse))' 2>&1 | FileCheck %s --check-prefix=SM80
 // RUN: motif-opt %S/Inputs/cluster-column-sums.mlir --pass-pipeline='builtin.module(convert-motif-to-gpu,gpu.module(canonicalize,cse))' | FileCheck %s --check-prefix=LANES
+// RUN: motif-opt %S/Inputs/cluster-softmax.mlir --pass-pipeline='builtin.module(convert-motif-to-gpu{cluster-push=true},gpu.module(canonicalize,cse))' | FileCheck %s --check-prefix=PUSH
+// RUN: motif-opt %S/Inputs/cluster-column-sums.mlir --pass-pipeline='builtin.module(convert-motif-to-gpu{cluster-push=true},gpu.module(canonicalize,cse))' | FileCheck %s --check-prefix=PUSH-LANES
 // A kernel of threads(1024) cluster(4) (docs/lowering.md, "Clusters"):
 // launched as 4 x 8 CTAs of 256 threads with cluster dims (4, 1, 1); the
 // thread's number in the block is its CTA's rank (%cluster_ctaid.x) times 256
@@ -95,3 +97,47 @@
 // LANES: memref.store
 // LANES: nvvm.cluster.wait {aligned}
 // LANES-NEXT: gpu.return
+
+// cluster-push: lanes 0-3 of each warp store the warp's partial into CTA
+// `lane`'s scratch[warp] (mapa + llvm.store) after the start barrier's wait
+// (its relaxed arrive opens the kernel), then the exchange barrier, then every
+// thread reads the 32 partials from its own CTA's scratch (memref.load, warp
+// order): no load from another CTA, so no exit barrier. Executed by
+// clusters-emulated.test and python/tests/test_emulator.py.
+// PUSH: gpu.func @softmax_softmax
+// PUSH: %[[LANE:.*]] = arith.remui %{{.*}}, %c32
+// PUSH: nvvm.cluster.arrive.relaxed {aligned}
+// PUSH-NOT: nvvm.cluster.arrive
+// PUSH: nvvm.cluster.wait {aligned}
+// PUSH-NEXT: %[[SPEAKS:.*]] = arith.cmpi ult, %[[LANE]], %c4
+// PUSH-NEXT: scf.if %[[SPEAKS]] {
+// PUSH: %[[R32:.*]] = arith.index_castui %[[LANE]] : index to i32
+// PUSH-NEXT: %[[REMOTE:.*]] = nvvm.mapa %{{.*}}, %[[R32]] : !llvm.ptr<3> -> !llvm.ptr<7>
+// PUSH-NEXT: llvm.store %{{.*}}, %[[REMOTE]] : f32, !llvm.ptr<7>
+// PUSH-NEXT: }
+// PUSH-NEXT: nvvm.cluster.arrive {aligned}
+// PUSH-NEXT: nvvm.cluster.wait {aligned}
+// PUSH-NEXT: memref.load %[[SCRATCH:.*]][%c0]
+// PUSH-NEXT: memref.load %[[SCRATCH]][%c1]
+// PUSH-NOT: llvm.load
+// PUSH: llvm.store
+// PUSH-NEXT: }
+// PUSH-NEXT: nvvm.cluster.arrive {aligned}
+// PUSH-NEXT: nvvm.cluster.wait {aligned}
+// PUSH-NOT: llvm.load
+// PUSH-NOT: nvvm.cluster.
+// PUSH: gpu.return
+
+// With a partial a lane, every lane stores into each CTA in turn.
+// PUSH-LANES: nvvm.cluster.arrive.relaxed {aligned}
+// PUSH-LANES: nvvm.cluster.wait {aligned}
+// PUSH-LANES: nvvm.mapa %{{.*}}, %c0_i32
+// PUSH-LANES-NEXT: llvm.store
+// PUSH-LANES: nvvm.mapa %{{.*}}, %c1_i32
+// PUSH-LANES-NEXT: llvm.store
+// PUSH-LANES-NEXT: nvvm.cluster.arrive {aligned}
+// PUSH-LANES-NEXT: nvvm.cluster.wait {aligned}
+// PUSH-LANES-NOT: nvvm.mapa
+// PUSH-LANES-NOT: llvm.load
+// PUSH-LANES-NOT: nvvm.cluster.
+// PUSH-LANES: gpu.return
