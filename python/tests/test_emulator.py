@@ -145,25 +145,24 @@ def test_cluster_exit_barrier_is_split_and_checked():
 def test_cluster_push_exchange_and_its_checks(name, function):
     """cluster-push (docs/lowering.md, "Clusters"): the warps push their partials into every CTA's
     scratch (nvvm.mapa + llvm.store) and read their own CTA's after the exchange barrier: no remote
-    read, so no exit barrier, and a relaxed start barrier. Bit for bit the schedule model; the
+    read, so no exit barrier, and a start barrier. Bit for bit the schedule model; the
     emulator catches the kernel without its start barrier (a push into a CTA that may not have
     started) and with its exchange arrives relaxed (nothing orders the pushes before the reads)."""
     path = repo_root() / "test/Conversion/MotifToGPU/Inputs" / name
     if function == "column_sums":
         function = re.search(r"func\.func @(\w+)", path.read_text()).group(1)
     lines = emulator.lower(path, options="cluster-push=true").splitlines()
-    relaxed = [i for i, l in enumerate(lines) if '"nvvm.cluster.arrive.relaxed"' in l]
     arrives = [i for i, l in enumerate(lines) if '"nvvm.cluster.arrive"' in l]
     waits = [i for i, l in enumerate(lines) if '"nvvm.cluster.wait"' in l]
     pushes = [i for i, l in enumerate(lines) if '"llvm.store"' in l]
-    assert len(relaxed) == 1 and pushes and not any('"llvm.load"' in l for l in lines)
+    assert pushes and not any('"llvm.load"' in l for l in lines)
     # The start barrier: its arrive first, its wait before the first push; every later arrive is
     # followed by its wait (no exit barrier is split off).
-    assert relaxed[0] < waits[0] < pushes[0] < arrives[0]
-    assert len(waits) == len(arrives) + 1
-    assert all(i + 1 == j for i, j in zip(arrives, waits[1:]))
+    assert arrives[0] < waits[0] < pushes[0] < arrives[1]
+    assert len(waits) == len(arrives)
+    assert all(i + 1 == j for i, j in zip(arrives[1:], waits[1:]))
     assert emulator.compare(path, function, lowered="\n".join(lines)) == []
-    no_start = [l for i, l in enumerate(lines) if i not in (relaxed[0], waits[0])]
+    no_start = [l for i, l in enumerate(lines) if i not in (arrives[0], waits[0])]
     with pytest.raises(emulator.Fault, match="may not have started"):
         emulator.compare(path, function, lowered="\n".join(no_start))
     unordered = [l.replace('"nvvm.cluster.arrive"', '"nvvm.cluster.arrive.relaxed"') for l in lines]

@@ -100,13 +100,13 @@
 
 // cluster-push: lanes 0-3 of each warp store the warp's partial into CTA
 // `lane`'s scratch[warp] (mapa + llvm.store) after the start barrier's wait
-// (its relaxed arrive opens the kernel), then the exchange barrier, then every
+// (its arrive opens the kernel), then the exchange barrier, then every
 // thread reads the 32 partials from its own CTA's scratch (memref.load, warp
 // order): no load from another CTA, so no exit barrier. Executed by
 // clusters-emulated.test and python/tests/test_emulator.py.
 // PUSH: gpu.func @softmax_softmax
 // PUSH: %[[LANE:.*]] = arith.remui %{{.*}}, %c32
-// PUSH: nvvm.cluster.arrive.relaxed {aligned}
+// PUSH: nvvm.cluster.arrive {aligned}
 // PUSH-NOT: nvvm.cluster.arrive
 // PUSH: nvvm.cluster.wait {aligned}
 // PUSH-NEXT: %[[SPEAKS:.*]] = arith.cmpi ult, %[[LANE]], %c4
@@ -129,7 +129,7 @@
 // PUSH: gpu.return
 
 // With a partial a lane, every lane stores into each CTA in turn.
-// PUSH-LANES: nvvm.cluster.arrive.relaxed {aligned}
+// PUSH-LANES: nvvm.cluster.arrive {aligned}
 // PUSH-LANES: nvvm.cluster.wait {aligned}
 // PUSH-LANES: nvvm.mapa %{{.*}}, %c0_i32
 // PUSH-LANES-NEXT: llvm.store
