@@ -21,11 +21,7 @@ d=.clvar13/softmax_bf16-1024x131072
 timeout 90 python3 scripts/hint-variants.py $d/default $d/pushc $d/default_push $d/default_pushrel $d/cta256 --rounds 4 2>&1 | tail -n 9 \
   | tee "$logs/cluster-push.txt"
 [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
-for tool in memcheck racecheck; do
-  timeout 60 compute-sanitizer --tool $tool --error-exitcode 3 python3 scripts/hint-variants.py $d/pushc \
-    --rounds 0 2>&1 | tail -n 3 | tee -a "$logs/cluster-push-sanitizer.txt"
-  [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
-done
+gpu_sanitize $d/pushc cluster-push-sanitizer.txt
 # The one-run bench only where the issue asks for it (an H200): elsewhere the device time is kept.
 if nvidia-smi --query-gpu=name --format=csv,noheader | grep -q H200 || [ "${BENCH_ANY_CARD:-0}" = 1 ]; then
 timeout 400 python3 -m motif.bench \

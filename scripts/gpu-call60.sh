@@ -10,10 +10,6 @@ d=.clvar13/softmax_bf16-1024x131072
 timeout 90 python3 scripts/hint-variants.py $d/default $d/pushrc $d/pushc $d/default_pushrel --rounds 5 2>&1 | tail -n 8 \
   | tee "$logs/cluster-push-release.txt"
 [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
-for tool in memcheck racecheck; do
-  timeout 60 compute-sanitizer --tool $tool --error-exitcode 3 python3 scripts/hint-variants.py $d/pushrc \
-    --rounds 0 2>&1 | tail -n 3 | tee -a "$logs/cluster-push-release-sanitizer.txt"
-  [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
-done
+gpu_sanitize $d/pushrc cluster-push-release-sanitizer.txt
 echo "call rc $status"
 exit $status

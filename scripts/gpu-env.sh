@@ -25,3 +25,13 @@ gpu_row_tests() {
     | tee "$logs/pytest-rows.txt"
   [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 }
+
+# compute-sanitizer memcheck and racecheck of one compiled kernel folder (one checked launch through
+# scripts/hint-variants.py --rounds 0): gpu_sanitize DIR LOGNAME. Sets status=1 on a report.
+gpu_sanitize() {
+  for tool in memcheck racecheck; do
+    timeout 60 compute-sanitizer --tool $tool --error-exitcode 3 python3 scripts/hint-variants.py "$1" \
+      --rounds 0 2>&1 | tail -n 3 | tee -a "$logs/$2"
+    [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+  done
+}
