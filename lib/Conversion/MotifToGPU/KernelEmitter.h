@@ -348,7 +348,7 @@ private:
   Value ctaAddress(Value buf, ValueRange idx, Value rank, Location at);
   /// cluster-push: before the first store into another CTA's shared memory
   /// (or the first cluster barrier), every thread waits on the start
-  /// barrier, whose relaxed arrive opens the kernel: a CTA's shared memory
+  /// barrier, whose arrive opens the kernel: a CTA's shared memory
   /// is known to exist only once it has arrived. The wait goes before the
   /// top-level op that holds the current insertion point.
   void ensureClusterStarted(Location at);
