@@ -6,6 +6,11 @@
 //   R  row      one row a block of T threads, E = N/T elements a thread in registers (motif today)
 //   G  stride   the same body, a grid of (resident blocks an SM) x (SMs), rows in a grid-stride loop
 //   P  prefetch G, and each thread loads its part of its next row before it reduces this one
+// Session 14 adds two variants of R's reductions (R has two block-wide ones: max, then sum of exp):
+//   O  online   one block-wide reduction of the state (m, l) (rule 4's combiner): a thread's own max
+//               and sum first, then the states merged across lanes and warps, one barrier instead of two
+//   B  bound    both reductions warp-wide only (no shared memory, no barrier): a WRONG kernel whose
+//               time bounds what the two block-wide steps cost
 // Every variant is checked against a float64 softmax of every 97th row (max rel. err), then timed as
 // motif.bench times (CUDA events around each launch, a 256 MiB memset before each, median of 40),
 // with a device copy of the same bytes and the 1 GiB copy ceiling timed the same way.
@@ -55,8 +60,8 @@ template <int N, int T> struct Row {
 #pragma unroll
     for (int i = 0; i < V; ++i) v[i] = ldg(x + (size_t)row * (N / 8) + i * T + threadIdx.x);
   }
-  // One row: max, exps, sum, scale, store. red: 2 x (T/32) floats.
-  __device__ void process(uint4 *y, int row, float (*red)[T / 32]) {
+  // One row: max, exps, sum, scale, store. red: 2 x (T/32) floats. Mode 0: R; 1: O; 2: B (above).
+  template <int Mode = 0> __device__ void process(uint4 *y, int row, float (*red)[T / 32]) {
     float f[8 * V];
 #pragma unroll
     for (int i = 0; i < V; ++i) {
@@ -70,10 +75,64 @@ template <int N, int T> struct Row {
     float m = f[0];
 #pragma unroll
     for (int k = 1; k < 8 * V; ++k) m = fmaxf(m, f[k]);
+    int w = threadIdx.x / 32, l = threadIdx.x % 32;
+    if constexpr (Mode == 1) {  // the thread's state, merged across the block: one barrier
+      // x stays packed (8 registers a uint4) and is unpacked at each use, as the compiler's
+      // recompute reads it; exp(x - m) is computed again for the output.
+      auto at = [&](int k) {
+        uint32_t wd = k % 8 < 2 ? v[k / 8].x : k % 8 < 4 ? v[k / 8].y : k % 8 < 6 ? v[k / 8].z : v[k / 8].w;
+        return __uint_as_float(k % 2 ? wd & 0xffff0000u : wd << 16);
+      };
+      constexpr float c = 1.4426950408889634f;
+      float m = at(0);
+#pragma unroll
+      for (int k = 1; k < 8 * V; ++k) m = fmaxf(m, at(k));
+      float s = 0.f, mc = m * c;
+#pragma unroll
+      for (int k = 0; k < 8 * V; ++k) s += ex2(fmaf(at(k), c, -mc));
+#pragma unroll
+      for (int o = 16; o; o >>= 1) {
+        float m2 = __shfl_xor_sync(~0u, m, o), s2 = __shfl_xor_sync(~0u, s, o);
+        float mm = fmaxf(m, m2);
+        s = s * ex2((m - mm) * c) + s2 * ex2((m2 - mm) * c);
+        m = mm;
+      }
+      if (T > 32) {
+        if (l == 0) {
+          red[0][w] = m;
+          red[1][w] = s;
+        }
+        __syncthreads();
+        // lane l takes warp (l mod W)'s state; log2(W) butterfly rounds merge them
+        m = red[0][l % (T / 32)];
+        s = red[1][l % (T / 32)];
+#pragma unroll
+        for (int o = T / 64; o; o >>= 1) {
+          float m2 = __shfl_xor_sync(~0u, m, o), s2 = __shfl_xor_sync(~0u, s, o);
+          float mm = fmaxf(m, m2);
+          s = s * ex2((m - mm) * c) + s2 * ex2((m2 - mm) * c);
+          m = mm;
+        }
+      }
+      float r = 1.f / s;
+      mc = m * c;
+#pragma unroll
+      for (int i = 0; i < V; ++i) {
+        float e[8];
+#pragma unroll
+        for (int j = 0; j < 8; ++j) e[j] = ex2(fmaf(at(8 * i + j), c, -mc)) * r;
+        uint4 o;
+        o.x = pack(e[0], e[1]);
+        o.y = pack(e[2], e[3]);
+        o.z = pack(e[4], e[5]);
+        o.w = pack(e[6], e[7]);
+        y[(size_t)row * (N / 8) + i * T + threadIdx.x] = o;
+      }
+      return;
+    } else {
 #pragma unroll
     for (int o = 16; o; o >>= 1) m = fmaxf(m, __shfl_xor_sync(~0u, m, o));
-    int w = threadIdx.x / 32, l = threadIdx.x % 32;
-    if (T > 32) {
+    if (T > 32 && Mode == 0) {
       if (l == 0) red[0][w] = m;
       __syncthreads();
       m = red[0][0];
@@ -88,7 +147,7 @@ template <int N, int T> struct Row {
     }
 #pragma unroll
     for (int o = 16; o; o >>= 1) s += __shfl_xor_sync(~0u, s, o);
-    if (T > 32) {
+    if (T > 32 && Mode == 0) {
       if (l == 0) red[1][w] = s;
       __syncthreads();
       s = red[1][0];
@@ -105,19 +164,21 @@ template <int N, int T> struct Row {
       o.w = pack(f[8 * i + 6] * r, f[8 * i + 7] * r);
       y[(size_t)row * (N / 8) + i * T + threadIdx.x] = o;
     }
+    }
   }
 };
 
-template <int N, int T> __global__ __launch_bounds__(T) void row_kernel(const uint4 *x, uint4 *y, int M) {
+template <int N, int T, int Mode = 0>
+__global__ __launch_bounds__(T, T >= 256 ? 2048 / T : 1) void row_kernel(const uint4 *x, uint4 *y, int M) {
   __shared__ float red[2][T / 32 > 0 ? T / 32 : 1];
   for (int row = blockIdx.x; row < M; row += gridDim.x) {
     Row<N, T> r;
     r.load(x, row);
-    r.process(y, row, red);
+    r.template process<Mode>(y, row, red);
   }
 }
 
-template <int N, int T> __global__ __launch_bounds__(T) void prefetch_kernel(const uint4 *x, uint4 *y, int M) {
+template <int N, int T> __global__ __launch_bounds__(T, T >= 256 ? 2048 / T : 1) void prefetch_kernel(const uint4 *x, uint4 *y, int M) {
   __shared__ float red[2][T / 32 > 0 ? T / 32 : 1];
   int row = blockIdx.x;
   if (row >= M) return;
@@ -202,7 +263,11 @@ template <int N, int T> void shape(int M, Timer &tm, float ceiling) {
                 {"G grid stride", row_kernel<N, T>, std::min(M, resident)},
                 {"P prefetch next row", prefetch_kernel<N, T>, std::min(M, resident)},
                 {"G grid stride x2", row_kernel<N, T>, std::min(M, 2 * resident)},
-                {"P prefetch x2", prefetch_kernel<N, T>, std::min(M, 2 * resident)}};
+                {"P prefetch x2", prefetch_kernel<N, T>, std::min(M, 2 * resident)},
+                {"O online, 1 barrier", row_kernel<N, T, 1>, M},
+                {"B bound, no barrier", row_kernel<N, T, 2>, M},
+                {"R row a block (again)", row_kernel<N, T>, M},
+                {"O online (again)", row_kernel<N, T, 1>, M}};
   for (auto &v : vars) {
     CK(cudaMemset(dy, 0xff, n * 2));
     v.k<<<v.grid, T>>>(dx, dy, M);
