@@ -102,24 +102,27 @@ def test_planted_index_off_by_one(fused_softmax):
 
 def test_cluster_kernel_and_its_missing_cluster_barrier():
     """A row softmax in clusters of 4 CTAs (distributed shared memory through nvvm.mapa) runs bit for
-    bit; without its cluster barriers a CTA reads another's partial results before they are written."""
+    bit, pushed (the default) and pulled (cluster-push=false); without its cluster barriers a CTA of
+    the pulled kernel reads another's partial results before they are written."""
     path = repo_root() / "test/Conversion/MotifToGPU/Inputs/cluster-softmax.mlir"
     assert emulator.compare(path, "softmax") == []
-    text = emulator.lower(path)
-    assert '"nvvm.mapa"' in text and '"nvvm.cluster.wait"' in text
+    assert '"llvm.store"' in emulator.lower(path)
+    text = emulator.lower(path, options="cluster-push=false")
+    assert '"nvvm.mapa"' in text and '"nvvm.cluster.wait"' in text and '"llvm.store"' not in text
+    assert emulator.compare(path, "softmax", lowered=text) == []
     broken = "\n".join(l for l in text.splitlines() if '"nvvm.cluster.' not in l)
     with pytest.raises(emulator.Fault, match="hazard"):
         emulator.compare(path, "softmax", lowered=broken)
 
 
 def test_cluster_exit_barrier_is_split_and_checked():
-    """No CTA of a cluster may leave while another still reads its shared memory. The lowering
-    arrives at a cluster barrier right after the last read of another CTA's memory and waits for it
-    only at the exit (the global stores in between); the emulator passes that, and catches the
-    kernel without that barrier, with its arrive moved before the last remote read, and with an
-    arrive that is never waited for."""
+    """No CTA of a cluster may leave while another still reads its shared memory. The pulled
+    lowering (cluster-push=false) arrives at a cluster barrier right after the last read of another
+    CTA's memory and waits for it only at the exit (the global stores in between); the emulator
+    passes that, and catches the kernel without that barrier, with its arrive moved before the last
+    remote read, and with an arrive that is never waited for."""
     path = repo_root() / "test/Conversion/MotifToGPU/Inputs/cluster-softmax.mlir"
-    lines = emulator.lower(path).splitlines()
+    lines = emulator.lower(path, options="cluster-push=false").splitlines()
     arrives = [i for i, l in enumerate(lines) if '"nvvm.cluster.arrive"' in l]
     waits = [i for i, l in enumerate(lines) if '"nvvm.cluster.wait"' in l]
     mapas = [i for i, l in enumerate(lines) if '"nvvm.mapa"' in l]
@@ -143,7 +146,7 @@ def test_cluster_exit_barrier_is_split_and_checked():
 @pytest.mark.parametrize("name, function", [("cluster-softmax.mlir", "softmax"),
                                             ("cluster-column-sums.mlir", "column_sums")])
 def test_cluster_push_exchange_and_its_checks(name, function):
-    """cluster-push (docs/lowering.md, "Clusters"): the warps push their partials into every CTA's
+    """cluster-push (the default; docs/lowering.md, "Clusters"): the warps push their partials into every CTA's
     scratch (nvvm.mapa + llvm.store) and read their own CTA's after the exchange barrier: no remote
     read, so no exit barrier, and a start barrier. Bit for bit the schedule model; the
     emulator catches the kernel without its start barrier (a push into a CTA that may not have
@@ -151,7 +154,7 @@ def test_cluster_push_exchange_and_its_checks(name, function):
     path = repo_root() / "test/Conversion/MotifToGPU/Inputs" / name
     if function == "column_sums":
         function = re.search(r"func\.func @(\w+)", path.read_text()).group(1)
-    lines = emulator.lower(path, options="cluster-push=true").splitlines()
+    lines = emulator.lower(path).splitlines()
     arrives = [i for i, l in enumerate(lines) if '"nvvm.cluster.arrive"' in l]
     waits = [i for i, l in enumerate(lines) if '"nvvm.cluster.wait"' in l]
     pushes = [i for i, l in enumerate(lines) if '"llvm.store"' in l]

@@ -187,8 +187,9 @@ public:
   /// cluster-push (convert-motif-to-gpu): in a cluster kernel the cross-warp
   /// step of a reduction pushes each warp's partial into every CTA's scratch
   /// before the exchange barrier and reads its own CTA's after it
-  /// (Reduction.cpp; docs/lowering.md, "Clusters").
-  bool clusterPush = false;
+  /// (Reduction.cpp; docs/lowering.md, "Clusters"). The pass sets it (on by
+  /// default).
+  bool clusterPush = true;
   /// convert-motif-to-gpu's `online-p-registers`: with P V on wgmma, P is
   /// the wgmma's A operand in registers (motif_nvvm.wgmma_rs), not a shared
   /// tile read through a descriptor.

@@ -78,8 +78,8 @@ struct LowerToNVVMOptions : public PassPipelineOptions<LowerToNVVMOptions> {
       *this, "cluster-push",
       llvm::cl::desc("convert-motif-to-gpu's cluster-push: reduction "
                      "partials pushed into every CTA of a cluster, no exit "
-                     "barrier"),
-      llvm::cl::init(false)};
+                     "barrier (false: pulled, with an exit barrier)"),
+      llvm::cl::init(true)};
   PassOptions::Option<int64_t> gridGroup{
       *this, "grid-group",
       llvm::cl::desc("convert-motif-to-gpu's grid-group: blocks in groups of "

@@ -1,9 +1,10 @@
-// RUN: motif-opt %S/Inputs/cluster-softmax.mlir --pass-pipeline='builtin.module(convert-motif-to-gpu,gpu.module(canonicalize,cse))' | FileCheck %s
+// RUN: motif-opt %S/Inputs/cluster-softmax.mlir --pass-pipeline='builtin.module(convert-motif-to-gpu{cluster-push=false},gpu.module(canonicalize,cse))' | FileCheck %s
 // RUN: motif-opt %S/Inputs/cluster-softmax.mlir --pass-pipeline='builtin.module(convert-motif-to-gpu{chip=sm_80},gpu.module(canonicalize,cse))' 2>&1 | FileCheck %s --check-prefix=SM80
-// RUN: motif-opt %S/Inputs/cluster-column-sums.mlir --pass-pipeline='builtin.module(convert-motif-to-gpu,gpu.module(canonicalize,cse))' | FileCheck %s --check-prefix=LANES
-// RUN: motif-opt %S/Inputs/cluster-softmax.mlir --pass-pipeline='builtin.module(convert-motif-to-gpu{cluster-push=true},gpu.module(canonicalize,cse))' | FileCheck %s --check-prefix=PUSH
-// RUN: motif-opt %S/Inputs/cluster-column-sums.mlir --pass-pipeline='builtin.module(convert-motif-to-gpu{cluster-push=true},gpu.module(canonicalize,cse))' | FileCheck %s --check-prefix=PUSH-LANES
-// A kernel of threads(1024) cluster(4) (docs/lowering.md, "Clusters"):
+// RUN: motif-opt %S/Inputs/cluster-column-sums.mlir --pass-pipeline='builtin.module(convert-motif-to-gpu{cluster-push=false},gpu.module(canonicalize,cse))' | FileCheck %s --check-prefix=LANES
+// RUN: motif-opt %S/Inputs/cluster-softmax.mlir --pass-pipeline='builtin.module(convert-motif-to-gpu,gpu.module(canonicalize,cse))' | FileCheck %s --check-prefix=PUSH
+// RUN: motif-opt %S/Inputs/cluster-column-sums.mlir --pass-pipeline='builtin.module(convert-motif-to-gpu,gpu.module(canonicalize,cse))' | FileCheck %s --check-prefix=PUSH-LANES
+// A kernel of threads(1024) cluster(4) (docs/lowering.md, "Clusters"), with
+// the pulled exchange (cluster-push=false; the default pushes, PUSH below):
 // launched as 4 x 8 CTAs of 256 threads with cluster dims (4, 1, 1); the
 // thread's number in the block is its CTA's rank (%cluster_ctaid.x) times 256
 // plus its thread id, the block's is %clusterid.x (blockIdx.x / 4); lane 0 of each warp
@@ -98,7 +99,7 @@
 // LANES: nvvm.cluster.wait {aligned}
 // LANES-NEXT: gpu.return
 
-// cluster-push: lanes 0-3 of each warp store the warp's partial into CTA
+// cluster-push (the default): lanes 0-3 of each warp store the warp's partial into CTA
 // `lane`'s scratch[warp] (mapa + llvm.store) after the start barrier's wait
 // (its arrive opens the kernel), then the exchange barrier, then every
 // thread reads the 32 partials from its own CTA's scratch (memref.load, warp
