@@ -9,6 +9,8 @@
 // Session 14 adds two variants of R's reductions (R has two block-wide ones: max, then sum of exp):
 //   O  online   one block-wide reduction of the state (m, l) (rule 4's combiner): a thread's own max
 //               and sum first, then the states merged across lanes and warps, one barrier instead of two
+//   K  kept     O with exp(x - thread max) kept in registers and rescaled for the output (one exp
+//               an element, as R; O computes it again from x: two)
 //   B  bound    both reductions warp-wide only (no shared memory, no barrier): a WRONG kernel whose
 //               time bounds what the two block-wide steps cost
 // Every variant is checked against a float64 softmax of every 97th row (max rel. err), then timed as
@@ -60,7 +62,7 @@ template <int N, int T> struct Row {
 #pragma unroll
     for (int i = 0; i < V; ++i) v[i] = ldg(x + (size_t)row * (N / 8) + i * T + threadIdx.x);
   }
-  // One row: max, exps, sum, scale, store. red: 2 x (T/32) floats. Mode 0: R; 1: O; 2: B (above).
+  // One row: max, exps, sum, scale, store. red: 2 x (T/32) floats. Mode 0: R; 1: O; 2: B; 3: K (above).
   template <int Mode = 0> __device__ void process(uint4 *y, int row, float (*red)[T / 32]) {
     float f[8 * V];
 #pragma unroll
@@ -76,7 +78,7 @@ template <int N, int T> struct Row {
 #pragma unroll
     for (int k = 1; k < 8 * V; ++k) m = fmaxf(m, f[k]);
     int w = threadIdx.x / 32, l = threadIdx.x % 32;
-    if constexpr (Mode == 1) {  // the thread's state, merged across the block: one barrier
+    if constexpr (Mode == 1 || Mode == 3) {  // the thread's state, merged across the block: one barrier
       // x stays packed (8 registers a uint4) and is unpacked at each use, as the compiler's
       // recompute reads it; exp(x - m) is computed again for the output.
       auto at = [&](int k) {
@@ -87,9 +89,17 @@ template <int N, int T> struct Row {
       float m = at(0);
 #pragma unroll
       for (int k = 1; k < 8 * V; ++k) m = fmaxf(m, at(k));
-      float s = 0.f, mc = m * c;
+      float s = 0.f, mc = m * c, mt = m;
+      if constexpr (Mode == 3) {  // the exps relative to the thread's max stay in registers
 #pragma unroll
-      for (int k = 0; k < 8 * V; ++k) s += ex2(fmaf(at(k), c, -mc));
+        for (int k = 0; k < 8 * V; ++k) {
+          f[k] = ex2(fmaf(at(k), c, -mc));
+          s += f[k];
+        }
+      } else {
+#pragma unroll
+        for (int k = 0; k < 8 * V; ++k) s += ex2(fmaf(at(k), c, -mc));
+      }
 #pragma unroll
       for (int o = 16; o; o >>= 1) {
         float m2 = __shfl_xor_sync(~0u, m, o), s2 = __shfl_xor_sync(~0u, s, o);
@@ -115,12 +125,14 @@ template <int N, int T> struct Row {
         }
       }
       float r = 1.f / s;
+      if constexpr (Mode == 3) r *= ex2((mt - m) * c);
       mc = m * c;
 #pragma unroll
       for (int i = 0; i < V; ++i) {
         float e[8];
 #pragma unroll
-        for (int j = 0; j < 8; ++j) e[j] = ex2(fmaf(at(8 * i + j), c, -mc)) * r;
+        for (int j = 0; j < 8; ++j)
+          e[j] = (Mode == 3 ? f[8 * i + j] : ex2(fmaf(at(8 * i + j), c, -mc))) * r;
         uint4 o;
         o.x = pack(e[0], e[1]);
         o.y = pack(e[2], e[3]);
@@ -265,6 +277,7 @@ template <int N, int T> void shape(int M, Timer &tm, float ceiling) {
                 {"G grid stride x2", row_kernel<N, T>, std::min(M, 2 * resident)},
                 {"P prefetch x2", prefetch_kernel<N, T>, std::min(M, 2 * resident)},
                 {"O online, 1 barrier", row_kernel<N, T, 1>, M},
+                {"K online, exps kept", row_kernel<N, T, 3>, M},
                 {"B bound, no barrier", row_kernel<N, T, 2>, M},
                 {"R row a block (again)", row_kernel<N, T>, M},
                 {"O online (again)", row_kernel<N, T, 1>, M}};
