@@ -3,7 +3,7 @@
 # compiler of the commit that adds this script (cluster-push on by default):
 #   rm -rf .prebuilt14 && MOTIF_BUILD_DIR=$PWD/build PYTHONPATH=python python3 -m motif.prebuild .prebuilt14 \
 #     --families softmax_bf16,layernorm_bf16,rmsnorm_bf16 && find .prebuilt14 -name '*.sass' -delete
-#  1. bench/proto/bf16_short_rows.cu with session 14's variants (O: one block-wide reduction of the
+#  1. bench/proto/bf16_short_rows.cu with session 14's variants (X, F: the exp without ftz, as motif; one FFMA; O: one block-wide reduction of the
 #     online state (m, l), one barrier, exp computed again for the output; K: the same keeping the exps;
 #     B: no block-wide step, a wrong kernel that bounds what the two barriers of motif's schedule cost),
 #     twice.

@@ -11,6 +11,8 @@
 //               and sum first, then the states merged across lanes and warps, one barrier instead of two
 //   K  kept     O with exp(x - thread max) kept in registers and rescaled for the output (one exp
 //               an element, as R; O computes it again from x: two)
+//   X  R with ex2.approx.f32 (no ftz: motif's lowering; ptxas adds a range check and two FMULs an exp)
+//   F  R with (x - m) log2(e) as one FFMA (x log2(e) - m log2(e)) and ex2.ftz
 //   B  bound    both reductions warp-wide only (no shared memory, no barrier): a WRONG kernel whose
 //               time bounds what the two block-wide steps cost
 // Every variant is checked against a float64 softmax of every 97th row (max rel. err), then timed as
@@ -40,6 +42,11 @@ __device__ __forceinline__ float ex2(float v) {
   asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(r) : "f"(v));
   return r;
 }
+__device__ __forceinline__ float ex2_noftz(float v) {  // what motif's lowering emits (subnormal results kept)
+  float r;
+  asm("ex2.approx.f32 %0, %1;" : "=f"(r) : "f"(v));
+  return r;
+}
 __device__ __forceinline__ uint32_t pack(float a, float b) {  // cvt.rn.bf16x2.f32: b high, a low
   uint32_t r;
   asm("cvt.rn.bf16x2.f32 %0, %1, %2;" : "=r"(r) : "f"(b), "f"(a));
@@ -62,7 +69,7 @@ template <int N, int T> struct Row {
 #pragma unroll
     for (int i = 0; i < V; ++i) v[i] = ldg(x + (size_t)row * (N / 8) + i * T + threadIdx.x);
   }
-  // One row: max, exps, sum, scale, store. red: 2 x (T/32) floats. Mode 0: R; 1: O; 2: B; 3: K (above).
+  // One row: max, exps, sum, scale, store. red: 2 x (T/32) floats. Mode 0: R; 1: O; 2: B; 3: K; 4: X; 5: F (above).
   template <int Mode = 0> __device__ void process(uint4 *y, int row, float (*red)[T / 32]) {
     float f[8 * V];
 #pragma unroll
@@ -144,7 +151,7 @@ template <int N, int T> struct Row {
     } else {
 #pragma unroll
     for (int o = 16; o; o >>= 1) m = fmaxf(m, __shfl_xor_sync(~0u, m, o));
-    if (T > 32 && Mode == 0) {
+    if (T > 32 && Mode != 2) {
       if (l == 0) red[0][w] = m;
       __syncthreads();
       m = red[0][0];
@@ -154,12 +161,17 @@ template <int N, int T> struct Row {
     float s = 0.f;
 #pragma unroll
     for (int k = 0; k < 8 * V; ++k) {
-      f[k] = ex2((f[k] - m) * 1.4426950408889634f);
+      if constexpr (Mode == 4)  // motif's math: sub, mul, ex2 without ftz
+        f[k] = ex2_noftz((f[k] - m) * 1.4426950408889634f);
+      else if constexpr (Mode == 5)  // one FFMA, ex2.ftz
+        f[k] = ex2(fmaf(f[k], 1.4426950408889634f, -m * 1.4426950408889634f));
+      else
+        f[k] = ex2((f[k] - m) * 1.4426950408889634f);
       s += f[k];
     }
 #pragma unroll
     for (int o = 16; o; o >>= 1) s += __shfl_xor_sync(~0u, s, o);
-    if (T > 32 && Mode == 0) {
+    if (T > 32 && Mode != 2) {
       if (l == 0) red[1][w] = s;
       __syncthreads();
       s = red[1][0];
@@ -279,6 +291,8 @@ template <int N, int T> void shape(int M, Timer &tm, float ceiling) {
                 {"O online, 1 barrier", row_kernel<N, T, 1>, M},
                 {"K online, exps kept", row_kernel<N, T, 3>, M},
                 {"B bound, no barrier", row_kernel<N, T, 2>, M},
+                {"X R, ex2 without ftz", row_kernel<N, T, 4>, M},
+                {"F R, ffma + ex2.ftz", row_kernel<N, T, 5>, M},
                 {"R row a block (again)", row_kernel<N, T>, M},
                 {"O online (again)", row_kernel<N, T, 1>, M}};
   for (auto &v : vars) {
