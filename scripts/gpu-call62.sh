@@ -1,8 +1,13 @@
 #!/usr/bin/env bash
-# Session 2026-12-05 (14), first device call. Carry .prebuilt14 and .whl; .prebuilt14 was made with the
+# Session 2026-12-05 (14), first device call. Carry .prebuilt14, .smvar14 and .whl; .prebuilt14 was made with the
 # compiler of the commit that adds this script (cluster-push on by default):
 #   rm -rf .prebuilt14 && MOTIF_BUILD_DIR=$PWD/build PYTHONPATH=python python3 -m motif.prebuild .prebuilt14 \
 #     --families softmax_bf16,layernorm_bf16,rmsnorm_bf16 && find .prebuilt14 -name '*.sass' -delete
+#   rm -rf .smvar14 && python3 scripts/make-softmax-variants.py .smvar14 softmax_bf16:8192:4096:softmax_bf16:256 \
+#     softmax_bf16:16384:1024:softmax_bf16:64 && for d in .smvar14/*_mathematical; do
+#     python3 scripts/make-ptx-variants.py $d .smvar14 ftz; done
+#  0. motif's bf16 softmax kernels at 8192x4096 and 16384x1024 against the same with every exp as
+#     ex2.approx.ftz.f32 (328 -> 280 SASS instructions at 8192x4096), bit for bit, then timed.
 #  1. bench/proto/bf16_short_rows.cu with session 14's variants (X, F: the exp without ftz, as motif; one FFMA; O: one block-wide reduction of the
 #     online state (m, l), one barrier, exp computed again for the output; K: the same keeping the exps;
 #     B: no block-wide step, a wrong kernel that bounds what the two barriers of motif's schedule cost),
@@ -14,6 +19,12 @@ source "$(dirname "${BASH_SOURCE[0]}")/gpu-env.sh"
 export MOTIF_PREBUILT="$root/.prebuilt14"
 status=0
 nvidia-smi --query-gpu=name --format=csv,noheader | tee "$logs/device.txt"
+s=.smvar14
+for shape in 8192x4096_t256 16384x1024_t64; do
+  timeout 90 python3 scripts/hint-variants.py $s/softmax_bf16_${shape}_mathematical $s/softmax_bf16_${shape}_mathematical_ftz \
+    --rounds 4 --triton-softmax 2>&1 | tail -n 8 | tee -a "$logs/softmax-bf16-ftz.txt"
+  [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+done
 nvcc -O3 -std=c++17 -arch=sm_90 -Xptxas -v -o /tmp/bf16short bench/proto/bf16_short_rows.cu \
   > "$logs/proto-bf16-short-ptxas.txt" 2>&1 || { tail "$logs/proto-bf16-short-ptxas.txt"; exit 1; }
 for run in 1 2; do

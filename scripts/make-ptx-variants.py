@@ -16,6 +16,9 @@ its ptxas figures updated. Edits:
   pflast    a prefetch.global.L2::evict_last of the same address before each global load (what
             upstream's nvvm.prefetch can emit; no cache policy register)
   reqntid   .maxntid becomes .reqntid
+  ftz       every ex2.approx.f32 becomes ex2.approx.ftz.f32 (one MUFU.EX2; without ftz ptxas adds a
+            range check and two predicated FMULs to keep subnormal results): bitwise equal unless a
+            result is below 2^-126
   exitrelaxed  the last barrier.cluster.arrive (the exit barrier of a cluster kernel: docs/lowering.md,
             "Clusters") .relaxed: no MEMBAR.ALL.GPU (PTX ISA 8.0)
   allrelaxed   every cluster arrive .relaxed (no release at all: a bound on what the MEMBARs cost,
@@ -63,7 +66,7 @@ def edit(ptx, edits):
     pol_ld = next((POLICIES[e[2:]][0] for e in edits if e in LD_EDITS), None)
     pol_st = next((POLICIES[e[2:]][0] for e in edits if e in ST_EDITS), None)
     unknown = [e for e in edits
-               if e not in LD_EDITS + ST_EDITS + ("pf256", "reqntid", "pflast", "exitrelaxed", "allrelaxed", "exchrelaxed", "noexit", "push", "pushrel")]
+               if e not in LD_EDITS + ST_EDITS + ("pf256", "reqntid", "pflast", "exitrelaxed", "allrelaxed", "exchrelaxed", "noexit", "push", "pushrel", "ftz")]
     assert not unknown, f"unknown edits {unknown}"
     pf = ".L2::256B" if "pf256" in edits else ""
 
@@ -102,6 +105,9 @@ def edit(ptx, edits):
             i = ptx.rfind(op)
             assert i >= 0, f"no {op}"
             ptx = ptx[:i] + "// exit barrier removed: " + ptx[i:]
+    if "ftz" in edits:
+        ptx, n = re.subn(r"ex2\.approx\.f32", "ex2.approx.ftz.f32", ptx)
+        assert n, "no ex2.approx.f32"
     if "reqntid" in edits:
         ptx, n = re.subn(r"\.maxntid", ".reqntid", ptx)
         assert n
