@@ -453,6 +453,8 @@ FailureOr<ScalarProgram> ScalarProgram::compile(Region &region,
     inst.operands = operands;
     inst.result = numSlots;
     inst.narrow = isNarrow(resultType, mode);
+    inst.flushSubnormal = inst.narrow && isa<math::Exp2Op>(op) &&
+                          op.hasAttr(kFlushSubnormalAttr);
     inst.resultWidth = getScalarBitWidth(resultType);
     inst.resultFormat = floatFormatOf(resultType);
     if (op.getNumOperands() != 0) {
@@ -653,6 +655,9 @@ void ScalarProgram::run(ArrayRef<double> args, MutableArrayRef<double> results) 
                 : applyFloat<double>(inst.kind, a.f, b.f, c.f);
       break;
     }
+    if (inst.flushSubnormal &&
+        std::fabs(r.f) < std::numeric_limits<float>::min())
+      r.f = 0.0;
     if (inst.roundTo != FloatFormat::F64 && inst.resultWidth == 0)
       r.f = roundToFormat(r.f, inst.roundTo);
     slots[inst.result] = r;

@@ -114,6 +114,9 @@ struct ScalarInst {
   unsigned result = 0;
   /// Computed in float (an f32 result in F32 mode).
   bool narrow = false;
+  /// A result below float's smallest normal becomes +0 (a narrow
+  /// `math.exp2 {motif.ftz}`: ex2.approx.ftz.f32 flushes subnormal results).
+  bool flushSubnormal = false;
   /// The bit width of an integer result; 0 for a float result.
   unsigned resultWidth = 0;
   /// The bit width of an integer first operand; 0 for a float one.

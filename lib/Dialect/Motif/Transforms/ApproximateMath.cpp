@@ -12,6 +12,11 @@
 //                                   (a slow-path CALL behind a check) becomes
 //                                   one reciprocal per row and a multiply
 //
+// and the exp2 of softmax's exponent, exp(x - max) with max the row max of
+// the same x, may flush a subnormal result to zero (`motif.ftz`: one
+// MUFU.EX2, where ex2 without ftz costs a range check and two multiplies
+// more): its row holds exp(0) = 1, so a flushed value is below 2^-126 of it.
+//
 // This is what Triton and Inductor emit for softmax. It matters where a
 // kernel's compute is not hidden behind other blocks' memory traffic: a row
 // kept on chip in registers and a shared tail runs one block per SM
@@ -23,8 +28,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "ApproximateMath.h"
+#include "OnlineSoftmax.h"
 
 #include "motif/Dialect/Motif/IR/MotifOps.h"
+#include "motif/Dialect/Motif/IR/ScalarOps.h"
 #include "motif/Dialect/Motif/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -50,7 +57,18 @@ int64_t mlir::motif::approximateMath(func::FuncOp func,
     for (auto [i, v] : llvm::enumerate(map.getInputs()))
       if (cast<RankedTensorType>(v.getType()).getRank() < resultRank)
         broadcast.insert(body.getArgument(i));
-    int64_t exps = 0, divs = 0;
+    int64_t exps = 0, divs = 0, flushed = 0;
+    // The softmax exponent exp(x - max) of x's own row max: its row holds
+    // exp(0) = 1, so a subnormal result may flush to zero (ex2.ftz).
+    bool rowMax = isExpOfItsRowMax(map);
+    Value yielded = body.getTerminator()->getOperand(0);
+    auto flush = [&](Operation *exp2) {
+      if (!rowMax || exp2->getResult(0) != yielded ||
+          exp2->hasAttr(kFlushSubnormalAttr))
+        return;
+      exp2->setAttr(kFlushSubnormalAttr, rewriter.getUnitAttr());
+      ++flushed;
+    };
     for (Operation &op : llvm::make_early_inc_range(body.without_terminator())) {
       Location loc = op.getLoc();
       rewriter.setInsertionPoint(&op);
@@ -62,8 +80,17 @@ int64_t mlir::motif::approximateMath(func::FuncOp func,
             rewriter, loc, rewriter.getFloatAttr(t, 1.4426950408889634));
         Value scaled =
             arith::MulFOp::create(rewriter, loc, exp.getOperand(), log2e);
-        rewriter.replaceOpWithNewOp<math::Exp2Op>(exp, scaled);
+        bool last = exp.getResult() == yielded;
+        auto exp2 = rewriter.replaceOpWithNewOp<math::Exp2Op>(exp, scaled);
+        if (last)
+          yielded = exp2.getResult();
+        flush(exp2);
         ++exps;
+        continue;
+      }
+      if (auto exp2 = dyn_cast<math::Exp2Op>(op)) {
+        if (exp2.getType().isF32())
+          flush(exp2);
         continue;
       }
       if (auto div = dyn_cast<arith::DivFOp>(op)) {
@@ -79,7 +106,7 @@ int64_t mlir::motif::approximateMath(func::FuncOp func,
         ++divs;
       }
     }
-    if (exps + divs == 0)
+    if (exps + divs + flushed == 0)
       return;
     auto kernel = map->getParentOfType<KernelOp>();
     InFlightDiagnostic d = map.emitRemark();
@@ -87,12 +114,17 @@ int64_t mlir::motif::approximateMath(func::FuncOp func,
       << (kernel ? kernel.getSymName() : StringRef("?")) << "': ";
     if (exps)
       d << exps << " exp as exp2 with log2(e) folded in";
-    if (exps && divs)
+    if (exps && (divs || flushed))
       d << ", ";
     if (divs)
       d << divs << " division(s) by a broadcast operand as a multiplication "
                    "by its reciprocal";
-    total += exps + divs;
+    if (divs && flushed)
+      d << ", ";
+    if (flushed)
+      d << flushed << " exp2 of x minus its row's max with subnormal results "
+                      "flushed to zero (ex2.ftz: the row's max gives 1)";
+    total += exps + divs + flushed;
   });
   return total;
 }

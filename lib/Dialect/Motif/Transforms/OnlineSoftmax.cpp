@@ -30,6 +30,7 @@
 #include "OnlineSoftmax.h"
 
 #include "motif/Analysis/Invariants.h"
+#include "motif/Dialect/Motif/IR/ScalarOps.h"
 #include "motif/Dialect/Motif/Transforms/Passes.h"
 #include "motif/Support/ThreadDiagnostics.h"
 
@@ -248,6 +249,35 @@ FailureOr<Candidate> findCandidate(ReduceOp max, std::string &why) {
   return failure();
 }
 
+} // namespace
+
+bool mlir::motif::isExpOfItsRowMax(MapOp map) {
+  if (map.getInputs().size() != 2)
+    return false;
+  auto iface = cast<ComputeOpInterface>(map.getOperation());
+  for (unsigned mIdx = 0; mIdx < 2; ++mIdx) {
+    unsigned xIdx = 1 - mIdx;
+    auto max = originOf(map.getInputs()[mIdx]).getDefiningOp<ReduceOp>();
+    if (!max || max.getKind() != CombinerKind::Max ||
+        max.getInputs().size() != 1 ||
+        originOf(max.getInputs()[0]) != originOf(map.getInputs()[xIdx]))
+      continue;
+    auto maxIface = cast<ComputeOpInterface>(max.getOperation());
+    SmallVector<int64_t> extents = maxIface.getIterationExtents();
+    if (iface.getIterationExtents() != extents ||
+        iface.getOperandIterationDims(xIdx) !=
+            llvm::to_vector(llvm::seq<int64_t>(0, extents.size())) ||
+        iface.getOperandIterationDims(mIdx) !=
+            maxIface.getResultIterationDims())
+      continue;
+    if (matchExpBody(map, xIdx, mIdx))
+      return true;
+  }
+  return false;
+}
+
+namespace {
+
 /// Replaces `kernel` by one that yields `yielded` (values of its body): a
 /// result whose value stays keeps its uses, the others must have none.
 KernelOp rebuildKernel(KernelOp kernel, ArrayRef<Value> yielded,
@@ -412,6 +442,12 @@ FailureOr<MapOp> composeInto(MapOp producer, MapOp reader, unsigned idx,
       produced = math::Exp2Op::create(rewriter, loc, d);
       rewriter.eraseOp(exp);
     }
+  // The producer is exp(x - max) of x's row max (the state's): its row
+  // holds 1, so a subnormal result may flush (ScalarOps.h, motif.ftz).
+  if (base2)
+    if (auto exp2 = produced.getDefiningOp<math::Exp2Op>())
+      if (exp2.getType().isF32())
+        exp2->setAttr(kFlushSubnormalAttr, rewriter.getUnitAttr());
   Block &rBody = reader.getBody().front();
   unsigned next = 0;
   for (auto [i, a] : llvm::enumerate(rBody.getArguments()))

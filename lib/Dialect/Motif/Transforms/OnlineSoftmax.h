@@ -35,6 +35,14 @@ int64_t rewriteOnlineSoftmax(
     llvm::function_ref<std::string(ReduceOp)> gate = nullptr,
     llvm::StringRef chip = "sm_90");
 
+/// Whether `map` computes, per element, `exp(x - m)`, `exp((x - m) * c)` or
+/// `exp2` of those (c > 0) where `m` is the max of the same `x` over the dims
+/// the map broadcasts `m` along (`m = max_k x`, read at the row's indices;
+/// followed through materializations and kernel results): the softmax
+/// exponent. Then every row holds exp(0) = 1 and every other value is at most
+/// 1, so a flushed subnormal errs by less than 2^-126 of the row's largest.
+bool isExpOfItsRowMax(MapOp map);
+
 } // namespace mlir::motif
 
 #endif

@@ -11,10 +11,19 @@
 
 #include "mlir/IR/Operation.h"
 #include "mlir/Support/LLVM.h"
+#include "llvm/ADT/StringRef.h"
 
 #include <optional>
 
 namespace mlir::motif {
+
+/// A unit attribute on an f32 `math.exp2` in a motif.map body: a result
+/// below 2^-126 (a subnormal) may be flushed to +0. The lowering emits
+/// ex2.approx.ftz.f32 (one MUFU.EX2; without ftz ptxas adds a range check and
+/// two multiplies to keep subnormal results) and the evaluator flushes in
+/// F32 mode. ApproximateMath sets it on exp(x - max) of a row's own max
+/// (docs/residency.md, "Approximate math").
+inline constexpr llvm::StringLiteral kFlushSubnormalAttr = "motif.ftz";
 
 /// One supported body op, named after its op class (ScalarOps.def).
 enum class ScalarOpKind : unsigned {
