@@ -711,9 +711,11 @@ class Emulator:
         if n == "llvm.call_intrinsic":
             name = re.search(r'intrin = "([\w.]+)"', op["rest"]).group(1)
             if name == "llvm.nvvm.ex2.approx.ftz.f":
-                # What the evaluator computes for math.exp2 (docs/residency.md, "Approximate math").
-                return _round(np.asarray(_libm_f("exp2f")(np.asarray(a[0], np.float64).astype(np.float32)),
-                                         np.float64), "f32")
+                # What the evaluator computes for math.exp2 (docs/residency.md, "Approximate math"),
+                # a subnormal result flushed to +0 as ftz does (the evaluator's math.exp2 {motif.ftz}).
+                r = np.asarray(_libm_f("exp2f")(np.asarray(a[0], np.float64).astype(np.float32)), np.float64)
+                r = np.where(np.abs(r) < np.finfo(np.float32).tiny, 0.0, r)
+                return _round(r, "f32")
             if name == "llvm.nvvm.sqrt.rn.f":
                 return _round(np.sqrt(np.asarray(a[0], np.float64).astype(np.float32)).astype(np.float64), "f32")
             raise Unsupported(f"intrinsic {name}")
