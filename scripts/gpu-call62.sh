@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Session 2026-12-05 (14), first device call. Carry .prebuilt14, .smvar14 and .whl; .prebuilt14 was made with the
-# compiler of the commit that adds this script (cluster-push on by default):
+# compiler of 93d1c1c (cluster-push on by default, motif.ftz on softmax's exp); .smvar14 with that of
+# 04ad975 (before motif.ftz: its _ftz variants are the PTX edit, byte-identical to what 93d1c1c emits):
 #   rm -rf .prebuilt14 && MOTIF_BUILD_DIR=$PWD/build PYTHONPATH=python python3 -m motif.prebuild .prebuilt14 \
 #     --families softmax_bf16,layernorm_bf16,rmsnorm_bf16 && find .prebuilt14 -name '*.sass' -delete
 #   rm -rf .smvar14 && python3 scripts/make-softmax-variants.py .smvar14 softmax_bf16:8192:4096:softmax_bf16:256 \
@@ -10,8 +11,7 @@
 #     ex2.approx.ftz.f32 (328 -> 280 SASS instructions at 8192x4096), bit for bit, then timed.
 #  1. bench/proto/bf16_short_rows.cu with session 14's variants (X, F: the exp without ftz, as motif; one FFMA; O: one block-wide reduction of the
 #     online state (m, l), one barrier, exp computed again for the output; K: the same keeping the exps;
-#     B: no block-wide step, a wrong kernel that bounds what the two barriers of motif's schedule cost),
-#     twice.
+#     B: no block-wide step, a wrong kernel that bounds what the two barriers of motif's schedule cost).
 #  2. The GPU tests of the bf16 row families and of the cluster kernels with cluster-push the default
 #     (every form against float64, bitwise against the twin, memcheck, racecheck).
 #  3. motif.bench of the bf16 rows (the 1024x131072 cluster kernel pushed now).
@@ -27,7 +27,7 @@ for shape in 8192x4096_t256 16384x1024_t64; do
 done
 nvcc -O3 -std=c++17 -arch=sm_90 -Xptxas -v -o /tmp/bf16short bench/proto/bf16_short_rows.cu \
   > "$logs/proto-bf16-short-ptxas.txt" 2>&1 || { tail "$logs/proto-bf16-short-ptxas.txt"; exit 1; }
-for run in 1 2; do
+for run in 1; do
   timeout 200 /tmp/bf16short 2>&1 | tee "$logs/proto-bf16-short-rows-run$run.txt"
   [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 done
