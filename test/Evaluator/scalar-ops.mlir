@@ -23,6 +23,7 @@
 // RUN: motif-equiv --run %s --function=fpowi --seed=1 | FileCheck %s --check-prefix=FPOWI
 // RUN: motif-equiv --run %s --function=classify --seed=1 | FileCheck %s --check-prefix=CLASSIFY
 // RUN: motif-equiv --run %s --function=exp_log --seed=1 | FileCheck %s --check-prefix=EXP-LOG
+// RUN: motif-equiv --run %s --function=exp2_ftz --seed=1 | FileCheck %s --check-prefix=EXP2-FTZ
 // RUN: motif-equiv --run %s --function=trig --seed=1 | FileCheck %s --check-prefix=TRIG
 // RUN: motif-equiv --run %s --function=hyperbolic --seed=1 | FileCheck %s --check-prefix=HYPERBOLIC
 // RUN: motif-equiv --run %s --function=special --seed=1 | FileCheck %s --check-prefix=SPECIAL
@@ -697,6 +698,41 @@ func.func @classify(%x: tensor<1xf32>) -> (tensor<1xf32>, tensor<1xf32>, tensor<
 // EXP-LOG-NEXT: #7 tensor<1xf32> sum {{.*}} first [3.01030{{[0-9]+}}e-01] rel-err f32 vs f64 {{([0-9.]+e-(0[6-9]|[1-9][0-9])|0.00e\+00)}}
 // EXP-LOG-NEXT: #8 tensor<1xf32> sum {{.*}} first [9.99999{{[0-9]+}}e-08] rel-err f32 vs f64 {{([0-9.]+e-(0[6-9]|[1-9][0-9])|0.00e\+00)}}
 // EXP-LOG-NEXT: #9 tensor<1xf32> sum {{.*}} first [-6.93147{{[0-9]+}}e-01] rel-err f32 vs f64 {{([0-9.]+e-(0[6-9]|[1-9][0-9])|0.00e\+00)}}
+// math.exp2 {motif.ftz} (ScalarOps.h; what ex2.approx.ftz.f32 computes): a
+// subnormal result is +0 in f32 mode (the float64 reference keeps it: rel-err
+// 1), a normal one is exp2's; without the attribute the subnormal stays.
+// EXP2-FTZ-LABEL: @exp2_ftz: seed 1
+// EXP2-FTZ-NEXT: #0 tensor<1xf32> sum {{.*}} first [7.34683{{[0-9]+}}e-40] rel-err f32 vs f64 {{([0-9.]+e-(0[6-9]|[1-9][0-9])|0.00e\+00)}}
+// EXP2-FTZ-NEXT: #1 tensor<1xf32> sum {{.*}} first [0.0000000e+00] rel-err f32 vs f64 1.00e+00
+// EXP2-FTZ-NEXT: #2 tensor<1xf32> sum {{.*}} first [7.52316{{[0-9]+}}e-37] rel-err f32 vs f64 {{([0-9.]+e-(0[6-9]|[1-9][0-9])|0.00e\+00)}}
+func.func @exp2_ftz(%x: tensor<1xf32>) -> (tensor<1xf32>, tensor<1xf32>, tensor<1xf32>) {
+  %o0, %o1, %o2 = motif.kernel "exp2_ftz" threads(32) -> tensor<1xf32>, tensor<1xf32>, tensor<1xf32> {
+    %m0 = motif.map (%x[i]) -> [i] over [thread] : (tensor<1xf32>) -> tensor<1xf32> {
+    ^bb0(%unused: f32):
+      %c = arith.constant -130.0 : f32
+      %r = math.exp2 %c : f32
+      motif.yield %r : f32
+    }
+    %g0 = motif.materialize %m0 in global : tensor<1xf32>
+    %m1 = motif.map (%x[i]) -> [i] over [thread] : (tensor<1xf32>) -> tensor<1xf32> {
+    ^bb0(%unused: f32):
+      %c = arith.constant -130.0 : f32
+      %r = math.exp2 %c {motif.ftz} : f32
+      motif.yield %r : f32
+    }
+    %g1 = motif.materialize %m1 in global : tensor<1xf32>
+    %m2 = motif.map (%x[i]) -> [i] over [thread] : (tensor<1xf32>) -> tensor<1xf32> {
+    ^bb0(%unused: f32):
+      %c = arith.constant -120.0 : f32
+      %r = math.exp2 %c {motif.ftz} : f32
+      motif.yield %r : f32
+    }
+    %g2 = motif.materialize %m2 in global : tensor<1xf32>
+    motif.yield %g0, %g1, %g2 : tensor<1xf32>, tensor<1xf32>, tensor<1xf32>
+  }
+  return %o0, %o1, %o2 : tensor<1xf32>, tensor<1xf32>, tensor<1xf32>
+}
+
 func.func @exp_log(%x: tensor<1xf32>) -> (tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>) {
   %o0, %o1, %o2, %o3, %o4, %o5, %o6, %o7, %o8, %o9 = motif.kernel "exp_log" threads(32) -> tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32>, tensor<1xf32> {
     // #0: exp2(10.0) = 1.0240000e+03
