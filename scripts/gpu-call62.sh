@@ -7,14 +7,15 @@
 #   rm -rf .smvar14 && python3 scripts/make-softmax-variants.py .smvar14 softmax_bf16:8192:4096:softmax_bf16:256 \
 #     softmax_bf16:16384:1024:softmax_bf16:64 && for d in .smvar14/*_mathematical; do
 #     python3 scripts/make-ptx-variants.py $d .smvar14 ftz; done
+# In this order (what matters first, if the call is cut short):
 #  0. motif's bf16 softmax kernels at 8192x4096 and 16384x1024 against the same with every exp as
 #     ex2.approx.ftz.f32 (328 -> 280 SASS instructions at 8192x4096), bit for bit, then timed.
-#  1. bench/proto/bf16_short_rows.cu with session 14's variants (X, F: the exp without ftz, as motif; one FFMA; O: one block-wide reduction of the
+#  3. bench/proto/bf16_short_rows.cu with session 14's variants (X, F: the exp without ftz, as motif; one FFMA; O: one block-wide reduction of the
 #     online state (m, l), one barrier, exp computed again for the output; K: the same keeping the exps;
 #     B: no block-wide step, a wrong kernel that bounds what the two barriers of motif's schedule cost).
 #  2. The GPU tests of the bf16 row families and of the cluster kernels with cluster-push the default
 #     (every form against float64, bitwise against the twin, memcheck, racecheck).
-#  3. motif.bench of the bf16 rows (the 1024x131072 cluster kernel pushed now).
+#  1. motif.bench of the bf16 rows (the 1024x131072 cluster kernel pushed now).
 source "$(dirname "${BASH_SOURCE[0]}")/gpu-env.sh"
 export MOTIF_PREBUILT="$root/.prebuilt14"
 status=0
@@ -25,19 +26,19 @@ for shape in 8192x4096_t256 16384x1024_t64; do
     --rounds 4 --triton-softmax 2>&1 | tail -n 8 | tee -a "$logs/softmax-bf16-ftz.txt"
   [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 done
+timeout 200 python3 -m motif.bench --families softmax_bf16,layernorm_bf16,rmsnorm_bf16 \
+  --json "$logs/bench-rows-bf16.json" 2>"$logs/bench-rows-bf16-progress.txt" | tee "$logs/bench-rows-bf16.txt" \
+  | grep -v unfused | cut -c1-230
+[ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+timeout 200 python3 -m pytest -q python/tests/test_gpu.py \
+  -k "test_clusters or ((numerics_of_example or sanitizers_on_shared) and bf16 and (softmax or norm))" 2>&1 \
+  | tail -n 8 | tee "$logs/pytest-rows-bf16-clusters.txt"
+[ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 nvcc -O3 -std=c++17 -arch=sm_90 -Xptxas -v -o /tmp/bf16short bench/proto/bf16_short_rows.cu \
   > "$logs/proto-bf16-short-ptxas.txt" 2>&1 || { tail "$logs/proto-bf16-short-ptxas.txt"; exit 1; }
 for run in 1; do
   timeout 200 /tmp/bf16short 2>&1 | tee "$logs/proto-bf16-short-rows-run$run.txt"
   [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 done
-timeout 300 python3 -m pytest -q python/tests/test_gpu.py \
-  -k "test_clusters or ((numerics_of_example or sanitizers_on_shared) and bf16 and (softmax or norm))" 2>&1 \
-  | tail -n 8 | tee "$logs/pytest-rows-bf16-clusters.txt"
-[ "${PIPESTATUS[0]}" -eq 0 ] || status=1
-timeout 240 python3 -m motif.bench --families softmax_bf16,layernorm_bf16,rmsnorm_bf16 \
-  --json "$logs/bench-rows-bf16.json" 2>"$logs/bench-rows-bf16-progress.txt" | tee "$logs/bench-rows-bf16.txt" \
-  | grep -v unfused | cut -c1-230
-[ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 echo "call rc $status"
 exit $status
