@@ -31,7 +31,7 @@ timeout 200 python3 -m motif.bench --families softmax_bf16,layernorm_bf16,rmsnor
   | grep -v unfused | cut -c1-230
 [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 timeout 200 python3 -m pytest -q python/tests/test_gpu.py \
-  -k "test_clusters or ((numerics_of_example or sanitizers_on_shared) and bf16 and (softmax or norm))" 2>&1 \
+  -k "test_clusters or flushes_subnormals or ((numerics_of_example or sanitizers_on_shared) and bf16 and (softmax or norm))" 2>&1 \
   | tail -n 8 | tee "$logs/pytest-rows-bf16-clusters.txt"
 [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 nvcc -O3 -std=c++17 -arch=sm_90 -Xptxas -v -o /tmp/bf16short bench/proto/bf16_short_rows.cu \

@@ -332,3 +332,33 @@ def test_scalar_ops_bit_for_bit(path, function):
     """Every scalar op of ScalarOps.def in map bodies (f32, f64, integers, casts, libm functions), as the
     evaluator computes them."""
     assert emulator.compare(repo_root() / path, function) == []
+
+
+def test_softmax_exp_flush_bit_for_bit(tmp_path):
+    """motif.ftz (docs/residency.md, "Approximate math") on inputs that reach it: bf16 softmax
+    8x256 fused under the mathematical cap, a quarter of each row 88 to 92 below the row's max
+    (exp 1.1e-40 to 6.1e-39: subnormal in f32, a nonzero bf16 without the flush). The kernel
+    (ex2.approx.ftz) and the schedule model (math.exp2 {motif.ftz}) agree bit for bit, both give
+    +0 there, and the float64 meaning does not (the flush is what is compared, not a zero input)."""
+    src = tmp_path / "softmax_bf16.mlir"
+    text = (repo_root() / "examples/softmax_bf16.mlir").read_text()
+    src.write_text(text.replace("512", "8").replace("1024", "256"))
+    fused = tmp_path / "fused.mlir"
+    subprocess.run([str(_tool("motif-opt")), str(src), "--fuse-materialization=equivalence-cap=mathematical",
+                    "-o", str(fused)], check=True, capture_output=True)
+    assert "motif.ftz" in fused.read_text()
+    lowered = emulator.lower(fused)
+    assert '"llvm.nvvm.ex2.approx.ftz.f"' in lowered
+    rng = np.random.default_rng()
+    x = rng.standard_normal((8, 256))
+    far = rng.random((8, 256)) < 0.25
+    x[far] = (x.max(axis=1, keepdims=True) - rng.uniform(88.0, 92.0, size=(8, 256)))[far]
+    x = emulator._round(x, "bf16")
+    got = emulator.Emulator(emulator.parse_module(lowered), seed=0).run_host("softmax_bf16", [x])
+    want, meaning = emulator.schedule_model(fused, "softmax_bf16", [x], tmp_path)
+    g, w, m = got[0].reshape(8, 256), want[0], meaning[0]
+    assert np.array_equal(g, w)
+    e64 = np.exp(x - x.max(axis=1, keepdims=True))
+    flushed = e64 < 2.0 ** -126 * (1 - 1e-3)
+    assert flushed.sum() >= 8
+    assert np.all(g[flushed] == 0) and np.all(m[flushed] > 0)

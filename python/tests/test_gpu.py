@@ -600,6 +600,35 @@ def _edge_rows(m, rng, masked):
 
 
 @pytest.mark.uses_prebuilt
+def test_softmax_exp_flushes_subnormals(motif_compile, tmp_path):
+    """motif.ftz (docs/residency.md, "Approximate math"): under the mathematical cap softmax's
+    exp(x - max) is ex2.approx.ftz.f32, so a result below 2^-126 is +0. bf16 softmax (the example,
+    fused under the mathematical cap), fresh inputs: each row a max and entries 88 to 92 below it
+    (exp 1.1e-40 to 6.1e-39: subnormal in f32, and at least 2^-133, so without the flush each
+    would be a nonzero bf16), the rest N(0,1) around the max. Every flushed entry is +0, every
+    other within the bf16 tolerance of float64, normwise (class mathematical)."""
+    text = load_example("softmax_bf16")
+    ms = compile_text(text, tmp_path, name="softmax_bf16", fuse=True, extra_args=FORMS["mathematical"][1])
+    m = ms["softmax_bf16"]
+    assert "ex2.approx.ftz.f32" in Path(m.ptx).read_text()
+    rng = np.random.default_rng()
+    shape = tuple(m.inputs[0].shape)
+    x = rng.standard_normal(shape)
+    far = rng.random(shape) < 0.25
+    x[far] = x.max() - rng.uniform(88.0, 92.0, size=int(far.sum()))
+    x = x.astype(_half_dtype("bf16"))
+    x64 = x.astype(np.float64)
+    e64 = np.exp(x64 - x64.max(axis=-1, keepdims=True))
+    flushed = e64 < 2.0 ** -126 * (1 - 1e-3)
+    assert flushed.sum() > shape[0], "the inputs put no value in the flush range"
+    (y,) = Program(m)(x)
+    y = np.asarray(y)
+    assert np.all(y.view(np.uint16)[flushed] == 0), "a subnormal exp was not flushed"
+    err = rel_err(y.astype(np.float64), _softmax64(x64))
+    assert err <= 2.0 ** -8, f"rel err {err:.2e}"
+
+
+@pytest.mark.uses_prebuilt
 def test_shared_tails(motif_compile, tmp_path):
     """Rows too long for the register budget, fused with the slots past it in a shared tail of
     each thread's own (docs/residency.md, "Shared tails"; test/Pipeline/Inputs/shared_tails.mlir):
