@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Session 2026-12-05 (14): gpu-call62.sh cut to what ~4 minutes of device time hold (carry .prebuilt14,
 # .smvar14 and .whl, made as gpu-call62.sh's header says):
-#  0. bf16 softmax 8192x4096: the kernel compiled before motif.ftz against its ex2.ftz edit (byte-identical
-#     to what motif compiles now), bit for bit, then timed (2 rounds of 40), with Triton's softmax.
+#  0. bf16 softmax 8192x4096: the kernel as compiled (ex2.ftz) against it without ftz (noftz: byte for
+#     byte the kernel before motif.ftz), bit for bit, then timed (2 rounds of 40), with Triton's softmax.
 #  1. The flushed exps on the GPU (test_gpu.py::test_softmax_exp_flushes_subnormals), the cluster
 #     kernels with cluster-push the default (::test_clusters), the bf16 softmax numerics.
 source "$(dirname "${BASH_SOURCE[0]}")/gpu-env.sh"
@@ -11,7 +11,7 @@ status=0
 nvidia-smi --query-gpu=name --format=csv,noheader | tee "$logs/device.txt"
 s=.smvar14
 timeout 50 python3 scripts/hint-variants.py $s/softmax_bf16_8192x4096_t256_mathematical \
-  $s/softmax_bf16_8192x4096_t256_mathematical_ftz --rounds 2 --triton-softmax 2>&1 | tail -n 8 \
+  $s/softmax_bf16_8192x4096_t256_mathematical_noftz --rounds 2 --triton-softmax 2>&1 | tail -n 8 \
   | tee "$logs/softmax-bf16-ftz.txt"
 [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 timeout 120 python3 -m pytest -q python/tests/test_gpu.py \

@@ -19,6 +19,8 @@ its ptxas figures updated. Edits:
   ftz       every ex2.approx.f32 becomes ex2.approx.ftz.f32 (one MUFU.EX2; without ftz ptxas adds a
             range check and two predicated FMULs to keep subnormal results): bitwise equal unless a
             result is below 2^-126
+  noftz     the reverse: every ex2.approx.ftz.f32 becomes ex2.approx.f32 (what motif emitted for
+            softmax's exp before motif.ftz)
   exitrelaxed  the last barrier.cluster.arrive (the exit barrier of a cluster kernel: docs/lowering.md,
             "Clusters") .relaxed: no MEMBAR.ALL.GPU (PTX ISA 8.0)
   allrelaxed   every cluster arrive .relaxed (no release at all: a bound on what the MEMBARs cost,
@@ -66,7 +68,7 @@ def edit(ptx, edits):
     pol_ld = next((POLICIES[e[2:]][0] for e in edits if e in LD_EDITS), None)
     pol_st = next((POLICIES[e[2:]][0] for e in edits if e in ST_EDITS), None)
     unknown = [e for e in edits
-               if e not in LD_EDITS + ST_EDITS + ("pf256", "reqntid", "pflast", "exitrelaxed", "allrelaxed", "exchrelaxed", "noexit", "push", "pushrel", "ftz")]
+               if e not in LD_EDITS + ST_EDITS + ("pf256", "reqntid", "pflast", "exitrelaxed", "allrelaxed", "exchrelaxed", "noexit", "push", "pushrel", "ftz", "noftz")]
     assert not unknown, f"unknown edits {unknown}"
     pf = ".L2::256B" if "pf256" in edits else ""
 
@@ -105,6 +107,9 @@ def edit(ptx, edits):
             i = ptx.rfind(op)
             assert i >= 0, f"no {op}"
             ptx = ptx[:i] + "// exit barrier removed: " + ptx[i:]
+    if "noftz" in edits:
+        ptx, n = re.subn(r"ex2\.approx\.ftz\.f32", "ex2.approx.f32", ptx)
+        assert n, "no ex2.approx.ftz.f32"
     if "ftz" in edits:
         ptx, n = re.subn(r"ex2\.approx\.f32", "ex2.approx.ftz.f32", ptx)
         assert n, "no ex2.approx.f32"
