@@ -12,7 +12,7 @@
 #  0. motif's bf16 softmax kernels at 8192x4096 and 16384x1024 (exp as ex2.approx.ftz.f32) against the
 #     same with ex2.approx.f32, as before motif.ftz (280 against 328 SASS instructions at 8192x4096), bit
 #     for bit, then timed.
-#  3. bench/proto/bf16_short_rows.cu with session 14's variants (X, F: the exp without ftz, as motif; one FFMA; O: one block-wide reduction of the
+#  3. bench/proto/bf16_short_rows.cu with session 14's variants (X: the exp without ftz, motif's math before motif.ftz; F: one FFMA; O: one block-wide reduction of the
 #     online state (m, l), one barrier, exp computed again for the output; K: the same keeping the exps;
 #     B: no block-wide step, a wrong kernel that bounds what the two barriers of motif's schedule cost).
 #  2. The GPU tests of the bf16 row families and of the cluster kernels with cluster-push the default
