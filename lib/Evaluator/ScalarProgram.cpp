@@ -454,6 +454,7 @@ FailureOr<ScalarProgram> ScalarProgram::compile(Region &region,
     inst.result = numSlots;
     inst.narrow = isNarrow(resultType, mode);
     inst.flushSubnormal = inst.narrow && isa<math::Exp2Op>(op) &&
+                          resultType.isF32() &&
                           op.hasAttr(kFlushSubnormalAttr);
     inst.resultWidth = getScalarBitWidth(resultType);
     inst.resultFormat = floatFormatOf(resultType);

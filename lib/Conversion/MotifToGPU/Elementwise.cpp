@@ -7,9 +7,6 @@
 //===----------------------------------------------------------------------===//
 #include "KernelEmitter.h"
 
-#include "motif/Dialect/Motif/IR/ScalarOps.h"
-
-#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/IRMapping.h"
 
 using namespace mlir;
@@ -33,16 +30,7 @@ mlir::motif::detail::emitElementwise(KernelEmitter &e, ComputeOpInterface op,
         return scalar.emitOpError()
                << "has regions; a motif.map body must be straight-line "
                   "scalar code to be lowered";
-      // exp2 whose subnormal results may flush (ScalarOps.h): one MUFU.EX2.
-      auto exp2 = dyn_cast<math::Exp2Op>(scalar);
-      if (exp2 && exp2.getType().isF32() &&
-          exp2->hasAttr(kFlushSubnormalAttr)) {
-        mapping.map(exp2.getResult(),
-                    emitFastExp2(e.b, exp2.getLoc(),
-                                 mapping.lookup(exp2.getOperand())));
-        continue;
-      }
-      e.b.clone(scalar, mapping);
+      emitScalarOp(e.b, scalar, mapping);
     }
     auto yield = cast<YieldOp>(body.getTerminator());
     return SmallVector<Value>{mapping.lookup(yield.getOperand(0))};

@@ -1,6 +1,7 @@
 //===- KernelEmitter.cpp - emit one motif.kernel as a gpu.func ------------===//
 #include "KernelEmitter.h"
 
+#include "motif/Dialect/Motif/IR/ScalarOps.h"
 #include "motif/Dialect/Motif/IR/TensorCore.h"
 #include "motif/Evaluator/CombinerLaws.h"
 
@@ -1364,6 +1365,18 @@ Value mlir::motif::detail::emitFastExp2(OpBuilder &b, Location loc, Value x) {
              b, loc, b.getF32Type(),
              b.getStringAttr("llvm.nvvm.ex2.approx.ftz.f"), ValueRange{x})
       .getResult(0);
+}
+
+void mlir::motif::detail::emitScalarOp(OpBuilder &b, Operation &scalar,
+                                       IRMapping &mapping) {
+  auto exp2 = dyn_cast<math::Exp2Op>(scalar);
+  if (exp2 && exp2.getType().isF32() && exp2->hasAttr(kFlushSubnormalAttr)) {
+    mapping.map(exp2.getResult(),
+                emitFastExp2(b, exp2.getLoc(),
+                             mapping.lookup(exp2.getOperand())));
+    return;
+  }
+  b.clone(scalar, mapping);
 }
 
 SmallVector<Value> KernelEmitter::emitRowCopies(Value mem,

@@ -27,6 +27,7 @@
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/Builders.h"
+#include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 
@@ -473,6 +474,11 @@ Value emitWgmmaRegisterAM64K16(OpBuilder &b, Location loc, Type element,
 /// they feed is >= 1, so a term below 2^-126 flushed to 0 moves no result by
 /// more than 2^-126 relative.
 Value emitFastExp2(OpBuilder &b, Location loc, Value x);
+
+/// One op of a motif body (a map's or a combiner's) at `b`, its operands
+/// through `mapping`: a clone, except an f32 `math.exp2 {motif.ftz}`
+/// (ScalarOps.h), which is ex2.approx.ftz.f32 (emitFastExp2).
+void emitScalarOp(OpBuilder &b, Operation &scalar, IRMapping &mapping);
 
 /// Per-family emitters: the scalar work of one instance.
 FailureOr<SmallVector<Value>> emitElementwise(KernelEmitter &e,

@@ -53,7 +53,7 @@ static CombineFn combinerOf(KernelEmitter &e, ReduceOp op) {
       mapping.map(body->getArgument(n + i), x[i]);
     }
     for (Operation &scalar : body->without_terminator())
-      e.b.clone(scalar, mapping);
+      emitScalarOp(e.b, scalar, mapping);
     SmallVector<Value> out;
     for (Value v : body->getTerminator()->getOperands())
       out.push_back(mapping.lookup(v));

@@ -227,3 +227,46 @@ func.func @combiner(%x: tensor<4xf32>) {
   }
   return
 }
+
+// -----
+
+// motif.ftz (ScalarOps.h) is honored on an f32 math.exp2 only.
+func.func @ftz_not_on_exp2(%x: tensor<4xf32>) {
+  motif.kernel "k" threads(32) {
+    %m = motif.map (%x[i]) -> [i] over [thread] : (tensor<4xf32>) -> tensor<4xf32> {
+    ^bb0(%a: f32):
+      // expected-error @+1 {{'math.exp' op is not supported in a motif body: 'motif.ftz' applies to an f32 math.exp2 only}}
+      %r = math.exp %a {motif.ftz} : f32
+      motif.yield %r : f32
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @ftz_not_f32(%x: tensor<4xbf16>) {
+  motif.kernel "k" threads(32) {
+    %m = motif.map (%x[i]) -> [i] over [thread] : (tensor<4xbf16>) -> tensor<4xbf16> {
+    ^bb0(%a: bf16):
+      // expected-error @+1 {{'math.exp2' op is not supported in a motif body: 'motif.ftz' applies to an f32 math.exp2 only}}
+      %r = math.exp2 %a {motif.ftz} : bf16
+      motif.yield %r : bf16
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @ftz_not_unit(%x: tensor<4xf32>) {
+  motif.kernel "k" threads(32) {
+    %m = motif.map (%x[i]) -> [i] over [thread] : (tensor<4xf32>) -> tensor<4xf32> {
+    ^bb0(%a: f32):
+      // expected-error @+1 {{'math.exp2' op is not supported in a motif body: 'motif.ftz' is a unit attribute}}
+      %r = math.exp2 %a {motif.ftz = 1 : i32} : f32
+      motif.yield %r : f32
+    }
+  }
+  return
+}

@@ -116,5 +116,15 @@ LogicalResult mlir::motif::verifyScalarBodyOp(Operation *op) {
       return refuse(op) << "result #" << i << " has type " << v.getType()
                         << "; body values are f32, f16, bf16, f64, integers of "
                            "1 to 64 bits or index";
+  if (Attribute ftz = op->getAttr(kFlushSubnormalAttr)) {
+    // Honored by the evaluator and the lowering on an f32 exp2 only: never
+    // silently ignored elsewhere.
+    if (*kind != ScalarOpKind::Exp2 || !op->getResult(0).getType().isF32())
+      return refuse(op) << "'" << kFlushSubnormalAttr
+                        << "' applies to an f32 math.exp2 only";
+    if (!isa<UnitAttr>(ftz))
+      return refuse(op) << "'" << kFlushSubnormalAttr
+                        << "' is a unit attribute";
+  }
   return verifyOpLimits(op, *kind);
 }
