@@ -58,17 +58,8 @@ int64_t mlir::motif::approximateMath(func::FuncOp func,
       if (cast<RankedTensorType>(v.getType()).getRank() < resultRank)
         broadcast.insert(body.getArgument(i));
     int64_t exps = 0, divs = 0, flushed = 0;
-    // The softmax exponent exp(x - max) of x's own row max: its row holds
-    // exp(0) = 1, so a subnormal result may flush to zero (ex2.ftz).
+    // Matched before the exp below becomes an exp2.
     bool rowMax = isExpOfItsRowMax(map);
-    Value yielded = body.getTerminator()->getOperand(0);
-    auto flush = [&](Operation *exp2) {
-      if (!rowMax || exp2->getResult(0) != yielded ||
-          exp2->hasAttr(kFlushSubnormalAttr))
-        return;
-      exp2->setAttr(kFlushSubnormalAttr, rewriter.getUnitAttr());
-      ++flushed;
-    };
     for (Operation &op : llvm::make_early_inc_range(body.without_terminator())) {
       Location loc = op.getLoc();
       rewriter.setInsertionPoint(&op);
@@ -80,17 +71,8 @@ int64_t mlir::motif::approximateMath(func::FuncOp func,
             rewriter, loc, rewriter.getFloatAttr(t, 1.4426950408889634));
         Value scaled =
             arith::MulFOp::create(rewriter, loc, exp.getOperand(), log2e);
-        bool last = exp.getResult() == yielded;
-        auto exp2 = rewriter.replaceOpWithNewOp<math::Exp2Op>(exp, scaled);
-        if (last)
-          yielded = exp2.getResult();
-        flush(exp2);
+        rewriter.replaceOpWithNewOp<math::Exp2Op>(exp, scaled);
         ++exps;
-        continue;
-      }
-      if (auto exp2 = dyn_cast<math::Exp2Op>(op)) {
-        if (exp2.getType().isF32())
-          flush(exp2);
         continue;
       }
       if (auto div = dyn_cast<arith::DivFOp>(op)) {
@@ -104,6 +86,18 @@ int64_t mlir::motif::approximateMath(func::FuncOp func,
         Value inv = arith::DivFOp::create(rewriter, loc, one, div.getRhs());
         rewriter.replaceOpWithNewOp<arith::MulFOp>(div, div.getLhs(), inv);
         ++divs;
+      }
+    }
+    // The softmax exponent exp(x - max) of x's own row max (the map yields
+    // it): its row holds exp(0) = 1, so a subnormal result may flush to zero
+    // (ex2.ftz).
+    if (rowMax) {
+      auto exp2 = body.getTerminator()->getOperand(0).getDefiningOp<math::Exp2Op>();
+      if (exp2 && exp2.getType().isF32() && !exp2->hasAttr(kFlushSubnormalAttr)) {
+        rewriter.modifyOpInPlace(exp2, [&] {
+          exp2->setAttr(kFlushSubnormalAttr, rewriter.getUnitAttr());
+        });
+        ++flushed;
       }
     }
     if (exps + divs + flushed == 0)

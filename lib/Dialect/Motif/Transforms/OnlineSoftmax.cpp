@@ -170,6 +170,19 @@ std::optional<ExpForm> matchExpBody(MapOp map, unsigned xIdx, unsigned mIdx) {
   return form;
 }
 
+/// Whether `map` reads x (operand `xIdx`) at its own indices and the max
+/// (operand `mIdx`) at the row's, over the max's iteration space.
+bool readsXAndItsRowMax(MapOp map, unsigned xIdx, unsigned mIdx, ReduceOp max) {
+  auto iface = cast<ComputeOpInterface>(map.getOperation());
+  auto maxIface = cast<ComputeOpInterface>(max.getOperation());
+  SmallVector<int64_t> extents = maxIface.getIterationExtents();
+  return iface.getIterationExtents() == extents &&
+         iface.getOperandIterationDims(xIdx) ==
+             llvm::to_vector(llvm::seq<int64_t>(0, extents.size())) &&
+         iface.getOperandIterationDims(mIdx) ==
+             maxIface.getResultIterationDims();
+}
+
 /// One (max, exp, sum) found in the program.
 struct Candidate {
   ReduceOp max;
@@ -180,9 +193,6 @@ struct Candidate {
 /// The candidate rooted at `max`, or the reason there is none.
 FailureOr<Candidate> findCandidate(ReduceOp max, std::string &why) {
   Value x = originOf(max.getInputs()[0]);
-  auto maxIface = cast<ComputeOpInterface>(max.getOperation());
-  SmallVector<int64_t> extents = maxIface.getIterationExtents();
-  SmallVector<int64_t> rowDims = maxIface.getResultIterationDims();
   SmallVector<OpOperand *> readers;
   readersOf(max.getResult(0), readers);
   std::string expWhy;
@@ -191,7 +201,6 @@ FailureOr<Candidate> findCandidate(ReduceOp max, std::string &why) {
     if (!map)
       continue;
     unsigned mIdx = use->getOperandNumber();
-    auto iface = cast<ComputeOpInterface>(map.getOperation());
     // Only a map that exponentiates is a near miss worth a remark; any
     // other reader of a max is not a softmax.
     bool exponentiates = false;
@@ -215,10 +224,7 @@ FailureOr<Candidate> findCandidate(ReduceOp max, std::string &why) {
              ", not the tensor the max is over (" + nameOf(x) + ")");
       continue;
     }
-    if (iface.getIterationExtents() != extents ||
-        iface.getOperandIterationDims(xIdx) !=
-            llvm::to_vector(llvm::seq<int64_t>(0, extents.size())) ||
-        iface.getOperandIterationDims(mIdx) != rowDims) {
+    if (!readsXAndItsRowMax(map, xIdx, mIdx, max)) {
       notExp("reads x or the max at other indices than x[...] and max[rows]");
       continue;
     }
@@ -254,23 +260,14 @@ FailureOr<Candidate> findCandidate(ReduceOp max, std::string &why) {
 bool mlir::motif::isExpOfItsRowMax(MapOp map) {
   if (map.getInputs().size() != 2)
     return false;
-  auto iface = cast<ComputeOpInterface>(map.getOperation());
   for (unsigned mIdx = 0; mIdx < 2; ++mIdx) {
     unsigned xIdx = 1 - mIdx;
     auto max = originOf(map.getInputs()[mIdx]).getDefiningOp<ReduceOp>();
-    if (!max || max.getKind() != CombinerKind::Max ||
-        max.getInputs().size() != 1 ||
-        originOf(max.getInputs()[0]) != originOf(map.getInputs()[xIdx]))
-      continue;
-    auto maxIface = cast<ComputeOpInterface>(max.getOperation());
-    SmallVector<int64_t> extents = maxIface.getIterationExtents();
-    if (iface.getIterationExtents() != extents ||
-        iface.getOperandIterationDims(xIdx) !=
-            llvm::to_vector(llvm::seq<int64_t>(0, extents.size())) ||
-        iface.getOperandIterationDims(mIdx) !=
-            maxIface.getResultIterationDims())
-      continue;
-    if (matchExpBody(map, xIdx, mIdx))
+    if (max && max.getKind() == CombinerKind::Max &&
+        max.getInputs().size() == 1 &&
+        originOf(max.getInputs()[0]) == originOf(map.getInputs()[xIdx]) &&
+        readsXAndItsRowMax(map, xIdx, mIdx, max) &&
+        matchExpBody(map, xIdx, mIdx))
       return true;
   }
   return false;
