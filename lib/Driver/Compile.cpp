@@ -88,6 +88,9 @@ struct Session {
   /// the largest register value one of them keeps (slots per thread).
   SmallVector<std::string> spills;
   int64_t spillingSlots = 0;
+  /// The PTX ISA features the lowering needs beyond the chip's default
+  /// (cluster-mbarrier's st.async: PTX ISA 8.1).
+  std::string ptxFeatures;
 
   LogicalResult error(const Twine &message) {
     WithColor::error(errs, kToolName) << message << "\n";
@@ -240,9 +243,20 @@ LogicalResult addConvertPass(Session &s, const PassInfo &convert,
     return failure();
   // The chip decides whether wgmma contractions lower (sm_90a).
   Pass &pass = *std::prev(pm.end());
-  return pass.initializeOptions("chip=" + s.options.chip, [&](const Twine &m) {
-    return fail("--chip='" + s.options.chip + "'", m);
-  });
+  if (failed(pass.initializeOptions("chip=" + s.options.chip,
+                                    [&](const Twine &m) {
+                                      return fail("--chip='" +
+                                                      s.options.chip + "'",
+                                                  m);
+                                    })))
+    return failure();
+  // The options as the pass parsed them: st.async needs PTX ISA 8.1.
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  pass.printAsTextualPipeline(os);
+  s.ptxFeatures =
+      StringRef(text).contains("cluster-mbarrier=true") ? "+ptx81" : "";
+  return success();
 }
 
 /// Step 0: linalg input (docs/import.md) is imported first, by the
@@ -372,6 +386,7 @@ void buildPtxPipeline(Session &s, OpPassManager &pm) {
   GpuNVVMAttachTargetOptions target;
   target.chip = s.options.chip;
   target.optLevel = s.options.optLevel;
+  target.features = s.ptxFeatures.empty() ? target.features : s.ptxFeatures;
   target.linkLibs.push_back(s.libdevice);
   pm.addPass(createGpuNVVMAttachTarget(target));
   GpuModuleToBinaryPassOptions toBinary;

@@ -48,6 +48,13 @@ def ConvertMotifToGPU : Pass<"convert-motif-to-gpu", "::mlir::ModuleOp"> {
            "from the others' scratch after the barrier "
            "(ld.shared::cluster) and waits at an exit barrier "
            "(docs/lowering.md, \"Clusters\")">,
+    Option<"clusterMbarrier", "cluster-mbarrier", "bool", /*default=*/"false",
+           "With cluster-push, an exchange outside any loop, of one result "
+           "instance and 32-bit partials, stores its partials with st.async "
+           "and counts their bytes on an mbarrier of each receiving CTA, "
+           "which waits on its own mbarrier: no cluster barrier after the "
+           "start, no MEMBAR (bitwise-neutral; docs/lowering.md, "
+           "\"Clusters\")">,
     Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
            "Target chip: a contraction on wgmma (`mma m64nNk16`) needs "
            "sm_90a">,

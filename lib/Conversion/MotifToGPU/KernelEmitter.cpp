@@ -187,6 +187,64 @@ void KernelEmitter::storeToCta(Value buf, ValueRange idx, Value rank,
   LLVM::StoreOp::create(b, at, value, ctaAddress(buf, idx, rank, at));
 }
 
+Value KernelEmitter::armExchangeBarrier(int64_t bytes, Location at) {
+  auto space = gpu::AddressSpaceAttr::get(b.getContext(),
+                                          gpu::AddressSpace::Workgroup);
+  Value bar = addWorkgroupBuffer(
+      MemRefType::get({1}, b.getI64Type(), nullptr, space), at, 8);
+  sharedBytesUsed += 8;
+  MLIRContext *ctx = b.getContext();
+  auto pointer = [&](Value buf) {
+    return LLVM::IntToPtrOp::create(
+               b, at, LLVM::LLVMPointerType::get(ctx, /*shared=*/3),
+               arith::IndexCastUIOp::create(
+                   b, at, b.getI64Type(),
+                   memref::ExtractAlignedPointerAsIndexOp::create(b, at, buf))
+                   .getResult())
+        .getResult();
+  };
+  {
+    // Before the start barrier's arrive: the barrier (release) publishes the
+    // armed mbarrier to the cluster before any CTA's st.async reaches it.
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(startArrive);
+    Value first = arith::CmpIOp::create(b, at, arith::CmpIPredicate::eq, tid,
+                                        constIndex(0));
+    auto ifOp = scf::IfOp::create(b, at, first, /*withElseRegion=*/false);
+    b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+    Value local = pointer(bar);
+    NVVM::MBarrierInitOp::create(
+        b, at, local,
+        arith::ConstantOp::create(b, at, b.getI32IntegerAttr(1)), Value());
+    // The one arrival the phase waits for, with the bytes it expects: the
+    // phase completes when every partial has landed (a partial may land
+    // before this: the count goes negative until then).
+    NVVM::MBarrierArriveExpectTxOp::create(
+        b, at, Type(), local,
+        arith::ConstantOp::create(b, at, b.getI32IntegerAttr(bytes)),
+        NVVM::MemScopeKind::CTA, /*relaxed=*/false, Value());
+    NVVM::FenceMbarrierInitOp::create(b, at);
+  }
+  return bar;
+}
+
+void KernelEmitter::storeToCtaAsync(Value buf, ValueRange idx, Value rank,
+                                    Value value, Value bar, Location at) {
+  Value raw = value.getType().isInteger(32)
+                  ? value
+                  : Value(arith::BitcastOp::create(b, at, b.getI32Type(),
+                                                   value));
+  Value to = ctaAddress(buf, idx, rank, at);
+  Value counter = ctaAddress(bar, {constIndex(0)}, rank, at);
+  LLVM::InlineAsmOp::create(
+      b, at, TypeRange(), ValueRange{to, raw, counter},
+      b.getStringAttr("st.async.shared::cluster.mbarrier::complete_tx::bytes."
+                      "b32 [$0], $1, [$2];"),
+      b.getStringAttr("l,r,l,~{memory}"), /*has_side_effects=*/b.getUnitAttr(),
+      UnitAttr(), LLVM::TailCallKindAttr(), LLVM::AsmDialectAttr(),
+      ArrayAttr());
+}
+
 Value KernelEmitter::constIndex(int64_t v) {
   return arith::ConstantIndexOp::create(b, loc, v);
 }

@@ -191,6 +191,12 @@ public:
   /// (Reduction.cpp; docs/lowering.md, "Clusters"). The pass sets it (on by
   /// default).
   bool clusterPush = true;
+  /// cluster-mbarrier (convert-motif-to-gpu): a pushed exchange outside any
+  /// loop, of one result instance and 32-bit partials, stores with st.async
+  /// and counts the bytes on an mbarrier of the receiving CTA, which waits on
+  /// its own mbarrier instead of a cluster barrier (Reduction.cpp). Off by
+  /// default until timed on the GPU.
+  bool clusterMbarrier = false;
   /// convert-motif-to-gpu's `online-p-registers`: with P V on wgmma, P is
   /// the wgmma's A operand in registers (motif_nvvm.wgmma_rs), not a shared
   /// tile read through a descriptor.
@@ -377,6 +383,13 @@ private:
   /// cluster-push's start barrier: its arrive (erased at the end when no
   /// wait was needed) and whether its wait is emitted.
   Operation *startArrive = nullptr;
+  /// cluster-mbarrier: an mbarrier of this CTA armed (thread 0, before the
+  /// start barrier) for `bytes` of partials from the cluster; its address.
+  Value armExchangeBarrier(int64_t bytes, Location at);
+  /// cluster-mbarrier: `value` (32-bit) into `buf`[idx] of CTA `rank`, its
+  /// 4 bytes counted on `bar` of that CTA (st.async ... complete_tx).
+  void storeToCtaAsync(Value buf, ValueRange idx, Value rank, Value value,
+                       Value bar, Location at);
   bool clusterStarted = false;
 
   /// The kernel's memref parameters, behind memref.assume_alignment.

@@ -427,6 +427,7 @@ ConvertMotifToGPUPass::convertFunction(func::FuncOp func,
       emitter.onlinePingpong = *parseAutoChoice(onlinePingpong);
       emitter.onlineMbarrier = *parseAutoChoice(onlineMbarrier);
       emitter.clusterPush = clusterPush;
+      emitter.clusterMbarrier = clusterMbarrier;
       emitter.onlinePRegisters = onlinePRegisters;
     };
     {

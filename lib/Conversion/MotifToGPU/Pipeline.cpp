@@ -80,6 +80,12 @@ struct LowerToNVVMOptions : public PassPipelineOptions<LowerToNVVMOptions> {
                      "partials pushed into every CTA of a cluster, no exit "
                      "barrier (false: pulled, with an exit barrier)"),
       llvm::cl::init(true)};
+  PassOptions::Option<bool> clusterMbarrier{
+      *this, "cluster-mbarrier",
+      llvm::cl::desc("convert-motif-to-gpu's cluster-mbarrier: a cluster "
+                     "exchange through st.async and an mbarrier of each "
+                     "receiving CTA instead of a cluster barrier"),
+      llvm::cl::init(false)};
   PassOptions::Option<int64_t> gridGroup{
       *this, "grid-group",
       llvm::cl::desc("convert-motif-to-gpu's grid-group: blocks in groups of "
@@ -217,6 +223,7 @@ void buildPipeline(OpPassManager &pm, const LowerToNVVMOptions &opts) {
   convert.reverseRereads = opts.reverseRereads.getValue();
   convert.groupStores = opts.groupStores.getValue();
   convert.clusterPush = opts.clusterPush.getValue();
+  convert.clusterMbarrier = opts.clusterMbarrier.getValue();
   convert.chip = opts.chip.getValue();
   convert.wgmmaInFlight = opts.wgmmaInFlight.getValue();
   convert.mmaFragmentPipeline = opts.mmaFragmentPipeline.getValue();
@@ -233,6 +240,8 @@ void buildPipeline(OpPassManager &pm, const LowerToNVVMOptions &opts) {
   pm.addPass(createReconcileUnrealizedCastsPass());
   GpuNVVMAttachTargetOptions target;
   target.chip = opts.chip.getValue();
+  if (opts.clusterMbarrier) // st.async: PTX ISA 8.1
+    target.features = "+ptx81";
   target.optLevel = static_cast<unsigned>(opts.optLevel.getValue());
   if (!opts.libdevice.getValue().empty())
     target.linkLibs.push_back(opts.libdevice.getValue());

@@ -11,6 +11,8 @@
 #include "KernelEmitter.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -203,12 +205,40 @@ FailureOr<SmallVector<Value>> KernelEmitter::allReduce(
     SmallVector<int64_t> shape{warps};
     if (lanesDiffer)
       shape.push_back(lanes);
+    bool push = cluster > 1 && clusterPush;
+    // cluster-mbarrier: the pushed partials counted on an mbarrier of each
+    // receiving CTA (st.async), which waits on its own: no cluster barrier,
+    // no release (MEMBAR.ALL.GPU). A fresh scratch set and mbarrier for the
+    // exchange (one phase, parity 0), so outside any loop and for a motif of
+    // one result instance only (scratchBytesOf's one set), and for 32-bit
+    // partials (st.async's .b32).
+    int64_t instances = 1;
+    for (int64_t d : schedule().getResultDims())
+      instances *= schedule().getDim(d).count;
+    bool async = push && clusterMbarrier && loopDepth == 0 && instances == 1 &&
+                 llvm::all_of(partial, [](Value v) {
+                   return v.getType().getIntOrFloatBitWidth() == 32;
+                 });
+    Value exchangeBar;
+    SmallVector<Value> scratch;
+    if (async) {
+      for (Value v : partial) {
+        auto type = MemRefType::get(shape, v.getType(), nullptr, space);
+        scratch.push_back(addWorkgroupBuffer(type, op->getLoc()));
+        sharedBytesUsed += type.getNumElements() * 4;
+      }
+      // Every warp of the cluster sends each CTA one value a partial (a
+      // value a lane and a partial when the lanes differ).
+      exchangeBar = armExchangeBarrier(
+          warps * (lanesDiffer ? lanes : 1) * 4 * int64_t(partial.size()),
+          loc);
+    }
     // Two sets of buffers per motif, used in turn by its successive result
     // instances: instance n + 2 rewrites a set only after every thread has
     // passed instance n + 1's barrier, so after its reads of instance n (no
     // barrier needed between unrolled instances; scratchBytesOf counts it).
-    unsigned set = scratchUses++ % 2;
-    if (scratchSets.size() <= set) {
+    unsigned set = async ? 0 : scratchUses++ % 2;
+    if (!async && scratchSets.size() <= set) {
       SmallVector<Value> bufs;
       for (Value v : partial) {
         auto type = MemRefType::get(shape, v.getType(), nullptr, space);
@@ -218,7 +248,8 @@ FailureOr<SmallVector<Value>> KernelEmitter::allReduce(
       }
       scratchSets.push_back(bufs);
     }
-    SmallVector<Value> scratch = scratchSets[set];
+    if (!async)
+      scratch = scratchSets[set];
     auto at = [&](Value warp) -> SmallVector<Value> {
       if (lanesDiffer)
         return {warp, laneId};
@@ -228,7 +259,6 @@ FailureOr<SmallVector<Value>> KernelEmitter::allReduce(
     // barrier (lane r of the warp into CTA r when the lanes agree, else every
     // lane into each CTA in turn) and are read from the thread's own CTA
     // after it, so no CTA reads another's memory: no exit barrier.
-    bool push = cluster > 1 && clusterPush;
     if (push)
       ensureClusterStarted(loc);
     {
@@ -245,6 +275,12 @@ FailureOr<SmallVector<Value>> KernelEmitter::allReduce(
       for (auto [v, buf] : llvm::zip(partial, scratch)) {
         if (!push) {
           memref::StoreOp::create(b, loc, v, buf, at(warpId));
+        } else if (async && !lanesDiffer) {
+          storeToCtaAsync(buf, at(warpId), laneId, v, exchangeBar, loc);
+        } else if (async) {
+          for (int64_t r = 0; r < cluster; ++r)
+            storeToCtaAsync(buf, at(warpId), constIndex(r), v, exchangeBar,
+                            loc);
         } else if (!lanesDiffer) {
           storeToCta(buf, at(warpId), laneId, v, loc);
         } else {
@@ -253,7 +289,22 @@ FailureOr<SmallVector<Value>> KernelEmitter::allReduce(
         }
       }
     }
-    barrier(loc);
+    if (async) {
+      // Phase 0 completes when every partial has landed here.
+      Value local = LLVM::IntToPtrOp::create(
+          b, loc, LLVM::LLVMPointerType::get(b.getContext(), /*shared=*/3),
+          arith::IndexCastUIOp::create(
+              b, loc, b.getI64Type(),
+              memref::ExtractAlignedPointerAsIndexOp::create(b, loc,
+                                                             exchangeBar))
+              .getResult());
+      NVVM::MBarrierTryWaitParityOp::create(
+          b, loc, local,
+          arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(0)),
+          arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(10000000)));
+    } else {
+      barrier(loc);
+    }
     // In a cluster, warp w's partial is in the shared memory of the CTA
     // that runs it (rank w / (warps per CTA)). With one partial a warp, lane
     // l of every warp reads partial l there (one load of another CTA's
