@@ -16,6 +16,8 @@ its ptxas figures updated. Edits:
   pflast    a prefetch.global.L2::evict_last of the same address before each global load (what
             upstream's nvvm.prefetch can emit; no cache policy register)
   reqntid   .maxntid becomes .reqntid
+  notick    mbarrier.try_wait.parity without its suspend-time hint (ptxas then emits no NANOSLEEP
+            in the wait loop)
   minctas8  .minnctapersm 8 after .maxntid: ptxas keeps the registers to 8 CTAs an SM (64 at 128
             threads), as the kernel without cluster-mbarrier reaches by itself
   ftz       every ex2.approx.f32 becomes ex2.approx.ftz.f32 (one MUFU.EX2; without ftz ptxas adds a
@@ -70,7 +72,7 @@ def edit(ptx, edits):
     pol_ld = next((POLICIES[e[2:]][0] for e in edits if e in LD_EDITS), None)
     pol_st = next((POLICIES[e[2:]][0] for e in edits if e in ST_EDITS), None)
     unknown = [e for e in edits
-               if e not in LD_EDITS + ST_EDITS + ("pf256", "reqntid", "pflast", "exitrelaxed", "allrelaxed", "exchrelaxed", "noexit", "push", "pushrel", "ftz", "noftz", "minctas8")]
+               if e not in LD_EDITS + ST_EDITS + ("pf256", "reqntid", "pflast", "exitrelaxed", "allrelaxed", "exchrelaxed", "noexit", "push", "pushrel", "ftz", "noftz", "minctas8", "notick")]
     assert not unknown, f"unknown edits {unknown}"
     pf = ".L2::256B" if "pf256" in edits else ""
 
@@ -118,6 +120,9 @@ def edit(ptx, edits):
     if "reqntid" in edits:
         ptx, n = re.subn(r"\.maxntid", ".reqntid", ptx)
         assert n
+    if "notick" in edits:
+        ptx, n = re.subn(r"(mbarrier\.try_wait\.parity\.shared\.b64 \w+, \[[^\]]*\], [^,;]+), \d+;", r"\1;", ptx)
+        assert n, "no try_wait with a suspend-time hint"
     if "minctas8" in edits:
         ptx, n = re.subn(r"^(\.maxntid [^\n]*)$", r"\1\n.minnctapersm 8", ptx, count=1, flags=re.M)
         assert n, "no .maxntid"

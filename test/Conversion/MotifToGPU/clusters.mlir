@@ -3,6 +3,8 @@
 // RUN: motif-opt %S/Inputs/cluster-column-sums.mlir --pass-pipeline='builtin.module(convert-motif-to-gpu{cluster-push=false},gpu.module(canonicalize,cse))' | FileCheck %s --check-prefix=LANES
 // RUN: motif-opt %S/Inputs/cluster-softmax.mlir --pass-pipeline='builtin.module(convert-motif-to-gpu,gpu.module(canonicalize,cse))' | FileCheck %s --check-prefix=PUSH
 // RUN: motif-opt %S/Inputs/cluster-column-sums.mlir --pass-pipeline='builtin.module(convert-motif-to-gpu,gpu.module(canonicalize,cse))' | FileCheck %s --check-prefix=PUSH-LANES
+// RUN: motif-opt %S/Inputs/cluster-softmax.mlir --pass-pipeline='builtin.module(convert-motif-to-gpu{cluster-mbarrier=true},gpu.module(canonicalize,cse))' | FileCheck %s --check-prefix=MBAR
+// RUN: motif-opt %S/Inputs/cluster-column-sums.mlir --pass-pipeline='builtin.module(convert-motif-to-gpu{cluster-mbarrier=true},gpu.module(canonicalize,cse))' | FileCheck %s --check-prefix=MBAR-LANES
 // A kernel of threads(1024) cluster(4) (docs/lowering.md, "Clusters"), with
 // the pulled exchange (cluster-push=false; the default pushes, PUSH below):
 // launched as 4 x 8 CTAs of 256 threads with cluster dims (4, 1, 1); the
@@ -142,3 +144,56 @@
 // PUSH-LANES-NOT: llvm.load
 // PUSH-LANES-NOT: nvvm.cluster.
 // PUSH-LANES: gpu.return
+
+// cluster-mbarrier: each exchange has its own scratch and an mbarrier per
+// CTA, armed by thread 0 before the start barrier for every byte it will
+// receive (32 warps x 4 bytes); a partial goes out with st.async, which counts
+// its bytes on the receiving CTA's mbarrier, and the CTA waits on its own
+// mbarrier (phase 0): after the start barrier, no cluster barrier at all.
+// MBAR: gpu.func @softmax_softmax
+// MBAR: %[[LANE:.*]] = arith.remui %{{.*}}, %c32
+// MBAR: %[[FIRST:.*]] = arith.cmpi eq, %{{.*}}, %c0 : index
+// MBAR-NEXT: scf.if %[[FIRST]] {
+// MBAR-NEXT: memref.extract_aligned_pointer_as_index %[[BAR1:[^ ]*]] : memref<1xi64, #gpu.address_space<workgroup>>
+// MBAR: nvvm.mbarrier.init %{{.*}}, %c1_i32
+// MBAR-NEXT: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %c128_i32
+// MBAR-NEXT: nvvm.fence.mbarrier.init
+// MBAR: scf.if %[[FIRST]] {
+// MBAR-NEXT: memref.extract_aligned_pointer_as_index %[[BAR2:[^ ]*]] : memref<1xi64, #gpu.address_space<workgroup>>
+// MBAR: nvvm.mbarrier.init
+// MBAR-NEXT: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %c128_i32
+// MBAR-NEXT: nvvm.fence.mbarrier.init
+// MBAR: nvvm.cluster.arrive {aligned}
+// MBAR-NOT: nvvm.cluster.arrive
+// MBAR: nvvm.cluster.wait {aligned}
+// MBAR-NEXT: %[[SPEAKS:.*]] = arith.cmpi ult, %[[LANE]], %c4
+// MBAR-NEXT: scf.if %[[SPEAKS]] {
+// MBAR: nvvm.mapa %{{.*}}, %[[R32:.*]] : !llvm.ptr<3> -> !llvm.ptr<7>
+// MBAR: memref.extract_aligned_pointer_as_index %[[BAR1]]
+// MBAR: nvvm.mapa %{{.*}}, %[[R32]] : !llvm.ptr<3> -> !llvm.ptr<7>
+// MBAR-NEXT: llvm.inline_asm has_side_effects "st.async.shared::cluster.mbarrier::complete_tx::bytes.b32
+// MBAR-NEXT: {{^ *}}}
+// MBAR-NEXT: memref.extract_aligned_pointer_as_index %[[BAR1]]
+// MBAR: nvvm.mbarrier.try_wait.parity %{{.*}}, %c0_i32
+// MBAR-NEXT: memref.load
+// MBAR-NOT: nvvm.cluster.
+// MBAR: llvm.inline_asm has_side_effects "st.async
+// MBAR: memref.extract_aligned_pointer_as_index %[[BAR2]]
+// MBAR: nvvm.mbarrier.try_wait.parity %{{.*}}, %c0_i32
+// MBAR-NOT: nvvm.cluster.
+// MBAR-NOT: llvm.load
+// MBAR: gpu.return
+
+// A partial a lane: every lane sends each CTA its own (32 warps x 32 lanes x 4
+// bytes expected).
+// MBAR-LANES: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %c4096_i32
+// MBAR-LANES: nvvm.cluster.arrive {aligned}
+// MBAR-LANES: nvvm.cluster.wait {aligned}
+// MBAR-LANES: nvvm.mapa %{{.*}}, %c0_i32
+// MBAR-LANES: llvm.inline_asm has_side_effects "st.async
+// MBAR-LANES: nvvm.mapa %{{.*}}, %c1_i32
+// MBAR-LANES: llvm.inline_asm has_side_effects "st.async
+// MBAR-LANES-NEXT: nvvm.mbarrier.try_wait.parity
+// MBAR-LANES-NOT: nvvm.cluster.
+// MBAR-LANES-NOT: llvm.load
+// MBAR-LANES: gpu.return
