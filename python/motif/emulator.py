@@ -23,6 +23,11 @@ What it models (docs/testing.md, "The kernel emulator"):
 * arith and math ops with the evaluator's roundings: f32 results in float (libm for math
   functions, as the evaluator calls them), bf16/f16 results computed in float and rounded once, a
   16-bit fma in double rounded once; integers as int64 (index, i32, i64, i1);
+* cluster-mbarrier's exchange: nvvm.mbarrier.init / arrive.expect_tx / try_wait.parity,
+  nvvm.fence.mbarrier.init and the st.async push (inline PTX): each mbarrier armed for one phase; a
+  push into an mbarrier not initialized, fenced and published by a cluster barrier, bytes past the
+  phase, a wait that would never complete, a phase left incomplete at the exit, and a read of pushed
+  data before the wait are errors;
 * hazards, as compute-sanitizer racecheck would see them on the GPU: a workgroup element written
   by one thread and read or written by another with no gpu.barrier between them, a global element
   written by one block and read or written by another block of the same launch, and two active
@@ -320,7 +325,10 @@ class Buffer:
         self.ctas = ctas
         shape = ((ctas,) if ctas > 1 else ()) + tuple(shape)
         self.shape, self.elem, self.space = tuple(shape), elem, space
-        self.data = np.full(self.shape, fill, np.float64 if elem in ("f32", "bf16", "f16", "f64") else np.int64) \
+        is_float = elem in ("f32", "bf16", "f16", "f64")
+        if not is_float and fill is not None and np.isnan(fill):
+            fill = -(1 << 62)  # an integer buffer never written: a value no kernel computes
+        self.data = np.full(self.shape, fill, np.float64 if is_float else np.int64) \
             if fill is not None else None
         n = int(np.prod(self.shape)) if self.shape else 1
         # Workgroup: writer thread and barrier epoch of the last write; global: writer block and
@@ -526,6 +534,8 @@ class Emulator:
             # Dynamic shared memory: bytes per CTA, 0xFF (a NaN in every float type) at first.
             self.raw = np.full(K * max(self.dynamic, 1), 0xFF, np.uint8)
             self.arrived = False
+            # mbarriers (cluster-mbarrier's exchanges): (buffer, CTA, element) -> their state.
+            self.mbar = {}
             # Copies still in flight when the CTA exits land in shared memory nobody reads again.
             self._exec(body, env, np.ones(T, bool))
             if K > 1:
@@ -537,6 +547,10 @@ class Emulator:
         barrier (arrive, then wait) before the exit, and no arrive may be left without its wait."""
         if self.arrived:
             raise Fault("a cluster arrive with no wait before the exit")
+        for (_, cta, _), st in self.mbar.items():
+            if st["pending"] != st["count"] or st["tx"]:  # a phase begun and not completed
+                raise Fault(f"CTA {cta} leaves with its mbarrier's phase {st['phase']} incomplete "
+                            f"({st['pending']} arrivals and {st['tx']} bytes outstanding)")
         for buf in self.workgroup:
             if buf.ctas <= 1:
                 continue
@@ -636,6 +650,10 @@ class Emulator:
             if (mask & ((rank < 0) | (rank >= self.K))).any():
                 raise Fault(f"mapa to CTA rank outside the cluster of {self.K}")
             return np.asarray(a[0], np.int64) | ((rank + 1) << 56)
+        if n in ("nvvm.mbarrier.init", "nvvm.mbarrier.arrive.expect_tx", "nvvm.fence.mbarrier.init",
+                 "nvvm.mbarrier.try_wait.parity"):
+            self._mbarrier(n, a, mask)
+            return None
         if n == "llvm.load":
             return self._load_pointer(a[0], rt, mask)
         if n == "llvm.store":
@@ -727,6 +745,11 @@ class Emulator:
             # rule 6's opaque copy (KernelEmitter's opaqueCopy): "mov.b16/32 $0, $1; // recompute"
             if re.search(r'asm_string = "mov\.b(16|32) \$0, \$1;', op["rest"]):
                 return a[0]
+            # cluster-mbarrier's push (KernelEmitter::storeToCtaAsync)
+            if re.search(r'asm_string = "st\.async\.shared::cluster\.mbarrier::complete_tx::bytes\.b32 '
+                         r'\[\$0\], \$1, \[\$2\];', op["rest"]):
+                self._store_async(a[0], a[1], a[2], mask)
+                return None
             raise Unsupported("inline asm")
         return self._arith(n, op, a, ins, rt)
 
@@ -786,6 +809,94 @@ class Emulator:
             raise Fault(f"a workgroup {what} past its buffer of {per_cta} elements")
         f = np.where(mask, (rank if buf.ctas > 1 else 0) * per_cta + elem, 0)[mask]
         return buf, f, per_cta
+
+    def _mbar_keys(self, ptr, mask, what):
+        """The mbarrier (an i64 workgroup element of a CTA) each active lane's address names."""
+        buf, f, per_cta = self._pointer(ptr, mask, what)
+        if buf.elem != "i64":
+            raise Fault(f"{what} on a workgroup buffer of {buf.elem}, not an i64 mbarrier")
+        return [(self.workgroup.index(buf), int(e) // per_cta, int(e) % per_cta) for e in f]
+
+    def _mbarrier(self, n, a, mask):
+        """nvvm.mbarrier.init / arrive.expect_tx / try_wait.parity and nvvm.fence.mbarrier.init, as
+        cluster-mbarrier uses them: thread 0 of each CTA initializes and arms an mbarrier before the
+        start barrier; every thread waits for its phase 0 after the exchange's st.async."""
+        if n == "nvvm.fence.mbarrier.init":
+            ctas = set(np.unique(self.cta[mask]).tolist())
+            for (_, cta, _), st in self.mbar.items():
+                if cta in ctas:
+                    st["fenced"] = True
+            return
+        if n == "nvvm.mbarrier.try_wait.parity":
+            keys = self._mbar_keys(a[0], mask, "mbarrier.try_wait")
+            if not mask.all():
+                raise Unsupported("an mbarrier wait by part of the cluster's threads")
+            phase = np.broadcast_to(np.asarray(a[1], np.int64), mask.shape)[mask]
+            for key in set(keys):
+                st = self.mbar.get(key)
+                if st is None:
+                    raise Fault("a wait on an mbarrier that was never initialized")
+                want = int(np.unique(phase[[k == key for k in keys]])[0])
+                if st["phase"] % 2 == want % 2 and st["phase"] <= want:
+                    raise Fault(f"a wait for phase {want} of an mbarrier of CTA {key[1]} that never completes "
+                                f"({st['pending']} arrivals and {st['tx']} bytes outstanding): a deadlock")
+                # The completed phase orders the bytes it counted before the reads that follow.
+                for buf, f in st["writes"]:
+                    buf.epoch[f] = buf.cepoch[f] = buf.rel[f] = -1
+                st["writes"] = []
+            return
+        keys = self._mbar_keys(a[0], mask, n)
+        vals = np.broadcast_to(np.asarray(a[1], np.int64), mask.shape)[mask]
+        if len(set(keys)) != len(keys):
+            raise Fault(f"{n} by two threads on one mbarrier in one instruction")
+        for key, v in zip(keys, vals):
+            if n == "nvvm.mbarrier.init":
+                if key in self.mbar:
+                    raise Fault("an mbarrier initialized twice")
+                self.mbar[key] = dict(count=int(v), pending=int(v), tx=0, phase=0, cepoch=self.cepoch,
+                                      fenced=False, writes=[])
+            else:  # arrive.expect_tx: the bytes, then one arrival
+                st = self.mbar.get(key)
+                if st is None:
+                    raise Fault("an arrive on an mbarrier that was never initialized")
+                st["tx"] += int(v)
+                st["pending"] -= 1
+                self._mbar_step(st)
+
+    @staticmethod
+    def _mbar_step(st):
+        if st["pending"] < 0:
+            raise Fault("more arrivals on an mbarrier than its count")
+        if st["pending"] == 0 and st["tx"] < 0:
+            raise Fault(f"an mbarrier received {-st['tx']} bytes more than it expects")
+        if st["pending"] == 0 and st["tx"] == 0:
+            st["phase"] += 1
+            st["pending"] = st["count"]
+
+    def _store_async(self, ptr, val, bar, mask):
+        """st.async.shared::cluster.mbarrier::complete_tx::bytes.b32: a 32-bit value into a CTA's
+        shared memory (through nvvm.mapa), its 4 bytes counted on that CTA's mbarrier. The mbarrier
+        must be initialized and published to the cluster (the fence, then a cluster barrier) first."""
+        buf, f, per_cta = self._pointer(ptr, mask, "st.async")
+        keys = self._mbar_keys(bar, mask, "st.async")
+        for key, e in zip(keys, f):
+            if key[1] != int(e) // per_cta if buf.ctas > 1 else 0:
+                raise Fault("st.async counts its bytes on an mbarrier of another CTA than the one it writes")
+            st = self.mbar.get(key)
+            if st is None or not st["fenced"] or st["cepoch"] >= self.cepoch:
+                raise Fault("st.async to an mbarrier not yet initialized and published to the cluster "
+                            "(mbarrier.init, fence.mbarrier_init, then a cluster barrier)")
+        bits = (np.asarray(val, np.int64) & 0xFFFFFFFF).astype(np.uint32)
+        v = _from_bits(bits, buf.elem) if buf.float else bits.astype(np.int64)
+        self._store_pointer(ptr, v, mask)
+        for key, e in zip(keys, f):
+            st = self.mbar[key]
+            if st["phase"]:  # motif arms an mbarrier for one phase: bytes past it are never awaited
+                raise Fault(f"st.async counted on an mbarrier of CTA {key[1]} whose phase already completed "
+                            "(more bytes than it expects)")
+            st["writes"].append((buf, np.array([e])))
+            st["tx"] -= 4
+            self._mbar_step(st)
 
     def _unreleased(self, buf, f, w):
         """Elements another CTA wrote with no release barrier completed since (a relaxed arrive's

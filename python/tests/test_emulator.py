@@ -362,3 +362,29 @@ def test_softmax_exp_flush_bit_for_bit(tmp_path):
     flushed = e64 < 2.0 ** -126 * (1 - 1e-3)
     assert flushed.sum() >= 8
     assert np.all(g[flushed] == 0) and np.all(m[flushed] > 0)
+
+
+def test_cluster_mbarrier_exchange():
+    """convert-motif-to-gpu's cluster-mbarrier (docs/lowering.md, "Clusters"): the partials pushed by
+    st.async and counted on an mbarrier of each receiving CTA, no cluster barrier after the start.
+    Every kernel of clusters.mlir (cluster(4) f32 / bf16 / shared tails, cluster(2) with a partial a
+    lane; seven exchanges) bit for bit with the schedule model; and each planted defect is caught: no wait before the
+    reads (a race), no fence.mbarrier_init (the mbarrier not published before the pushes), each push
+    sent twice (more bytes than expected), one push missing (a wait that never completes)."""
+    import re
+    path = repo_root() / "test/Pipeline/Inputs/clusters.mlir"
+    low = emulator.lower(path, options="cluster-mbarrier=true")
+    assert low.count('"nvvm.mbarrier.try_wait.parity"') == 7 and '"nvvm.cluster.wait"' in low
+    for name in ("softmax_c4", "softmax_bf16_c4", "softmax_tails_c4", "column_sums_c2"):
+        assert emulator.compare(path, name, lowered=low) == [], name
+    push = r'^(\s*"llvm.inline_asm".*st\.async.*\n)'
+    defects = {
+        "read-after-write": re.sub(r'^\s*"nvvm.mbarrier.try_wait.parity".*\n', "", low, flags=re.M),
+        "not yet initialized and published": re.sub(r'^\s*"nvvm.fence.mbarrier.init".*\n', "", low, flags=re.M),
+        "more bytes than it expects": re.sub(push, r"\1\1", low, flags=re.M),
+        "never completes": re.sub(push, "", low, count=1, flags=re.M),
+    }
+    for what, text in defects.items():
+        assert text != low, what
+        with pytest.raises(emulator.Fault, match=what):
+            emulator.compare(path, "softmax_c4", lowered=text)

@@ -208,8 +208,11 @@ Value KernelEmitter::armExchangeBarrier(int64_t bytes, Location at) {
     // armed mbarrier to the cluster before any CTA's st.async reaches it.
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPoint(startArrive);
-    Value first = arith::CmpIOp::create(b, at, arith::CmpIPredicate::eq, tid,
-                                        constIndex(0));
+    // Thread 0 of each CTA (gpu.thread_id: the CTA's own; `tid` numbers the
+    // threads of the whole cluster).
+    Value first = arith::CmpIOp::create(
+        b, at, arith::CmpIPredicate::eq,
+        gpu::ThreadIdOp::create(b, at, gpu::Dimension::x), constIndex(0));
     auto ifOp = scf::IfOp::create(b, at, first, /*withElseRegion=*/false);
     b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
     Value local = pointer(bar);

@@ -150,9 +150,13 @@
 // receive (32 warps x 4 bytes); a partial goes out with st.async, which counts
 // its bytes on the receiving CTA's mbarrier, and the CTA waits on its own
 // mbarrier (phase 0): after the start barrier, no cluster barrier at all.
+// Thread 0 of each CTA arms its CTA's mbarriers (gpu.thread_id, the CTA's own
+// number: with the cluster-wide one only CTA 0's would be, and the others'
+// exchanges would never complete).
 // MBAR: gpu.func @softmax_softmax
+// MBAR: %[[TID:.*]] = gpu.thread_id x
 // MBAR: %[[LANE:.*]] = arith.remui %{{.*}}, %c32
-// MBAR: %[[FIRST:.*]] = arith.cmpi eq, %{{.*}}, %c0 : index
+// MBAR: %[[FIRST:.*]] = arith.cmpi eq, %[[TID]], %c0 : index
 // MBAR-NEXT: scf.if %[[FIRST]] {
 // MBAR-NEXT: memref.extract_aligned_pointer_as_index %[[BAR1:[^ ]*]] : memref<1xi64, #gpu.address_space<workgroup>>
 // MBAR: nvvm.mbarrier.init %{{.*}}, %c1_i32
