@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Session 2026-12-06 (15), third device call (any card). Carry .mbvar15 and .whl. Prepared with the
-# compiler of the commit that adds this script (convert-motif-to-gpu's cluster-mbarrier, off by default):
+# compiler of 9883465 or later (convert-motif-to-gpu's cluster-mbarrier, off by default; the first
+# lowering, b25f478, armed only CTA 0's mbarriers: a kernel that hangs -- rebuild .mbvar15 if older):
 #   rm -rf .mbvar15 && d=.clvar13/softmax_bf16-1024x131072 (gpu-call56.sh) &&
 #   build/bin/motif-compile $d/softmax_bf16.mlir -o .mbvar15/default --function softmax_bf16 \
 #     --fuse-materialization --fuse-options=equivalence-cap=mathematical && the same with
@@ -10,7 +11,7 @@
 #     test/Pipeline/Inputs/clusters.mlir --function $fn -o .mbvar15/clusters/$fn/default, and
 #     .../mbarrier with --lower-options=cluster-mbarrier=true; then rm .mbvar15/**/*.sass
 #  0. bf16 softmax 1024x131072 (clusters of 8 x 128): the default kernel (cluster barriers, 62
-#     registers) against cluster-mbarrier (st.async + mbarrier: 72 registers, 7 CTAs an SM) and the
+#     registers) against cluster-mbarrier (st.async + mbarrier: 64 registers) and the
 #     same with .minnctapersm 8 (64 registers), each also without the wait loop's NANOSLEEP (notick),
 #     bit for bit, then timed (3 rounds of 40).
 #  1. clusters.mlir's four kernels (cluster(4) f32 / bf16 / shared tails, cluster(2) column sums with
