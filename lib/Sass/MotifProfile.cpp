@@ -458,6 +458,11 @@ KernelProfile profileKernel(const SassKernel &kernel) {
     } else if (profile.cluster && cls.kind == InstrKind::Store &&
                cls.space == MemorySpace::Generic) {
       ++profile.cluster->genericStores;
+    } else if (profile.cluster && inst.opcode == "STAS") {
+      ++profile.cluster->asyncStores;
+    } else if (profile.cluster && inst.opcode == "SYNCS" &&
+               inst.hasModifier("PHASECHK") && inst.hasModifier("TRYWAIT")) {
+      ++profile.cluster->mbarrierWaits;
     }
     if (inst.opcode == "HMMA" || inst.opcode == "HGMMA") {
       if (!profile.tensorCores) {

@@ -87,7 +87,7 @@ void printMemoryLine(raw_ostream &os, const std::map<std::string, uint64_t> &c) 
   os << "  memory global ld=" << get("LDG") << " st=" << get("STG")
      << " atom=" << get("ATOMG") + get("RED") + get("REDG")
      << " | shared ld=" << get("LDS") + get("LDSM")
-     << " st=" << get("STS") + get("STSM") << " atom=" << get("ATOMS")
+     << " st=" << get("STS") + get("STSM") + get("STAS") << " atom=" << get("ATOMS")
      << " | local ld=" << get("LDL") << " st=" << get("STL")
      << " | async-copy=" << get("LDGSTS") + get("UTMALDG") + get("UTMASTG") +
                                 get("UBLKCP")
@@ -200,7 +200,13 @@ void printKernel(raw_ostream &os, const KernelProfile &kernel) {
        << formatAddress(cu->first.address) << "), " << cu->genericLoads
        << " generic load(s) and " << cu->genericStores
        << " generic store(s) after them (LD, ST: distributed shared "
-          "memory)\n";
+          "memory)";
+  if (const std::optional<ClusterUse> &cu = kernel.cluster;
+      cu && cu->asyncStores)
+    os << ", " << cu->asyncStores << " st.async store(s) (STAS) counted on "
+       << "mbarriers, " << cu->mbarrierWaits << " mbarrier wait(s)";
+  if (kernel.cluster)
+    os << "\n";
   if (const std::optional<PrivateRoundTrips> &rt = kernel.privateRoundTrips) {
     os << "  verdict thread-private shared: " << rt->loads
        << " shared load(s) read back the address their thread stored, no "

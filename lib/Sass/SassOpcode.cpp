@@ -107,6 +107,9 @@ std::optional<OpcodeInfo> lookupMemoryOpcode(StringRef opcode) {
       .Case("LDSM", OpcodeInfo{K::Load, M::Shared, M::None})
       .Case("STS", OpcodeInfo{K::Store, M::Shared, M::None})
       .Case("STSM", OpcodeInfo{K::Store, M::Shared, M::None})
+      // st.async: a store into a cluster CTA's shared memory whose bytes
+      // complete a transaction on that CTA's mbarrier.
+      .Case("STAS", OpcodeInfo{K::Store, M::Shared, M::None})
       .Case("ATOMS", OpcodeInfo{K::Atomic, M::Shared, M::None})
       .Case("LDL", OpcodeInfo{K::Load, M::Local, M::None})
       .Case("STL", OpcodeInfo{K::Store, M::Local, M::None})
@@ -161,6 +164,13 @@ InstrClass classifyInstruction(const SassInstruction &inst) {
   if (opcode == "BSSY" || opcode == "BSYNC" || opcode == "WARPSYNC") {
     result.kind = InstrKind::Reconvergence;
     result.countKey = opcode.str();
+    return result;
+  }
+  if (opcode == "NANOSLEEP") {
+    // A thread suspended (NANOSLEEP.SYNCS: until an mbarrier changes, in an
+    // mbarrier wait loop with a suspend-time hint).
+    result.kind = InstrKind::Fence;
+    result.countKey = "NANOSLEEP";
     return result;
   }
   if (opcode == "MEMBAR" || opcode == "FENCE" || opcode == "ERRBAR") {
@@ -219,7 +229,7 @@ ArrayRef<StringRef> canonicalCountKeys() {
       // global
       "LDG", "STG", "ATOMG", "RED", "REDG",
       // shared
-      "LDS", "LDSM", "STS", "STSM", "ATOMS",
+      "LDS", "LDSM", "STS", "STSM", "STAS", "ATOMS",
       // async copies
       "LDGSTS", "UTMALDG", "UTMASTG", "UBLKCP",
       // local
@@ -227,7 +237,7 @@ ArrayRef<StringRef> canonicalCountKeys() {
       // constant, generic
       "LDC", "ULDC", "LD", "ST", "ATOM",
       // synchronization
-      "BAR", "SYNCS", "UCGABAR_ARV", "UCGABAR_WAIT", "MEMBAR", "FENCE", "ERRBAR", "BSSY", "BSYNC",
+      "BAR", "SYNCS", "UCGABAR_ARV", "UCGABAR_WAIT", "MEMBAR", "FENCE", "ERRBAR", "NANOSLEEP", "BSSY", "BSYNC",
       "WARPSYNC",
       // communication and arithmetic
       "SHFL.BFLY", "SHFL.DOWN", "SHFL.UP", "SHFL.IDX", "MUFU.EX2", "MUFU.LG2",

@@ -128,6 +128,10 @@ struct ClusterUse {
   uint64_t arrives = 0, waits = 0;
   /// Generic loads and stores after the first cluster barrier.
   uint64_t genericLoads = 0, genericStores = 0;
+  /// st.async stores (STAS) after it, their bytes counted on the receiving
+  /// CTA's mbarrier (cluster-mbarrier's exchange), and the mbarrier waits
+  /// (SYNCS.PHASECHK).
+  uint64_t asyncStores = 0, mbarrierWaits = 0;
   InstrRef first; ///< the first cluster barrier
 };
 

@@ -61,7 +61,7 @@ struct InstrClass {
   /// (SYNCS.PHASECHK). BAR.ARV only arrives and does not wait.
   bool ordersSharedMemory = false;
 
-  bool isSharedStore() const; ///< STS, STSM, ATOMS, LDGSTS, UTMALDG
+  bool isSharedStore() const; ///< STS, STSM, STAS, ATOMS, LDGSTS, UTMALDG
   bool isSharedLoad() const;  ///< LDS, LDSM, ATOMS
   bool isGlobalStore() const; ///< STG, ATOMG, RED, UTMASTG
   bool isGlobalLoad() const;  ///< LDG, ATOMG, LDGSTS, UTMALDG
