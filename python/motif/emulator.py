@@ -2,7 +2,7 @@
 thread of a block in lock step, with a race check -- an independent execution of the emitter's
 output, where motif-equiv's schedule model executes the motif IR before lowering.
 
-    python -m motif.emulator PROG.mlir [--function f] [--seed S] [--runs K]
+    python -m motif.emulator PROG.mlir [--function f] [--seed S] [--runs K] [--lower-options OPTS]
 
 lowers PROG (``motif-opt --pass-pipeline=builtin.module(convert-motif-to-gpu,gpu.module(canonicalize,
 cse))``, the first passes of motif-lower-to-nvvm), runs the host function's launches here on fresh
@@ -1447,7 +1447,7 @@ def judged_bitwise(path, lowered=None):
     return lowered is None or ('"nvgpu.mma.sync"' not in lowered and '"nvvm.mma.sync"' not in lowered)
 
 
-def compare(path, function="f", seed=None, workdir=None, lowered=None, report=None):
+def compare(path, function="f", seed=None, workdir=None, lowered=None, report=None, options=""):
     """Emulates `function` of the motif program at `path` and compares it with the schedule model on
     fresh inputs: bit for bit, or -- for a motif.online_contract, whose flash form rescales and takes
     exp as exp2 of a folded scale, which the schedule model does not follow op for op (class
@@ -1459,7 +1459,7 @@ def compare(path, function="f", seed=None, workdir=None, lowered=None, report=No
     inputs = random_inputs(arg_types, rng)
     if lowered is None:
         chip = re.search(r"^// motif-chip: (\w+)", Path(path).read_text(), re.M)
-        lowered = lower(path, chip.group(1) if chip else "sm_90")
+        lowered = lower(path, chip.group(1) if chip else "sm_90", options)
     emu = Emulator(parse_module(lowered), seed=0)
     try:
         got = emu.run_host(function, inputs)
@@ -1499,7 +1499,7 @@ class _Timeout(Exception):
     pass
 
 
-def run_directory(root, seconds=30.0, log=None, seed=None):
+def run_directory(root, seconds=30.0, log=None, seed=None, options=""):
     """Every form (unfused, fused, hand) of every program `root`/p<i> that motif-fuzz gen wrote, each
     against the schedule model on fresh inputs; a tally, and the failing ones. Exit status 1 when a
     form differs or faults."""
@@ -1521,7 +1521,7 @@ def run_directory(root, seconds=30.0, log=None, seed=None):
                 continue
             signal.setitimer(signal.ITIMER_REAL, seconds)
             try:
-                problems = compare(path, "f", None if seed is None else seed + n)
+                problems = compare(path, "f", None if seed is None else seed + n, options=options)
                 kind, detail = ("differ", "; ".join(problems)) if problems else ("pass", "")
             except Unsupported as e:
                 kind, detail = "unsupported", str(e)
@@ -1555,14 +1555,16 @@ def main(argv=None):
     ap.add_argument("--runs", type=int, default=1)
     ap.add_argument("--seconds", type=float, default=30.0, help="per form, with a directory")
     ap.add_argument("--log", default=None, help="with a directory: one line per form")
+    ap.add_argument("--lower-options", default="",
+                    help="convert-motif-to-gpu options, space-separated key=value (e.g. cluster-mbarrier=true)")
     args = ap.parse_args(argv)
     if Path(args.program).is_dir():
-        return run_directory(args.program, args.seconds, args.log, args.seed)
+        return run_directory(args.program, args.seconds, args.log, args.seed, args.lower_options)
     report = {}
     for r in range(args.runs):
         try:
             problems = compare(args.program, args.function, None if args.seed is None else args.seed + r,
-                               report=report)
+                               report=report, options=args.lower_options)
         except Unsupported as e:
             print(f"emulator: unsupported: {e}")
             return 3
