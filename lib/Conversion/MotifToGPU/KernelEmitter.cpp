@@ -187,22 +187,22 @@ void KernelEmitter::storeToCta(Value buf, ValueRange idx, Value rank,
   LLVM::StoreOp::create(b, at, value, ctaAddress(buf, idx, rank, at));
 }
 
+Value KernelEmitter::sharedPointer(Value buf, Location at) {
+  return LLVM::IntToPtrOp::create(
+             b, at, LLVM::LLVMPointerType::get(b.getContext(), /*shared=*/3),
+             arith::IndexCastUIOp::create(
+                 b, at, b.getI64Type(),
+                 memref::ExtractAlignedPointerAsIndexOp::create(b, at, buf))
+                 .getResult())
+      .getResult();
+}
+
 Value KernelEmitter::armExchangeBarrier(int64_t bytes, Location at) {
   auto space = gpu::AddressSpaceAttr::get(b.getContext(),
                                           gpu::AddressSpace::Workgroup);
   Value bar = addWorkgroupBuffer(
       MemRefType::get({1}, b.getI64Type(), nullptr, space), at, 8);
   sharedBytesUsed += 8;
-  MLIRContext *ctx = b.getContext();
-  auto pointer = [&](Value buf) {
-    return LLVM::IntToPtrOp::create(
-               b, at, LLVM::LLVMPointerType::get(ctx, /*shared=*/3),
-               arith::IndexCastUIOp::create(
-                   b, at, b.getI64Type(),
-                   memref::ExtractAlignedPointerAsIndexOp::create(b, at, buf))
-                   .getResult())
-        .getResult();
-  };
   {
     // Before the start barrier's arrive: the barrier (release) publishes the
     // armed mbarrier to the cluster before any CTA's st.async reaches it.
@@ -215,7 +215,7 @@ Value KernelEmitter::armExchangeBarrier(int64_t bytes, Location at) {
         gpu::ThreadIdOp::create(b, at, gpu::Dimension::x), constIndex(0));
     auto ifOp = scf::IfOp::create(b, at, first, /*withElseRegion=*/false);
     b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-    Value local = pointer(bar);
+    Value local = sharedPointer(bar, at);
     NVVM::MBarrierInitOp::create(
         b, at, local,
         arith::ConstantOp::create(b, at, b.getI32IntegerAttr(1)), Value());

@@ -383,6 +383,8 @@ private:
   /// cluster-push's start barrier: its arrive (erased at the end when no
   /// wait was needed) and whether its wait is emitted.
   Operation *startArrive = nullptr;
+  /// The address (!llvm.ptr<3>) of workgroup buffer `buf` of this CTA.
+  Value sharedPointer(Value buf, Location at);
   /// cluster-mbarrier: an mbarrier of this CTA armed (thread 0, before the
   /// start barrier) for `bytes` of partials from the cluster; its address.
   Value armExchangeBarrier(int64_t bytes, Location at);

@@ -11,7 +11,6 @@
 #include "KernelEmitter.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -291,15 +290,8 @@ FailureOr<SmallVector<Value>> KernelEmitter::allReduce(
     }
     if (async) {
       // Phase 0 completes when every partial has landed here.
-      Value local = LLVM::IntToPtrOp::create(
-          b, loc, LLVM::LLVMPointerType::get(b.getContext(), /*shared=*/3),
-          arith::IndexCastUIOp::create(
-              b, loc, b.getI64Type(),
-              memref::ExtractAlignedPointerAsIndexOp::create(b, loc,
-                                                             exchangeBar))
-              .getResult());
       NVVM::MBarrierTryWaitParityOp::create(
-          b, loc, local,
+          b, loc, sharedPointer(exchangeBar, loc),
           arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(0)),
           arith::ConstantOp::create(b, loc, b.getI32IntegerAttr(10000000)));
     } else {
