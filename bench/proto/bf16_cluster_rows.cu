@@ -56,6 +56,37 @@ __device__ __forceinline__ uint4 tail_at(const uint4 *tail, int k) {
   return q;
 }
 
+// The thread's part of its row: R uint4 into registers, the rest straight into the shared tail
+// (LDGSTS: no register holds it on the way); the thread reads only its own tail.
+template <int R> __device__ __forceinline__ void load_row(const uint4 *x, uint4 (&v)[R], uint4 *tail) {
+#pragma unroll
+  for (int i = 0; i < kV; ++i) {
+    if (i < R) {
+      v[i] = ldg(x + i * kT);
+    } else {
+      uint32_t dst = (uint32_t)__cvta_generic_to_shared(&tail[(i - R) * kT + threadIdx.x]);
+      asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(dst), "l"(x + i * kT) : "memory");
+    }
+  }
+  asm volatile("cp.async.wait_all;" ::: "memory");
+}
+
+// exp(x - m) / s of the thread's part, packed to bf16 and stored.
+template <int R>
+__device__ __forceinline__ void store_row(uint4 *y, const uint4 (&v)[R], const uint4 *tail, float m, float s) {
+  const float r = 1.f / s, mc = m * kLog2e;
+#pragma unroll
+  for (int i = 0; i < kV; ++i) {
+    uint4 q = i < R ? v[i] : tail_at(tail, i - R), o;
+    auto e = [&](float f) { return ex2(fmaf(f, kLog2e, -mc)) * r; };
+    o.x = pack(e(lo(q.x)), e(hi(q.x)));
+    o.y = pack(e(lo(q.y)), e(hi(q.y)));
+    o.z = pack(e(lo(q.z)), e(hi(q.z)));
+    o.w = pack(e(lo(q.w)), e(hi(q.w)));
+    y[i * kT] = o;
+  }
+}
+
 // The exchange through mbarriers (M, N): st.async stores a value into a slot of CTA `rank` and counts
 // its bytes on that CTA's mbarrier (complete_tx); a CTA waits on its own mbarrier for every byte it
 // expects, no cluster-wide barrier and no MEMBAR after the start.
@@ -108,16 +139,7 @@ template <int Mode, int R> __global__ void __cluster_dims__(kC, 1, 1) __launch_b
   cluster_arrive_relaxed();  // start: every CTA runs and has its mbarriers before a push
   const size_t base = (size_t)(blockIdx.x / kC) * (kN / 8) + rank * kSeg + threadIdx.x;
   uint4 v[R];
-#pragma unroll
-  for (int i = 0; i < kV; ++i) {
-    if (i < R) {
-      v[i] = ldg(x + base + i * kT);
-    } else {
-      uint32_t dst = smem(&tail[(i - R) * kT + threadIdx.x]);
-      asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(dst), "l"(x + base + i * kT) : "memory");
-    }
-  }
-  asm volatile("cp.async.wait_all;" ::: "memory");
+  load_row<R>(x + base, v, tail);
   float m = -INFINITY, s = 0.f;
   each<R>(v, tail, [&](float f) { m = fmaxf(m, f); });
   if constexpr (Mode == 4) {
@@ -162,17 +184,7 @@ template <int Mode, int R> __global__ void __cluster_dims__(kC, 1, 1) __launch_b
 #pragma unroll
     for (int k = 0; k < kC * kW; ++k) s += xl[k];
   }
-  const float r = 1.f / s, mc = m * kLog2e;
-#pragma unroll
-  for (int i = 0; i < kV; ++i) {
-    uint4 q = i < R ? v[i] : tail_at(tail, i - R), o;
-    auto e = [&](float f) { return ex2(fmaf(f, kLog2e, -mc)) * r; };
-    o.x = pack(e(lo(q.x)), e(hi(q.x)));
-    o.y = pack(e(lo(q.y)), e(hi(q.y)));
-    o.z = pack(e(lo(q.z)), e(hi(q.z)));
-    o.w = pack(e(lo(q.w)), e(hi(q.w)));
-    y[base + i * kT] = o;
-  }
+  store_row<R>(y + base, v, tail, m, s);
 }
 
 // Mode 0: A, 1: O, 2: Z; R uint4 a thread in registers (motif's kernel: 8).
@@ -184,16 +196,7 @@ template <int Mode, int R> __global__ void __cluster_dims__(kC, 1, 1) __launch_b
   if (Mode != 2) cluster_arrive_relaxed();  // start: every CTA of the cluster runs before a push
   const size_t base = (size_t)(blockIdx.x / kC) * (kN / 8) + rank * kSeg + threadIdx.x;
   uint4 v[R];
-#pragma unroll
-  for (int i = 0; i < kV; ++i) {
-    if (i < R) {
-      v[i] = ldg(x + base + i * kT);
-    } else {  // the tail straight into shared memory (LDGSTS): no register holds it on the way
-      uint32_t dst = (uint32_t)__cvta_generic_to_shared(&tail[(i - R) * kT + threadIdx.x]);
-      asm volatile("cp.async.cg.shared.global [%0], [%1], 16;" ::"r"(dst), "l"(x + base + i * kT) : "memory");
-    }
-  }
-  asm volatile("cp.async.wait_all;" ::: "memory");  // the thread reads only its own tail
+  load_row<R>(x + base, v, tail);
   float m = -INFINITY, s = 0.f;
   each<R>(v, tail, [&](float f) { m = fmaxf(m, f); });
   if constexpr (Mode == 1) {  // the thread's state, then merged: one exchange
@@ -245,17 +248,7 @@ template <int Mode, int R> __global__ void __cluster_dims__(kC, 1, 1) __launch_b
       for (int k = 0; k < kC * kW; ++k) s += xl[k];
     }
   }
-  const float r = 1.f / s, mc = m * kLog2e;
-#pragma unroll
-  for (int i = 0; i < kV; ++i) {
-    uint4 q = i < R ? v[i] : tail_at(tail, i - R), o;
-    auto e = [&](float f) { return ex2(fmaf(f, kLog2e, -mc)) * r; };
-    o.x = pack(e(lo(q.x)), e(hi(q.x)));
-    o.y = pack(e(lo(q.y)), e(hi(q.y)));
-    o.z = pack(e(lo(q.z)), e(hi(q.z)));
-    o.w = pack(e(lo(q.w)), e(hi(q.w)));
-    y[base + i * kT] = o;
-  }
+  store_row<R>(y + base, v, tail, m, s);
 }
 }  // namespace
 
