@@ -231,24 +231,25 @@ FailureOr<SmallVector<Value>> KernelEmitter::allReduce(
       exchangeBar = armExchangeBarrier(
           warps * (lanesDiffer ? lanes : 1) * 4 * int64_t(partial.size()),
           loc);
-    }
-    // Two sets of buffers per motif, used in turn by its successive result
-    // instances: instance n + 2 rewrites a set only after every thread has
-    // passed instance n + 1's barrier, so after its reads of instance n (no
-    // barrier needed between unrolled instances; scratchBytesOf counts it).
-    unsigned set = async ? 0 : scratchUses++ % 2;
-    if (!async && scratchSets.size() <= set) {
-      SmallVector<Value> bufs;
-      for (Value v : partial) {
-        auto type = MemRefType::get(shape, v.getType(), nullptr, space);
-        bufs.push_back(addWorkgroupBuffer(type, op->getLoc()));
-        sharedBytesUsed += type.getNumElements() *
-                           llvm::divideCeil(v.getType().getIntOrFloatBitWidth(), 8);
+    } else {
+      // Two sets of buffers per motif, used in turn by its successive result
+      // instances: instance n + 2 rewrites a set only after every thread has
+      // passed instance n + 1's barrier, so after its reads of instance n (no
+      // barrier needed between unrolled instances; scratchBytesOf counts it).
+      unsigned set = scratchUses++ % 2;
+      if (scratchSets.size() <= set) {
+        SmallVector<Value> bufs;
+        for (Value v : partial) {
+          auto type = MemRefType::get(shape, v.getType(), nullptr, space);
+          bufs.push_back(addWorkgroupBuffer(type, op->getLoc()));
+          sharedBytesUsed +=
+              type.getNumElements() *
+              llvm::divideCeil(v.getType().getIntOrFloatBitWidth(), 8);
+        }
+        scratchSets.push_back(bufs);
       }
-      scratchSets.push_back(bufs);
-    }
-    if (!async)
       scratch = scratchSets[set];
+    }
     auto at = [&](Value warp) -> SmallVector<Value> {
       if (lanesDiffer)
         return {warp, laneId};
