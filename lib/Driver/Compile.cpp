@@ -88,9 +88,6 @@ struct Session {
   /// the largest register value one of them keeps (slots per thread).
   SmallVector<std::string> spills;
   int64_t spillingSlots = 0;
-  /// The PTX ISA features the lowering needs beyond the chip's default
-  /// (cluster-mbarrier's st.async: PTX ISA 8.1).
-  std::string ptxFeatures;
 
   LogicalResult error(const Twine &message) {
     WithColor::error(errs, kToolName) << message << "\n";
@@ -250,12 +247,6 @@ LogicalResult addConvertPass(Session &s, const PassInfo &convert,
                                                   m);
                                     })))
     return failure();
-  // The options as the pass parsed them: st.async needs PTX ISA 8.1.
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  pass.printAsTextualPipeline(os);
-  s.ptxFeatures =
-      StringRef(text).contains("cluster-mbarrier=true") ? "+ptx81" : "";
   return success();
 }
 
@@ -386,9 +377,9 @@ void buildPtxPipeline(Session &s, OpPassManager &pm) {
   GpuNVVMAttachTargetOptions target;
   target.chip = s.options.chip;
   target.optLevel = s.options.optLevel;
-  target.features = s.ptxFeatures.empty() ? target.features : s.ptxFeatures;
   target.linkLibs.push_back(s.libdevice);
   pm.addPass(createGpuNVVMAttachTarget(target));
+  pm.addPass(motif::createRaisePtxIsa());
   GpuModuleToBinaryPassOptions toBinary;
   toBinary.compilationTarget = "isa";
   pm.addPass(createGpuModuleToBinaryPass(toBinary));

@@ -102,11 +102,15 @@ def test_planted_index_off_by_one(fused_softmax):
 
 def test_cluster_kernel_and_its_missing_cluster_barrier():
     """A row softmax in clusters of 4 CTAs (distributed shared memory through nvvm.mapa) runs bit for
-    bit, pushed (the default) and pulled (cluster-push=false); without its cluster barriers a CTA of
+    bit, pushed through mbarriers (the default), pushed behind cluster barriers
+    (cluster-mbarrier=false) and pulled (cluster-push=false); without its cluster barriers a CTA of
     the pulled kernel reads another's partial results before they are written."""
     path = repo_root() / "test/Conversion/MotifToGPU/Inputs/cluster-softmax.mlir"
     assert emulator.compare(path, "softmax") == []
-    assert '"llvm.store"' in emulator.lower(path)
+    assert "st.async" in emulator.lower(path)
+    text = emulator.lower(path, options="cluster-mbarrier=false")
+    assert '"llvm.store"' in text and "st.async" not in text
+    assert emulator.compare(path, "softmax", lowered=text) == []
     text = emulator.lower(path, options="cluster-push=false")
     assert '"nvvm.mapa"' in text and '"nvvm.cluster.wait"' in text and '"llvm.store"' not in text
     assert emulator.compare(path, "softmax", lowered=text) == []
@@ -146,15 +150,17 @@ def test_cluster_exit_barrier_is_split_and_checked():
 @pytest.mark.parametrize("name, function", [("cluster-softmax.mlir", "softmax"),
                                             ("cluster-column-sums.mlir", "column_sums")])
 def test_cluster_push_exchange_and_its_checks(name, function):
-    """cluster-push (the default; docs/lowering.md, "Clusters"): the warps push their partials into every CTA's
-    scratch (nvvm.mapa + llvm.store) and read their own CTA's after the exchange barrier: no remote
+    """cluster-push (the default; docs/lowering.md, "Clusters") behind cluster barriers
+    (cluster-mbarrier=false; the default's mbarriers: test_cluster_mbarrier_exchange): the warps push
+    their partials into every CTA's scratch (nvvm.mapa + llvm.store) and read their own CTA's after
+    the exchange barrier: no remote
     read, so no exit barrier, and a start barrier. Bit for bit the schedule model; the
     emulator catches the kernel without its start barrier (a push into a CTA that may not have
     started) and with its exchange arrives relaxed (nothing orders the pushes before the reads)."""
     path = repo_root() / "test/Conversion/MotifToGPU/Inputs" / name
     if function == "column_sums":
         function = re.search(r"func\.func @(\w+)", path.read_text()).group(1)
-    lines = emulator.lower(path).splitlines()
+    lines = emulator.lower(path, options="cluster-mbarrier=false").splitlines()
     arrives = [i for i, l in enumerate(lines) if '"nvvm.cluster.arrive"' in l]
     waits = [i for i, l in enumerate(lines) if '"nvvm.cluster.wait"' in l]
     pushes = [i for i, l in enumerate(lines) if '"llvm.store"' in l]
@@ -370,10 +376,11 @@ def test_cluster_mbarrier_exchange():
     Every kernel of clusters.mlir (cluster(4) f32 / bf16 / shared tails, cluster(2) with a partial a
     lane; seven exchanges) bit for bit with the schedule model; and each planted defect is caught: no wait before the
     reads (a race), no fence.mbarrier_init (the mbarrier not published before the pushes), each push
-    sent twice (more bytes than expected), one push missing (a wait that never completes)."""
+    sent twice (more bytes than expected), one push missing or thread 0's arrival missing (a wait
+    that never completes)."""
     import re
     path = repo_root() / "test/Pipeline/Inputs/clusters.mlir"
-    low = emulator.lower(path, options="cluster-mbarrier=true")
+    low = emulator.lower(path)  # the default: cluster-mbarrier=true
     assert low.count('"nvvm.mbarrier.try_wait.parity"') == 7 and '"nvvm.cluster.wait"' in low
     for name in ("softmax_c4", "softmax_bf16_c4", "softmax_tails_c4", "column_sums_c2"):
         assert emulator.compare(path, name, lowered=low) == [], name
@@ -384,7 +391,11 @@ def test_cluster_mbarrier_exchange():
         "more bytes than it expects": re.sub(push, r"\1\1", low, flags=re.M),
         "never completes": re.sub(push, "", low, count=1, flags=re.M),
     }
+    no_arrive = re.sub(r'^\s*"nvvm.mbarrier.arrive.expect_tx".*\n', "", low, count=1, flags=re.M)
     for what, text in defects.items():
         assert text != low, what
         with pytest.raises(emulator.Fault, match=what):
             emulator.compare(path, "softmax_c4", lowered=text)
+    assert no_arrive != low
+    with pytest.raises(emulator.Fault, match="never completes"):
+        emulator.compare(path, "softmax_c4", lowered=no_arrive)

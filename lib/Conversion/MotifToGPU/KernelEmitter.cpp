@@ -197,38 +197,51 @@ Value KernelEmitter::sharedPointer(Value buf, Location at) {
       .getResult();
 }
 
-Value KernelEmitter::armExchangeBarrier(int64_t bytes, Location at) {
+Value KernelEmitter::initExchangeBarrier(Location at) {
   auto space = gpu::AddressSpaceAttr::get(b.getContext(),
                                           gpu::AddressSpace::Workgroup);
   Value bar = addWorkgroupBuffer(
       MemRefType::get({1}, b.getI64Type(), nullptr, space), at, 8);
   sharedBytesUsed += 8;
-  {
+  OpBuilder::InsertionGuard guard(b);
+  if (!mbarrierInits) {
     // Before the start barrier's arrive: the barrier (release) publishes the
-    // armed mbarrier to the cluster before any CTA's st.async reaches it.
-    OpBuilder::InsertionGuard guard(b);
+    // initialized mbarriers to the cluster before any CTA's st.async reaches
+    // them. Thread 0 of each CTA (gpu.thread_id: the CTA's own; `tid`
+    // numbers the threads of the whole cluster) initializes them.
     b.setInsertionPoint(startArrive);
-    // Thread 0 of each CTA (gpu.thread_id: the CTA's own; `tid` numbers the
-    // threads of the whole cluster).
     Value first = arith::CmpIOp::create(
         b, at, arith::CmpIPredicate::eq,
         gpu::ThreadIdOp::create(b, at, gpu::Dimension::x), constIndex(0));
     auto ifOp = scf::IfOp::create(b, at, first, /*withElseRegion=*/false);
     b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-    Value local = sharedPointer(bar, at);
-    NVVM::MBarrierInitOp::create(
-        b, at, local,
-        arith::ConstantOp::create(b, at, b.getI32IntegerAttr(1)), Value());
-    // The one arrival the phase waits for, with the bytes it expects: the
-    // phase completes when every partial has landed (a partial may land
-    // before this: the count goes negative until then).
-    NVVM::MBarrierArriveExpectTxOp::create(
-        b, at, Type(), local,
-        arith::ConstantOp::create(b, at, b.getI32IntegerAttr(bytes)),
-        NVVM::MemScopeKind::CTA, /*relaxed=*/false, Value());
-    NVVM::FenceMbarrierInitOp::create(b, at);
+    mbarrierInits = NVVM::FenceMbarrierInitOp::create(b, at);
   }
+  b.setInsertionPoint(mbarrierInits);
+  NVVM::MBarrierInitOp::create(
+      b, at, sharedPointer(bar, at),
+      arith::ConstantOp::create(b, at, b.getI32IntegerAttr(1)), Value());
   return bar;
+}
+
+void KernelEmitter::expectExchangeBytes(Value bar, int64_t bytes,
+                                        Location at) {
+  // Thread 0's arrival, the one its phase waits for, with the bytes it
+  // expects: the phase completes when every partial has landed. After the
+  // start barrier, not with the init: a partial may land first (the
+  // tx-count goes below zero until this arrive), and ptxas issues an init
+  // on the uniform datapath, for the whole warp, which racecheck would see
+  // unordered against thread 0's arrive without a barrier between them.
+  OpBuilder::InsertionGuard guard(b);
+  Value first = arith::CmpIOp::create(
+      b, at, arith::CmpIPredicate::eq,
+      gpu::ThreadIdOp::create(b, at, gpu::Dimension::x), constIndex(0));
+  auto ifOp = scf::IfOp::create(b, at, first, /*withElseRegion=*/false);
+  b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+  NVVM::MBarrierArriveExpectTxOp::create(
+      b, at, Type(), sharedPointer(bar, at),
+      arith::ConstantOp::create(b, at, b.getI32IntegerAttr(bytes)),
+      NVVM::MemScopeKind::CTA, /*relaxed=*/false, Value());
 }
 
 void KernelEmitter::storeToCtaAsync(Value buf, ValueRange idx, Value rank,

@@ -385,9 +385,13 @@ private:
   Operation *startArrive = nullptr;
   /// The address (!llvm.ptr<3>) of workgroup buffer `buf` of this CTA.
   Value sharedPointer(Value buf, Location at);
-  /// cluster-mbarrier: an mbarrier of this CTA armed (thread 0, before the
-  /// start barrier) for `bytes` of partials from the cluster; its address.
-  Value armExchangeBarrier(int64_t bytes, Location at);
+  /// cluster-mbarrier: an mbarrier of this CTA, initialized by thread 0
+  /// before the start barrier (one fence after every init); its buffer.
+  Value initExchangeBarrier(Location at);
+  Operation *mbarrierInits = nullptr;
+  /// cluster-mbarrier: thread 0's arrival on `bar` (after the start
+  /// barrier's wait), expecting `bytes` of partials from the cluster.
+  void expectExchangeBytes(Value bar, int64_t bytes, Location at);
   /// cluster-mbarrier: `value` (32-bit) into `buf`[idx] of CTA `rank`, its
   /// 4 bytes counted on `bar` of that CTA (st.async ... complete_tx).
   void storeToCtaAsync(Value buf, ValueRange idx, Value rank, Value value,

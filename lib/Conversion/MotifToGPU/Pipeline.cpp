@@ -85,7 +85,7 @@ struct LowerToNVVMOptions : public PassPipelineOptions<LowerToNVVMOptions> {
       llvm::cl::desc("convert-motif-to-gpu's cluster-mbarrier: a cluster "
                      "exchange through st.async and an mbarrier of each "
                      "receiving CTA instead of a cluster barrier"),
-      llvm::cl::init(false)};
+      llvm::cl::init(true)};
   PassOptions::Option<int64_t> gridGroup{
       *this, "grid-group",
       llvm::cl::desc("convert-motif-to-gpu's grid-group: blocks in groups of "
@@ -240,12 +240,11 @@ void buildPipeline(OpPassManager &pm, const LowerToNVVMOptions &opts) {
   pm.addPass(createReconcileUnrealizedCastsPass());
   GpuNVVMAttachTargetOptions target;
   target.chip = opts.chip.getValue();
-  if (opts.clusterMbarrier) // st.async: PTX ISA 8.1
-    target.features = "+ptx81";
   target.optLevel = static_cast<unsigned>(opts.optLevel.getValue());
   if (!opts.libdevice.getValue().empty())
     target.linkLibs.push_back(opts.libdevice.getValue());
   pm.addPass(createGpuNVVMAttachTarget(target));
+  pm.addPass(motif::createRaisePtxIsa());
   GpuModuleToBinaryPassOptions toBinary;
   toBinary.compilationTarget = opts.format.getValue();
   pm.addPass(createGpuModuleToBinaryPass(toBinary));

@@ -226,11 +226,7 @@ FailureOr<SmallVector<Value>> KernelEmitter::allReduce(
         scratch.push_back(addWorkgroupBuffer(type, op->getLoc()));
         sharedBytesUsed += type.getNumElements() * 4;
       }
-      // Every warp of the cluster sends each CTA one value a partial (a
-      // value a lane and a partial when the lanes differ).
-      exchangeBar = armExchangeBarrier(
-          warps * (lanesDiffer ? lanes : 1) * 4 * int64_t(partial.size()),
-          loc);
+      exchangeBar = initExchangeBarrier(loc);
     } else {
       // Two sets of buffers per motif, used in turn by its successive result
       // instances: instance n + 2 rewrites a set only after every thread has
@@ -261,6 +257,13 @@ FailureOr<SmallVector<Value>> KernelEmitter::allReduce(
     // after it, so no CTA reads another's memory: no exit barrier.
     if (push)
       ensureClusterStarted(loc);
+    // Every warp of the cluster sends each CTA one value a partial (a value
+    // a lane and a partial when the lanes differ).
+    if (async)
+      expectExchangeBytes(
+          exchangeBar,
+          warps * (lanesDiffer ? lanes : 1) * 4 * int64_t(partial.size()),
+          loc);
     {
       OpBuilder::InsertionGuard guard(b);
       if (!lanesDiffer) {

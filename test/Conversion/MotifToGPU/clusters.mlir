@@ -1,10 +1,10 @@
 // RUN: motif-opt %S/Inputs/cluster-softmax.mlir --pass-pipeline='builtin.module(convert-motif-to-gpu{cluster-push=false},gpu.module(canonicalize,cse))' | FileCheck %s
 // RUN: motif-opt %S/Inputs/cluster-softmax.mlir --pass-pipeline='builtin.module(convert-motif-to-gpu{chip=sm_80},gpu.module(canonicalize,cse))' 2>&1 | FileCheck %s --check-prefix=SM80
 // RUN: motif-opt %S/Inputs/cluster-column-sums.mlir --pass-pipeline='builtin.module(convert-motif-to-gpu{cluster-push=false},gpu.module(canonicalize,cse))' | FileCheck %s --check-prefix=LANES
-// RUN: motif-opt %S/Inputs/cluster-softmax.mlir --pass-pipeline='builtin.module(convert-motif-to-gpu,gpu.module(canonicalize,cse))' | FileCheck %s --check-prefix=PUSH
-// RUN: motif-opt %S/Inputs/cluster-column-sums.mlir --pass-pipeline='builtin.module(convert-motif-to-gpu,gpu.module(canonicalize,cse))' | FileCheck %s --check-prefix=PUSH-LANES
-// RUN: motif-opt %S/Inputs/cluster-softmax.mlir --pass-pipeline='builtin.module(convert-motif-to-gpu{cluster-mbarrier=true},gpu.module(canonicalize,cse))' | FileCheck %s --check-prefix=MBAR
-// RUN: motif-opt %S/Inputs/cluster-column-sums.mlir --pass-pipeline='builtin.module(convert-motif-to-gpu{cluster-mbarrier=true},gpu.module(canonicalize,cse))' | FileCheck %s --check-prefix=MBAR-LANES
+// RUN: motif-opt %S/Inputs/cluster-softmax.mlir --pass-pipeline='builtin.module(convert-motif-to-gpu{cluster-mbarrier=false},gpu.module(canonicalize,cse))' | FileCheck %s --check-prefix=PUSH
+// RUN: motif-opt %S/Inputs/cluster-column-sums.mlir --pass-pipeline='builtin.module(convert-motif-to-gpu{cluster-mbarrier=false},gpu.module(canonicalize,cse))' | FileCheck %s --check-prefix=PUSH-LANES
+// RUN: motif-opt %S/Inputs/cluster-softmax.mlir --pass-pipeline='builtin.module(convert-motif-to-gpu,gpu.module(canonicalize,cse))' | FileCheck %s --check-prefix=MBAR
+// RUN: motif-opt %S/Inputs/cluster-column-sums.mlir --pass-pipeline='builtin.module(convert-motif-to-gpu,gpu.module(canonicalize,cse))' | FileCheck %s --check-prefix=MBAR-LANES
 // A kernel of threads(1024) cluster(4) (docs/lowering.md, "Clusters"), with
 // the pulled exchange (cluster-push=false; the default pushes, PUSH below):
 // launched as 4 x 8 CTAs of 256 threads with cluster dims (4, 1, 1); the
@@ -101,7 +101,7 @@
 // LANES: nvvm.cluster.wait {aligned}
 // LANES-NEXT: gpu.return
 
-// cluster-push (the default): lanes 0-3 of each warp store the warp's partial into CTA
+// cluster-push (the default; here through cluster barriers, cluster-mbarrier=false): lanes 0-3 of each warp store the warp's partial into CTA
 // `lane`'s scratch[warp] (mapa + llvm.store) after the start barrier's wait
 // (its arrive opens the kernel), then the exchange barrier, then every
 // thread reads the 32 partials from its own CTA's scratch (memref.load, warp
@@ -145,14 +145,16 @@
 // PUSH-LANES-NOT: nvvm.cluster.
 // PUSH-LANES: gpu.return
 
-// cluster-mbarrier: each exchange has its own scratch and an mbarrier per
-// CTA, armed by thread 0 before the start barrier for every byte it will
-// receive (32 warps x 4 bytes); a partial goes out with st.async, which counts
-// its bytes on the receiving CTA's mbarrier, and the CTA waits on its own
-// mbarrier (phase 0): after the start barrier, no cluster barrier at all.
-// Thread 0 of each CTA arms its CTA's mbarriers (gpu.thread_id, the CTA's own
-// number: with the cluster-wide one only CTA 0's would be, and the others'
-// exchanges would never complete).
+// cluster-mbarrier (the default): each exchange has its own scratch and an
+// mbarrier per CTA, initialized by thread 0 before the start barrier (one
+// fence after the inits); after the start barrier's wait, thread 0 arrives on
+// it expecting every byte it will receive (32 warps x 4 bytes: a partial may
+// land before, the tx-count goes below zero meanwhile); a partial goes out
+// with st.async, which counts its bytes on the receiving CTA's mbarrier, and
+// the CTA waits on its own mbarrier (phase 0): after the start barrier, no
+// cluster barrier at all. Thread 0 of each CTA (gpu.thread_id, the CTA's own
+// number: with the cluster-wide one only CTA 0's mbarriers would be, and the
+// others' exchanges would never complete).
 // MBAR: gpu.func @softmax_softmax
 // MBAR: %[[TID:.*]] = gpu.thread_id x
 // MBAR: %[[LANE:.*]] = arith.remui %{{.*}}, %c32
@@ -160,17 +162,18 @@
 // MBAR-NEXT: scf.if %[[FIRST]] {
 // MBAR-NEXT: memref.extract_aligned_pointer_as_index %[[BAR1:[^ ]*]] : memref<1xi64, #gpu.address_space<workgroup>>
 // MBAR: nvvm.mbarrier.init %{{.*}}, %c1_i32
-// MBAR-NEXT: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %c128_i32
-// MBAR-NEXT: nvvm.fence.mbarrier.init
-// MBAR: scf.if %[[FIRST]] {
 // MBAR-NEXT: memref.extract_aligned_pointer_as_index %[[BAR2:[^ ]*]] : memref<1xi64, #gpu.address_space<workgroup>>
-// MBAR: nvvm.mbarrier.init
-// MBAR-NEXT: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %c128_i32
+// MBAR: nvvm.mbarrier.init %{{.*}}, %c1_i32
 // MBAR-NEXT: nvvm.fence.mbarrier.init
+// MBAR-NOT: nvvm.mbarrier
 // MBAR: nvvm.cluster.arrive {aligned}
 // MBAR-NOT: nvvm.cluster.arrive
+// MBAR-NOT: nvvm.mbarrier
 // MBAR: nvvm.cluster.wait {aligned}
-// MBAR-NEXT: %[[SPEAKS:.*]] = arith.cmpi ult, %[[LANE]], %c4
+// MBAR-NEXT: scf.if %[[FIRST]] {
+// MBAR-NEXT: memref.extract_aligned_pointer_as_index %[[BAR1]]
+// MBAR: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %c128_i32
+// MBAR: %[[SPEAKS:.*]] = arith.cmpi ult, %[[LANE]], %c4
 // MBAR-NEXT: scf.if %[[SPEAKS]] {
 // MBAR: nvvm.mapa %{{.*}}, %[[R32:.*]] : !llvm.ptr<3> -> !llvm.ptr<7>
 // MBAR: memref.extract_aligned_pointer_as_index %[[BAR1]]
@@ -181,6 +184,9 @@
 // MBAR: nvvm.mbarrier.try_wait.parity %{{.*}}, %c0_i32
 // MBAR-NEXT: memref.load
 // MBAR-NOT: nvvm.cluster.
+// MBAR: scf.if %[[FIRST]] {
+// MBAR-NEXT: memref.extract_aligned_pointer_as_index %[[BAR2]]
+// MBAR: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %c128_i32
 // MBAR: llvm.inline_asm has_side_effects "st.async
 // MBAR: memref.extract_aligned_pointer_as_index %[[BAR2]]
 // MBAR: nvvm.mbarrier.try_wait.parity %{{.*}}, %c0_i32
@@ -190,9 +196,9 @@
 
 // A partial a lane: every lane sends each CTA its own (32 warps x 32 lanes x 4
 // bytes expected).
-// MBAR-LANES: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %c4096_i32
 // MBAR-LANES: nvvm.cluster.arrive {aligned}
 // MBAR-LANES: nvvm.cluster.wait {aligned}
+// MBAR-LANES: nvvm.mbarrier.arrive.expect_tx %{{.*}}, %c4096_i32
 // MBAR-LANES: nvvm.mapa %{{.*}}, %c0_i32
 // MBAR-LANES: llvm.inline_asm has_side_effects "st.async
 // MBAR-LANES: nvvm.mapa %{{.*}}, %c1_i32
