@@ -90,12 +90,26 @@ def _programs(root):
     return sorted(dirs, key=lambda p: int(p.name[1:]))
 
 
-def _memcheck(manifest):
+def _sanitize(manifest, tool="memcheck"):
+    """compute-sanitizer `tool` on one launch of the manifest's kernels: (clean, the output's tail).
+    Clean: exit 0 and a summary of no errors (racecheck: no hazard at all, warnings included)."""
     cs = shutil.which("compute-sanitizer") or "/usr/local/cuda/bin/compute-sanitizer"
     driver = Path(__file__).resolve().parents[1] / "tests" / "sanitize_driver.py"
-    cmd = [cs, "--tool", "memcheck", "--error-exitcode", "3", sys.executable, str(driver), str(manifest)]
+    cmd = [cs, "--tool", tool, "--error-exitcode", "3", sys.executable, str(driver), str(manifest)]
     p = subprocess.run(cmd, capture_output=True, text=True, timeout=300)
-    return p.returncode == 0 and "ERROR SUMMARY: 0 errors" in p.stdout + p.stderr, (p.stdout + p.stderr)[-2000:]
+    out = p.stdout + p.stderr
+    clean = "RACECHECK SUMMARY: 0 hazards" in out if tool == "racecheck" else "ERROR SUMMARY: 0 errors" in out
+    return p.returncode == 0 and clean, out[-2000:]
+
+
+def _memcheck(manifest):
+    return _sanitize(manifest, "memcheck")
+
+
+def _clustered(manifest):
+    """Whether a kernel of the manifest runs in thread-block clusters."""
+    kernels = json.loads(Path(manifest).read_text()).get("kernels", [])
+    return any(max(k.get("cluster", [1]) or [1]) > 1 for k in kernels)
 
 
 def main(argv=None):
@@ -103,6 +117,8 @@ def main(argv=None):
     ap.add_argument("dir")
     ap.add_argument("--seconds", type=float, default=0, help="stop after this long (0: no limit)")
     ap.add_argument("--memcheck", type=int, default=20, help="programs also run under memcheck")
+    ap.add_argument("--sanitize-clusters", type=int, default=0,
+                    help="the first N forms that run in clusters also under racecheck and memcheck")
     ap.add_argument("--log", default=None, help="write one line per program here")
     ap.add_argument("--seed", type=int, default=None, help="input seed (default: fresh)")
     args = ap.parse_args(argv)
@@ -111,7 +127,8 @@ def main(argv=None):
     log = open(args.log, "w") if args.log else None
     start = time.time()
     tally = {"programs": 0, "forms": 0, "wrong": 0, "faults": 0, "bitwise-mismatch": 0,
-             "out-of-f32-reach": 0, "memcheck-clean": 0, "memcheck-errors": 0}
+             "out-of-f32-reach": 0, "memcheck-clean": 0, "memcheck-errors": 0,
+             "cluster-forms": 0, "cluster-sanitized": 0, "cluster-sanitizer-errors": 0}
     failures = []
     programs = _programs(args.dir)
     print(f"[fuzz_gpu] {len(programs)} programs in {args.dir}, input seed {seed}", file=sys.stderr)
@@ -161,6 +178,16 @@ def main(argv=None):
                     tally["memcheck-clean" if ok else "memcheck-errors"] += 1
                     if not ok:
                         notes.append(f"{form}: memcheck: {out[-300:]}")
+        for form in FORMS:
+            man = pdir / form / "f.json"
+            if not man.is_file() or not _clustered(man):
+                continue
+            tally["cluster-forms"] += 1
+            if tally["cluster-sanitized"] + tally["cluster-sanitizer-errors"] >= args.sanitize_clusters:
+                continue
+            bad = [(tool, out) for tool in ("racecheck", "memcheck") for ok, out in [_sanitize(man, tool)] if not ok]
+            tally["cluster-sanitizer-errors" if bad else "cluster-sanitized"] += 1
+            notes += [f"{form} (cluster): {tool}: {out[-300:]}" for tool, out in bad]
         tally["programs"] += 1
         status = "FAIL" if notes else "ok"
         line = f"{pdir.name} seed {meta['program_seed']} {status}" + ("".join(f"; {x}" for x in notes))

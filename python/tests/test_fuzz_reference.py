@@ -1,6 +1,7 @@
 """The float64 reference of the GPU differential run (motif.fuzz_reference, written from the JSON
 spec) against the C++ evaluator's sequential float64 meaning of the same program's IR: two
 independent implementations must agree, here on the CPU, before the GPU run trusts either."""
+import json
 import os
 import subprocess
 from pathlib import Path
@@ -221,3 +222,34 @@ def test_fuzz_gpu_judge_offline(offline_gpu_run):
 def fuzz_gpu_bits(y):
     from motif import fuzz_gpu
     return fuzz_gpu._bits(y)
+
+
+def test_fuzz_gpu_picks_cluster_forms_to_sanitize(tmp_path, monkeypatch):
+    """--sanitize-clusters N: the first N forms whose manifest launches a kernel in clusters run under
+    racecheck and memcheck (a racecheck warning counts: cluster-mbarrier's first form had one);
+    forms without clusters do not, and a report fails the program."""
+    from motif import fuzz_gpu
+    kernel = {"name": "k", "grid": [8, 1, 1], "block": [128, 1, 1]}
+    plain, clustered = tmp_path / "plain.json", tmp_path / "clustered.json"
+    plain.write_text(json.dumps({"kernels": [kernel]}))
+    clustered.write_text(json.dumps({"kernels": [kernel, dict(kernel, cluster=[4, 1, 1])]}))
+    assert not fuzz_gpu._clustered(plain) and fuzz_gpu._clustered(clustered)
+    (tmp_path / "one.json").write_text(json.dumps({"kernels": [dict(kernel, cluster=[1, 1, 1])]}))
+    assert not fuzz_gpu._clustered(tmp_path / "one.json")
+
+    calls = []
+
+    class Proc:
+        def __init__(self, rc, out):
+            self.returncode, self.stdout, self.stderr = rc, out, ""
+
+    def fake_run(cmd, **kw):
+        calls.append(cmd[2])
+        if cmd[2] == "racecheck":
+            return Proc(3, "========= RACECHECK SUMMARY: 2 hazards displayed (0 errors, 2 warnings)")
+        return Proc(0, "========= ERROR SUMMARY: 0 errors")
+    monkeypatch.setattr(fuzz_gpu.subprocess, "run", fake_run)
+    ok, out = fuzz_gpu._sanitize(clustered, "racecheck")
+    assert not ok and "2 warnings" in out
+    assert fuzz_gpu._sanitize(clustered, "memcheck")[0]
+    assert calls == ["racecheck", "memcheck"]
