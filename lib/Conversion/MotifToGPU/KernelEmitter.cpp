@@ -202,7 +202,10 @@ Value KernelEmitter::initExchangeBarrier(Location at) {
                                           gpu::AddressSpace::Workgroup);
   Value bar = addWorkgroupBuffer(
       MemRefType::get({1}, b.getI64Type(), nullptr, space), at, 8);
-  sharedBytesUsed += 8;
+  // Its 8 bytes and at most 7 of padding before it (the static estimate
+  // decides static against dynamic shared memory; the dynamic layout is
+  // exact).
+  sharedBytesUsed += 8 + 7;
   OpBuilder::InsertionGuard guard(b);
   if (!mbarrierInits) {
     // Before the start barrier's arrive: the barrier (release) publishes the
