@@ -2,10 +2,13 @@
 
 Fresh random shapes each run: softmax rows of 32,769 to 131,072 elements, f32 or bf16, 1 to 3 rows,
 fused with row-cluster-threads 128, 256 or 512 (equivalence cap tolerance). The fusion must grow the
-row's block and run it as a cluster (a remark says so); the fused kernel is lowered and executed by
-scripts/emulate-mma.py (the cluster's CTAs in lock step, each with its own shared memory, nvvm.mapa
+row's block and run it as a cluster (a remark says so); the fused kernel is lowered (its exchanges
+behind cluster barriers: cluster-mbarrier=false) and executed by scripts/emulate-mma.py (the cluster's CTAs in lock step, each with its own shared memory, nvvm.mapa
 reading another's) against the same kernel with its cluster halved: bit for bit, and against float64
 softmax. The shapes are printed so that a failure reproduces.
+
+test_random_row_clusters_mbarrier: the default lowering (st.async + mbarriers) of random row clusters
+on motif.emulator, bit for bit against the schedule model.
 
 test_random_row_clusters_auto: row-clusters=auto (the default) on random rows of 16,385 to 300,000, caps
 tolerance / mathematical, with and without tails and rule 4: the result is exactly always's or off's, and
@@ -61,7 +64,9 @@ def test_random_row_clusters_emulated(tmp_path):
     from motif.examples import cluster_twin
     opt, emulator = _tools()
     rng = np.random.default_rng()
-    lower = "builtin.module(convert-motif-to-gpu,gpu.module(canonicalize,cse))"
+    # emulate-mma.py models cluster barriers, not mbarriers: the exchange behind cluster barriers
+    # (the default's st.async + mbarrier form: test_random_row_clusters_mbarrier).
+    lower = "builtin.module(convert-motif-to-gpu{cluster-mbarrier=false},gpu.module(canonicalize,cse))"
     for case in range(3):
         family = ["softmax", "softmax_bf16"][int(rng.integers(2))]
         n = int(rng.integers(32769, 131073))
@@ -95,6 +100,34 @@ def test_random_row_clusters_emulated(tmp_path):
             assert q.returncode == 0, f"{label} ({tag}): {q.stderr[-2000:]}"
             kernels.append(out)
         emulate_bitwise(emulator, kernels, family, rng, label)
+
+
+def test_random_row_clusters_mbarrier(tmp_path):
+    """The default lowering of a row cluster (cluster-mbarrier: the partials pushed by st.async and counted
+    on each CTA's mbarrier) on fresh random rows of 8,193 to 32,768, f32 or bf16, 1 or 2 rows, CTAs of
+    128: motif.emulator (which models the mbarriers' bytes and phases) runs it bit for bit against the
+    schedule model."""
+    from motif import emulator
+    opt, _ = _tools()
+    rng = np.random.default_rng()
+    for case in range(4):
+        family = ["softmax", "softmax_bf16"][int(rng.integers(2))]
+        n = int(rng.integers(8193, 32769))
+        rows = int(rng.integers(1, 3))
+        label = f"{family} {rows}x{n} row-cluster-threads=128"
+        print(label)
+        src = tmp_path / f"mbar{case}.mlir"
+        src.write_text(_first_function(load_example(family, dict(M=rows, N=n))) + "\n")
+        p = subprocess.run([str(opt), str(src), "--fuse-materialization=equivalence-cap=tolerance "
+                            "row-clusters=always row-cluster-threads=128"], capture_output=True, text=True,
+                           timeout=300)
+        assert p.returncode == 0 and " cluster(" in p.stdout, f"{label}: {p.stderr[-2000:]}"
+        fused = tmp_path / f"mbar{case}.fused.mlir"
+        fused.write_text(p.stdout)
+        lowered = emulator.lower(fused)
+        assert "st.async" in lowered and '"nvvm.mbarrier.try_wait.parity"' in lowered, label
+        function = re.search(r"func\.func @(\w+)", p.stdout).group(1)
+        assert emulator.compare(fused, function, lowered=lowered) == [], label
 
 
 def test_random_row_clusters_auto(tmp_path):
