@@ -104,7 +104,7 @@ def test_random_row_clusters_emulated(tmp_path):
 
 def test_random_row_clusters_mbarrier(tmp_path):
     """The default lowering of a row cluster (cluster-mbarrier: the partials pushed by st.async and counted
-    on each CTA's mbarrier) on fresh random rows of 8,193 to 32,768, f32 or bf16, 1 or 2 rows, CTAs of
+    on each CTA's mbarrier) on fresh random rows of 32,769 to 65,536, f32 or bf16, 1 or 2 rows, CTAs of
     128: motif.emulator (which models the mbarriers' bytes and phases) runs it bit for bit against the
     schedule model."""
     from motif import emulator
@@ -112,7 +112,7 @@ def test_random_row_clusters_mbarrier(tmp_path):
     rng = np.random.default_rng()
     for case in range(4):
         family = ["softmax", "softmax_bf16"][int(rng.integers(2))]
-        n = int(rng.integers(8193, 32769))
+        n = int(rng.integers(32769, 65537))
         rows = int(rng.integers(1, 3))
         label = f"{family} {rows}x{n} row-cluster-threads=128"
         print(label)
