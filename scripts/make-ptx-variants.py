@@ -60,6 +60,14 @@ LD_EDITS = tuple(f"ld{k}" for k in POLICIES)
 ST_EDITS = tuple(f"st{k}" for k in POLICIES)
 
 
+def at_least_isa(ptx, major, minor):
+    """The PTX with its .version raised to major.minor where it is lower (never lowered)."""
+    def repl(m):
+        have = (int(m.group(1)), int(m.group(2)))
+        return m.group(0) if have >= (major, minor) else f".version {major}.{minor}"
+    return re.sub(r"^\.version (\d+)\.(\d+)", repl, ptx, count=1, flags=re.M)
+
+
 def edit(ptx, edits):
     if any(e in LD_EDITS + ST_EDITS for e in edits):
         decl = f"\t.reg .b64 %pol<{len(POLICIES)}>;\n" + "".join(
@@ -103,7 +111,7 @@ def edit(ptx, edits):
         assert pick, "no exchange barrier before the exit barrier"
         for i in pick[::-1]:
             ptx = ptx[:i] + "barrier.cluster.arrive.relaxed.aligned;" + ptx[i + len(arrive):]
-        ptx = re.sub(r"^\.version \d+\.\d+", ".version 8.0", ptx, count=1, flags=re.M)
+        ptx = at_least_isa(ptx, 8, 0)
     if "push" in edits or "pushrel" in edits:
         ptx = push(ptx, relaxed="push" in edits)
     if "noexit" in edits:
@@ -132,7 +140,7 @@ def edit(ptx, edits):
 def push(ptx, relaxed=True):
     assert ".reqnctapercluster 8, 1, 1" in ptx, "push: written for clusters of 8"
     if relaxed:
-        ptx = re.sub(r"^\.version \d+\.\d+", ".version 8.0", ptx, count=1, flags=re.M)
+        ptx = at_least_isa(ptx, 8, 0)
     # The lane: the register `and.b64 %rdL, %rdX, 31` defines.
     lane = re.search(r"and\.b64 \t(%rd\d+), %rd\d+, 31;\n", ptx)
     assert lane, "push: no lane register"
