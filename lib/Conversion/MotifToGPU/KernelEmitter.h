@@ -397,6 +397,8 @@ private:
   void storeToCtaAsync(Value buf, ValueRange idx, Value rank, Value value,
                        Value bar, Location at);
   bool clusterStarted = false;
+  /// Whether a cluster barrier besides the start's was emitted (barrier()).
+  bool clusterBarriers = false;
 
   /// The kernel's memref parameters, behind memref.assume_alignment.
   SmallVector<Value> params;
