@@ -198,6 +198,16 @@ Value KernelEmitter::sharedPointer(Value buf, Location at) {
       .getResult();
 }
 
+Operation *KernelEmitter::ctaThreadZeroBody(Location at) {
+  // gpu.thread_id: the thread's number in its own CTA (`tid` numbers the
+  // threads of the whole cluster).
+  Value first = arith::CmpIOp::create(
+      b, at, arith::CmpIPredicate::eq,
+      gpu::ThreadIdOp::create(b, at, gpu::Dimension::x), constIndex(0));
+  auto ifOp = scf::IfOp::create(b, at, first, /*withElseRegion=*/false);
+  return ifOp.thenBlock()->getTerminator();
+}
+
 Value KernelEmitter::initExchangeBarrier(Location at) {
   auto space = gpu::AddressSpaceAttr::get(b.getContext(),
                                           gpu::AddressSpace::Workgroup);
@@ -209,16 +219,11 @@ Value KernelEmitter::initExchangeBarrier(Location at) {
   sharedBytesUsed += 8 + 7;
   OpBuilder::InsertionGuard guard(b);
   if (!mbarrierInits) {
-    // Before the start barrier's arrive: the barrier (release) publishes the
-    // initialized mbarriers to the cluster before any CTA's st.async reaches
-    // them. Thread 0 of each CTA (gpu.thread_id: the CTA's own; `tid`
-    // numbers the threads of the whole cluster) initializes them.
+    // Before the start barrier's arrive: the fence (a release) and the
+    // barrier publish the initialized mbarriers to the cluster before any
+    // CTA's st.async reaches them. Thread 0 of each CTA initializes them.
     b.setInsertionPoint(startArrive);
-    Value first = arith::CmpIOp::create(
-        b, at, arith::CmpIPredicate::eq,
-        gpu::ThreadIdOp::create(b, at, gpu::Dimension::x), constIndex(0));
-    auto ifOp = scf::IfOp::create(b, at, first, /*withElseRegion=*/false);
-    b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+    b.setInsertionPoint(ctaThreadZeroBody(at));
     mbarrierInits = NVVM::FenceMbarrierInitOp::create(b, at);
   }
   b.setInsertionPoint(mbarrierInits);
@@ -237,11 +242,7 @@ void KernelEmitter::expectExchangeBytes(Value bar, int64_t bytes,
   // on the uniform datapath, for the whole warp, which racecheck would see
   // unordered against thread 0's arrive without a barrier between them.
   OpBuilder::InsertionGuard guard(b);
-  Value first = arith::CmpIOp::create(
-      b, at, arith::CmpIPredicate::eq,
-      gpu::ThreadIdOp::create(b, at, gpu::Dimension::x), constIndex(0));
-  auto ifOp = scf::IfOp::create(b, at, first, /*withElseRegion=*/false);
-  b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+  b.setInsertionPoint(ctaThreadZeroBody(at));
   NVVM::MBarrierArriveExpectTxOp::create(
       b, at, Type(), sharedPointer(bar, at),
       arith::ConstantOp::create(b, at, b.getI32IntegerAttr(bytes)),

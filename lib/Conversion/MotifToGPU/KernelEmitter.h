@@ -385,6 +385,9 @@ private:
   Operation *startArrive = nullptr;
   /// The address (!llvm.ptr<3>) of workgroup buffer `buf` of this CTA.
   Value sharedPointer(Value buf, Location at);
+  /// An `if` taken by thread 0 of each CTA, at the insertion point; the
+  /// terminator of its body (to insert before).
+  Operation *ctaThreadZeroBody(Location at);
   /// cluster-mbarrier: an mbarrier of this CTA, initialized by thread 0
   /// before the start barrier (one fence after every init); its buffer.
   Value initExchangeBarrier(Location at);
