@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Session 2026-12-06 (17), first device call: only on an H200 (the issue's card; on any other it stops at
+# once). Carry .prebuilt17 and .whl. .prebuilt17 is `python3 -m motif.prebuild .prebuilt17 --families
+# softmax_bf16,layernorm_bf16,rmsnorm_bf16` by the compiler of this commit (relaxed cluster start, the
+# default since session 16), *.sass deleted.
+#  0. bench/proto/copy_forms.cu: every way we know to move softmax_bf16 8192x4096's bytes (and
+#     16384x1024's), timed as motif.bench times: can any kernel that reads and writes them reach 0.9 of
+#     the copy ceiling on this card?
+#  1. motif.bench of the bf16 rows with the compiler of this commit.
+source "$(dirname "${BASH_SOURCE[0]}")/gpu-env.sh"
+export MOTIF_PREBUILT="$root/.prebuilt17"
+status=0
+name=$(nvidia-smi --query-gpu=name --format=csv,noheader | tee "$logs/device.txt")
+case "$name" in *H200*) ;; *) echo "not an H200 ($name): nothing run"; exit 0 ;; esac
+nvcc -O3 -std=c++17 -arch=sm_90 -Xptxas -v -o /tmp/copyforms bench/proto/copy_forms.cu > "$logs/copy-forms-ptxas.txt" 2>&1 \
+  && timeout 150 /tmp/copyforms 2>&1 | tee "$logs/copy-forms.txt"
+[ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+timeout 300 python3 -m motif.bench --families softmax_bf16,layernorm_bf16,rmsnorm_bf16 \
+  --json "$logs/bench-rows-bf16.json" 2>"$logs/bench-rows-bf16-progress.txt" | tee "$logs/bench-rows-bf16.txt" \
+  | grep -v unfused | grep -E "copy|motif math|motif fused|norm" | cut -c1-200
+[ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+echo "call rc $status"
+exit $status
