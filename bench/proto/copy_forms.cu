@@ -15,6 +15,7 @@
 //              shared, completion on an mbarrier, then cp.async.bulk shared -> global), S stages in flight
 //   read       read the 64 MiB only (a sum a thread, one word written a block): the read stream alone
 //   write      write the 64 MiB only: the write stream alone
+//   bsm-W-S-K  softmax itself through TMA (bulk_softmax below), checked against float64
 //   empty      8192 blocks of 256 threads that do nothing: the bracket's fixed cost
 // Every copy form is checked bit for bit against the input before it is timed.
 //   nvcc -O3 -std=c++17 -arch=sm_90 -o /tmp/copyforms copy_forms.cu && /tmp/copyforms
@@ -117,6 +118,110 @@ template <int C, int S> __global__ void __launch_bounds__(32) bulk_copy(const ch
   asm volatile("cp.async.bulk.wait_group 0;" ::: "memory");
 }
 
+
+// Softmax through TMA (bsm-W-S-K): a persistent grid of SMs x K blocks of W warps; a chunk is W
+// consecutive rows (one a warp), staged in S slots of shared memory. Thread 0 loads chunks with
+// cp.async.bulk (completion on the slot's mbarrier); each warp reads its row from shared (16 B a lane a
+// step), max and sum of exp over the warp by shuffles (no block barrier), writes the bf16 result over
+// its row; a named barrier, then thread 0 stores the chunk with cp.async.bulk and reloads the slot
+// before last once its store has read it. The math is the prototype's: ex2.approx.ftz, log2(e) folded.
+template <int N, int W, int S> __global__ void __launch_bounds__(32 * W) bulk_softmax(const char *x, char *y, int M) {
+  extern __shared__ __align__(128) char smem[];
+  __shared__ __align__(8) uint64_t full[S];
+  constexpr int RowBytes = N * 2, C = W * RowBytes, V = N / 256;  // uint4 a lane
+  auto sa = [](const void *p) { return (uint32_t)__cvta_generic_to_shared(p); };
+  int nchunks = M / W;
+  int mine = (nchunks - (int)blockIdx.x + (int)gridDim.x - 1) / (int)gridDim.x;
+  auto issue = [&](int c) {
+    int s = c % S;
+    const char *src = x + ((size_t)blockIdx.x + (size_t)c * gridDim.x) * C;
+    asm volatile("mbarrier.arrive.expect_tx.shared.b64 _, [%0], %1;" ::"r"(sa(&full[s])), "r"(C) : "memory");
+    asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];" ::"r"(
+                     sa(smem + s * C)),
+                 "l"(src), "r"(C), "r"(sa(&full[s]))
+                 : "memory");
+  };
+  if (threadIdx.x == 0) {
+    for (int s = 0; s < S; ++s) asm volatile("mbarrier.init.shared.b64 [%0], 1;" ::"r"(sa(&full[s])));
+    asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
+  }
+  __syncthreads();
+  if (threadIdx.x == 0)
+    for (int c = 0; c < S && c < mine; ++c) issue(c);
+  int w = threadIdx.x / 32, l = threadIdx.x % 32;
+  for (int c = 0; c < mine; ++c) {
+    int s = c % S;
+    uint32_t phase = (c / S) & 1, done = 0;
+    while (!done)
+      asm volatile("{\n\t.reg .pred p;\n\tmbarrier.try_wait.parity.shared.b64 p, [%1], %2;\n\tselp.u32 %0, 1, 0, p;\n\t}"
+                   : "=r"(done)
+                   : "r"(sa(&full[s])), "r"(phase)
+                   : "memory");
+    uint4 *row = (uint4 *)(smem + s * C + w * RowBytes);
+    uint4 v[V];
+#pragma unroll
+    for (int i = 0; i < V; ++i) v[i] = row[i * 32 + l];
+    auto at = [&](int k) {
+      uint32_t wd = k % 8 < 2 ? v[k / 8].x : k % 8 < 4 ? v[k / 8].y : k % 8 < 6 ? v[k / 8].z : v[k / 8].w;
+      return __uint_as_float(k % 2 ? wd & 0xffff0000u : wd << 16);
+    };
+    constexpr float lg = 1.4426950408889634f;
+    float m = at(0);
+#pragma unroll
+    for (int k = 1; k < 8 * V; ++k) m = fmaxf(m, at(k));
+#pragma unroll
+    for (int o = 16; o; o /= 2) m = fmaxf(m, __shfl_xor_sync(~0u, m, o));
+    float ml = m * lg, sum = 0.f;
+#pragma unroll
+    for (int k = 0; k < 8 * V; ++k) sum += ex2(at(k) * lg - ml);
+#pragma unroll
+    for (int o = 16; o; o /= 2) sum += __shfl_xor_sync(~0u, sum, o);
+    float inv = 1.f / sum;
+#pragma unroll
+    for (int i = 0; i < V; ++i) {
+      uint4 r;
+      r.x = pack(ex2(at(8 * i) * lg - ml) * inv, ex2(at(8 * i + 1) * lg - ml) * inv);
+      r.y = pack(ex2(at(8 * i + 2) * lg - ml) * inv, ex2(at(8 * i + 3) * lg - ml) * inv);
+      r.z = pack(ex2(at(8 * i + 4) * lg - ml) * inv, ex2(at(8 * i + 5) * lg - ml) * inv);
+      r.w = pack(ex2(at(8 * i + 6) * lg - ml) * inv, ex2(at(8 * i + 7) * lg - ml) * inv);
+      row[i * 32 + l] = r;
+    }
+    asm volatile("fence.proxy.async.shared::cta;" ::: "memory");  // the results, to the bulk store
+    __syncthreads();
+    if (threadIdx.x == 0) {
+      char *dst = y + ((size_t)blockIdx.x + (size_t)c * gridDim.x) * C;
+      asm volatile("cp.async.bulk.global.shared::cta.bulk_group [%0], [%1], %2;" ::"l"(dst), "r"(sa(smem + s * C)),
+                   "r"(C)
+                   : "memory");
+      asm volatile("cp.async.bulk.commit_group;" ::: "memory");
+      if (c >= 1 && c - 1 + S < mine) {  // the slot of chunk c - 1, once its store has read it
+        asm volatile("cp.async.bulk.wait_group.read 1;" ::: "memory");
+        issue(c - 1 + S);
+      } else if (c == 0 && S == 1 && mine > 1) {
+        asm volatile("cp.async.bulk.wait_group.read 0;" ::: "memory");
+        issue(1);
+      }
+    }
+  }
+  if (threadIdx.x == 0) asm volatile("cp.async.bulk.wait_group 0;" ::: "memory");
+}
+
+// Max relative error (|got - want| / max |want| of the row) of rows 0, 97, 194, ... against float64.
+static double softmax_err(const std::vector<uint16_t> &x, const std::vector<uint16_t> &y, int M, int N) {
+  double worst = 0;
+  for (int r = 0; r < M; r += 97) {
+    double m = -INFINITY, s = 0, mx = 0;
+    for (int j = 0; j < N; ++j) m = std::max(m, (double)bf2f(x[(size_t)r * N + j]));
+    for (int j = 0; j < N; ++j) s += std::exp(bf2f(x[(size_t)r * N + j]) - m);
+    for (int j = 0; j < N; ++j) mx = std::max(mx, std::exp(bf2f(x[(size_t)r * N + j]) - m) / s);
+    for (int j = 0; j < N; ++j) {
+      double want = std::exp(bf2f(x[(size_t)r * N + j]) - m) / s;
+      worst = std::max(worst, std::fabs(bf2f(y[(size_t)r * N + j]) - want) / mx);
+    }
+  }
+  return worst;
+}
+
 int main() {
   int sms, dev = 0;
   CK(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, dev));
@@ -195,6 +300,40 @@ int main() {
     bulk(bulk_copy<C, 6>, 6, 4, "bulk-6x4");
     bulk(bulk_copy<C, 8>, 8, 2, "bulk-8x2");
     bulk(bulk_copy<C, 8>, 8, 3, "bulk-8x3");
+    // The bulk softmax forms (checked against float64, then timed).
+    auto bsm = [&](auto kernel, int W, int S, int K, const char *name) {
+      size_t smem = (size_t)S * W * sh.N * 2;
+      CK(cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, (int)smem));
+      int grid = std::min(sms * K, sh.M / W);
+      auto launch = [&](int i) { kernel<<<grid, 32 * W, smem>>>(xs[i], ys[i], sh.M); };
+      CK(cudaMemset(ys[0], 0x55, bytes));
+      launch(0);
+      CK(cudaGetLastError());
+      CK(cudaDeviceSynchronize());
+      std::vector<uint16_t> xin(bytes / 2), got(bytes / 2);
+      CK(cudaMemcpy(xin.data(), xs[0], bytes, cudaMemcpyDeviceToHost));
+      CK(cudaMemcpy(got.data(), ys[0], bytes, cudaMemcpyDeviceToHost));
+      double err = softmax_err(xin, got, sh.M, sh.N);
+      if (!(err < 1e-2)) {
+        std::printf("%-12s WRONG (max rel err %.3g against float64)\n", name, err);
+        return;
+      }
+      int k = 0;
+      float ms = tm.median_ms([&] { launch(k++ % sets); });
+      double gbps = both / (ms * 1e-3) / 1e9;
+      std::printf("%-12s %10.2f %10.0f %9.3f   (softmax, rel err %.2e, %zu B shared)\n", name, ms * 1e3, gbps,
+                  gbps / ceiling, err, smem);
+    };
+    if (sh.N == 4096) {
+      bsm(bulk_softmax<4096, 4, 2>, 4, 2, 3, "bsm-4-2-3");
+      bsm(bulk_softmax<4096, 4, 3>, 4, 3, 2, "bsm-4-3-2");
+      bsm(bulk_softmax<4096, 2, 4>, 2, 4, 3, "bsm-2-4-3");
+      bsm(bulk_softmax<4096, 8, 2>, 8, 2, 1, "bsm-8-2-1");
+    } else {
+      bsm(bulk_softmax<1024, 4, 4>, 4, 4, 6, "bsm-4-4-6");
+      bsm(bulk_softmax<1024, 8, 4>, 8, 4, 3, "bsm-8-4-3");
+      bsm(bulk_softmax<1024, 4, 8>, 4, 8, 4, "bsm-4-8-4");
+    }
     report("read", [&](int i) { read_only<<<sh.M, 256>>>((uint4 *)xs[i], sink, rowVecs); }, false, (double)bytes);
     report("write", [&](int i) { write_only<<<sh.M, 256>>>((uint4 *)ys[i], rowVecs); }, false, (double)bytes);
     report("empty", [&](int i) { empty_kernel<<<sh.M, 256>>>(); }, false, both);
