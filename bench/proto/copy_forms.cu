@@ -16,7 +16,8 @@
 //   read       read the 64 MiB only (a sum a thread, one word written a block): the read stream alone
 //   write      write the 64 MiB only: the write stream alone
 //   bsm-W-S-K  softmax itself through TMA (bulk_softmax below), checked against float64
-//   empty      8192 blocks of 256 threads that do nothing: the bracket's fixed cost
+//   empty      8192 blocks of 256 threads that do nothing (16384 at 16384x1024): launch and block
+//              dispatch; empty-sms: a block an SM; empty-1: one warp, the bracket's fixed cost
 // Every copy form is checked bit for bit against the input before it is timed.
 //   nvcc -O3 -std=c++17 -arch=sm_90 -o /tmp/copyforms copy_forms.cu && /tmp/copyforms
 #include "bf16_proto.h"
@@ -337,6 +338,8 @@ int main() {
     report("read", [&](int i) { read_only<<<sh.M, 256>>>((uint4 *)xs[i], sink, rowVecs); }, false, (double)bytes);
     report("write", [&](int i) { write_only<<<sh.M, 256>>>((uint4 *)ys[i], rowVecs); }, false, (double)bytes);
     report("empty", [&](int i) { empty_kernel<<<sh.M, 256>>>(); }, false, both);
+    report("empty-sms", [&](int i) { empty_kernel<<<sms, 256>>>(); }, false, both);
+    report("empty-1", [&](int i) { empty_kernel<<<1, 32>>>(); }, false, both);
     for (int i = 0; i < sets; ++i) {
       CK(cudaFree(xs[i]));
       CK(cudaFree(ys[i]));
