@@ -11,7 +11,8 @@ least 4x the L2 size, random N(0,1) inputs, every result checked against a float
 of the formula before it is timed. Effective bandwidth counts each input read once and each output
 written once (decimal GB/s); it is reported as a fraction of the device copy ceiling (y.copy_(x) on
 1 GiB) measured in the same run, and for memory-bound families as a fraction of a copy of the same
-bytes ("of same": the ceiling at that size, which a short launch does not reach). Progress goes to
+bytes ("of same": the ceiling at that size, which a short launch does not reach) and with the bracket's
+fixed cost (an empty kernel after the same lead) taken out of both times ("body"). Progress goes to
 stderr, the table to stdout.
 """
 import argparse
@@ -401,16 +402,38 @@ def copy_ceiling(torch, timer):
     return t, gbps(t)
 
 
+def bracket_ms(torch, timer):
+    """The fixed cost inside every bracket: an empty kernel (torch.cuda._sleep(0): one thread, no memory
+    traffic) timed as every kernel is, after the same lead -- the launch and the two events. None when
+    torch has no such kernel."""
+    sleep = getattr(torch.cuda, "_sleep", None)
+    if sleep is None:
+        return None
+    return timer(lambda i: sleep(0), 1)
+
+
+def body_fraction(nbytes, t_ms, copy_ms, bracket):
+    """The fraction of the copy ceiling a kernel's body reaches: its bytes over its time less the
+    bracket's fixed cost, against the 1 GiB copy's over its time less the same cost (the copy's bracket
+    is under 1% of it; a short kernel's is not: an empty kernel takes about 3.8 us after the memset
+    lead on an H100, 11% of a 35 us kernel). None when the bracket is unknown or not below the time."""
+    if not bracket or not t_ms or t_ms <= bracket or copy_ms <= bracket:
+        return None
+    return (nbytes / (t_ms - bracket)) / (2 * 2**30 / (copy_ms - bracket))
+
+
 def format_table(rows, copy_ms, copy_gbps, other_leads=()):
     """The table; `other_leads`: a column of ms and one of the fraction of the copy per further lead."""
     extra = [c for lead in other_leads for c in (f"ms {lead}", f"of copy {lead}")]
-    head = ("family", "shape", "impl", "time ms", "IQR %", "GB/s", "of copy", "of same", "x eager", "x compile", "x best",
+    head = ("family", "shape", "impl", "time ms", "IQR %", "GB/s", "of copy", "of same", "body", "x eager", "x compile",
+            "x best",
             "TFLOP/s", *extra, "status / ptxas (regs, spill st/ld, smem)")
 
     def num(v, f):
         return "-" if v is None else format(v, f)
 
-    body = [("copy", "1 GiB", "y.copy_(x)", f"{copy_ms:.4f}", "-", f"{copy_gbps:.0f}", "1.00", "-", "-", "-", "-", "-",
+    body = [("copy", "1 GiB", "y.copy_(x)", f"{copy_ms:.4f}", "-", f"{copy_gbps:.0f}", "1.00", "-", "1.00", "-", "-", "-",
+             "-",
              *["-"] * len(extra), "ceiling")]
     for r in rows:
         note = r.get("ptxas", "") if r.get("status") == "ok" else r.get("status", "")
@@ -420,7 +443,8 @@ def format_table(rows, copy_ms, copy_gbps, other_leads=()):
         t, q1, q3 = r.get("time_ms"), r.get("time_ms_p25"), r.get("time_ms_p75")
         iqr = 100 * (q3 - q1) / t if t and q1 is not None and q3 is not None else None
         body.append((r["family"], r["shape"], r["impl"], num(t, ".4f"), num(iqr, ".1f"), num(r.get("gbps"), ".0f"),
-                     num(r.get("frac_copy"), ".2f"), num(r.get("of_same_copy"), ".2f"), num(r.get("vs_eager"), ".2f"),
+                     num(r.get("frac_copy"), ".2f"), num(r.get("of_same_copy"), ".2f"),
+                     num(r.get("frac_copy_body"), ".2f"), num(r.get("vs_eager"), ".2f"),
                      num(r.get("vs_compile"), ".2f"),
                      num(r.get("vs_best"), ".2f"), num(r.get("tflops"), ".1f"), *others, note))
     widths = [max(len(str(x)) for x in col) for col in zip(head, *body)]
@@ -513,6 +537,9 @@ def main(argv=None):
     log(f"{device}; copy ceiling (1 GiB)")
     copy_ms, copy_gbps = copy_ceiling(torch, timer)
     log(f"copy: {copy_ms:.3f} ms, {copy_gbps:.0f} GB/s")
+    bracket = bracket_ms(torch, timer)
+    if bracket is not None:
+        log(f"bracket (an empty kernel after the same lead): {bracket * 1e3:.2f} us")
     rows, compiled = [], {}
     for fam in families:
         chip = family_chip(fam)
@@ -525,14 +552,20 @@ def main(argv=None):
             torch.cuda.empty_cache()
     print(f"timing: CUDA events, median of {args.runs}, each bracket after a {lead} lead (motif.gputime)"
           + (f"; also after {', '.join(leads[1:])} leads, in the same run" if leads[1:] else ""))
+    for r in rows:
+        if r.get("time_ms") and r.get("bytes") and not r.get("flops"):
+            r["frac_copy_body"] = body_fraction(r["bytes"], r["time_ms"], copy_ms, bracket)
     print(format_table(rows, copy_ms, copy_gbps, leads[1:]))
+    if bracket is not None:
+        print(f"body: the fraction of the copy ceiling with the bracket's fixed cost taken out of both times "
+              f"(an empty kernel after the same lead: {bracket * 1e3:.2f} us; motif.bench.body_fraction)")
     if args.json:
         meta = dict(device=device, torch=torch.__version__, cuda=torch.version.cuda, dtype="float32",
                     date=time.strftime("%Y-%m-%dT%H:%M:%S%z"), runs=args.runs, warmup=args.warmup, seed=seed,
                     timing="bare event bracket" if lead == "none" else f"event bracket after a 256 MiB {lead} lead",
                     lead=lead, leads=leads, copy_by_lead=timer.copy_by_lead,
                     l2_bytes=getattr(torch.cuda.get_device_properties(0), "L2_cache_size", None),
-                    copy={"bytes": 2 * 2**30, "time_ms": copy_ms, "gbps": copy_gbps})
+                    copy={"bytes": 2 * 2**30, "time_ms": copy_ms, "gbps": copy_gbps}, bracket_ms=bracket)
         Path(args.json).write_text(json.dumps(dict(meta, rows=rows), indent=1, default=str))
         log(f"wrote {args.json}")
     if args.png:

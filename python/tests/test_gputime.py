@@ -134,3 +134,19 @@ def test_table_has_a_column_pair_per_further_lead():
     assert "IQR %" in table[0] and "2.1" in cells  # (0.0340 - 0.0333) / 0.0336
     plain = bench.format_table([row], 0.5055, 4248.0).splitlines()
     assert "memset" not in plain[0] and "0.0360" not in plain[-1]
+
+
+def test_body_fraction_takes_the_bracket_out_of_both_times():
+    # 128 MiB in 35.5 us against 2 GiB in 505.5 us: 0.893 of the copy; with a 3.8 us bracket taken out
+    # of both, 128 MiB in 31.7 us against 2 GiB in 501.7 us: 0.989.
+    nbytes = 2 * 64 * 2**20
+    assert abs(nbytes / 35.5 / (2 * 2**30 / 505.5) - 0.8901) < 1e-3
+    assert abs(bench.body_fraction(nbytes, 35.5, 505.5, 3.8) - 0.9891) < 1e-3
+    assert bench.body_fraction(nbytes, 35.5, 505.5, None) is None     # no empty kernel measured
+    assert bench.body_fraction(nbytes, 3.0, 505.5, 3.8) is None       # a time at or under the bracket
+    row = dict(family="softmax_bf16", shape="M=8 N=8", impl="motif mathematical", status="ok", ptxas="32 regs",
+               time_ms=0.0355, gbps=3780.0, frac_copy=0.89, frac_copy_body=0.99)
+    table = bench.format_table([row], 0.5055, 4248.0).splitlines()
+    col = table[0].index("body")
+    assert table[0].split().count("body") == 1 and table[-1][col:].split()[0] == "0.99"
+    assert table[2][col:].split()[0] == "1.00"  # the copy's own row
