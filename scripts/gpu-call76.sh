@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Session 2026-12-06 (17), first device call: only on an H200 (the issue's card; on any other only step 0; H100 runs of step 0 are
-# docs/results/copy-forms-h100-session17*.txt). Carry .prebuilt17 and .whl. .prebuilt17 is `python3 -m motif.prebuild .prebuilt17 --families
+# Session 2026-12-06 (17), first device call: only on an H200 (the issue's card; on any other it stops at once; four H100
+# runs of step 0 are docs/results/copy-forms-h100-session17*.txt). Carry .prebuilt17 and .whl. .prebuilt17 is `python3 -m motif.prebuild .prebuilt17 --families
 # softmax_bf16,layernorm_bf16,rmsnorm_bf16` by the compiler of this commit (relaxed cluster start, the
 # default since session 16), *.sass deleted.
 #  0. bench/proto/copy_forms.cu: every way we know to move softmax_bf16 8192x4096's bytes (and
@@ -15,10 +15,10 @@ source "$(dirname "${BASH_SOURCE[0]}")/gpu-env.sh"
 export MOTIF_PREBUILT="$root/.prebuilt17"
 status=0
 name=$(nvidia-smi --query-gpu=name --format=csv,noheader | tee "$logs/device.txt")
+case "$name" in *H200*) ;; *) echo "not an H200 ($name): nothing run"; exit 0 ;; esac
 nvcc -O3 -std=c++17 -arch=sm_90 -Xptxas -v -o /tmp/copyforms bench/proto/copy_forms.cu > "$logs/copy-forms-ptxas.txt" 2>&1 \
   && timeout 150 /tmp/copyforms 2>&1 | tee "$logs/copy-forms.txt"
 [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
-case "$name" in *H200*) ;; *) echo "not an H200 ($name): the copy forms only"; exit $status ;; esac
 v=.rowvar17
 timeout 120 python3 scripts/hint-variants.py $v/v8192x4096_r1_t256 $v/v8192x4096_r2_t256 $v/v8192x4096_r4_t256 \
   $v/v8192x4096_r1_t128 $v/v8192x4096_r2_t128 $v/v8192x4096_r4_t128 --rtol 0.02 --rounds 3 2>&1 | tail -n 10 \
