@@ -34,6 +34,13 @@
 // A row that fits does not grow: 4096x16384 bf16 0.068 at 256, 0.072 at 512,
 // 0.120 at 1024.
 //
+// Then rows a block: a `[block, thread]` group with many short rows (at
+// least 2048 blocks left, R x N <= 4096) takes R <= 4 rows a block, its grid
+// dim as `block x seq(R)`: bitwise, and each block costs time to launch
+// whatever its work (an empty kernel of 16384 blocks takes 13.6 us on an
+// H100): 16384x1024 bf16 softmax 26.66 us at 4 rows a block, 27.12 at one
+// (docs/results/rows-a-block-16384x1024-h100-session17.txt).
+//
 // A kernel whose block is already what its row asks for is left as written,
 // as is every kernel with another shape: tiles, contractions,
 // general combiners (their tree is the combiner's business), a row dim of
@@ -150,6 +157,68 @@ bool trySetThreads(KernelOp kernel, int64_t threads, int64_t cluster = 0) {
   return ok;
 }
 
+/// Gives the `[block, thread]` row group `ks` (rows of `rowExtent`) R rows a
+/// block (RowBlocks.h, kMaxRowsPerBlock): its one grid dim becomes `block x
+/// seq(R)` in every motif. Returns R (1: the group as it was, with `why` set
+/// when a larger R was refused).
+int64_t applyRowsPerBlock(ArrayRef<KernelOp> ks, int64_t rowExtent,
+                          std::string &why) {
+  // A cluster's CTAs split the grid dim (docs/lowering.md, "Clusters").
+  if (llvm::any_of(ks, [](KernelOp k) { return k.getClusterSize() > 1; }))
+    return 1;
+  SmallVector<std::pair<Operation *, unsigned>> blockDims;
+  int64_t rows = 0;
+  for (KernelOp k : ks)
+    for (Operation &op : k.getBodyBlock()) {
+      auto motif = dyn_cast<ComputeOpInterface>(op);
+      if (!motif)
+        continue;
+      SmallVector<int64_t> extents = motif.getIterationExtents();
+      std::optional<unsigned> dim;
+      for (unsigned d = 0, e = extents.size(); d < e; ++d) {
+        if (motif.getLevel(d) != Level::Block)
+          continue;
+        if (dim)
+          return 1; // a grid of several dims: not yet
+        dim = d;
+      }
+      if (!dim || (rows && extents[*dim] != rows))
+        return 1;
+      rows = extents[*dim];
+      blockDims.push_back({&op, *dim});
+    }
+  int64_t r = 1;
+  while (2 * r <= kMaxRowsPerBlock &&
+         2 * r * rowExtent <= kRowsPerBlockElements && rows % (2 * r) == 0 &&
+         rows / (2 * r) >= kRowsPerBlockMinGrid)
+    r *= 2;
+  if (r == 1)
+    return 1;
+  MLIRContext *ctx = blockDims.front().first->getContext();
+  Attribute nest = TileAttr::get(ctx, {Level::Block, Level::Seq}, {0, r});
+  SmallVector<std::pair<Operation *, ArrayAttr>> old;
+  for (auto [op, d] : blockDims) {
+    ArrayAttr mapping = cast<ComputeOpInterface>(op).getMapping();
+    old.push_back({op, mapping});
+    SmallVector<Attribute> levels(mapping.begin(), mapping.end());
+    levels[d] = nest;
+    op->setAttr("mapping", ArrayAttr::get(ctx, levels));
+  }
+  bool ok = true;
+  {
+    ThreadDiagnosticHandler quiet(ctx);
+    for (KernelOp k : ks)
+      ok = ok && succeeded(verify(k));
+  }
+  if (!ok) {
+    for (auto [op, mapping] : old)
+      op->setAttr("mapping", mapping);
+    why = "the verifier refuses " + std::to_string(r) + " rows a block";
+    return 1;
+  }
+  return r;
+}
+
 } // namespace
 
 /// The threads `row` asks for, or 0 when its kernel's `written` block is what
@@ -195,38 +264,18 @@ int64_t mlir::motif::applyRowBlocks(
     members[groups.getLeaderValue(k.getOperation())].push_back(k);
 
   int64_t count = 0;
-  for (auto &[leader, ks] : members) {
-    // Every member a row kernel of one form and row length, one block size.
-    SmallVector<RowKernel> rows;
-    for (KernelOp k : ks) {
-      std::optional<RowKernel> row = rowKernelOf(k);
-      if (!row)
-        break;
-      rows.push_back(*row);
-    }
-    if (rows.size() != ks.size())
-      continue;
-    int64_t written = ks.front().getThreads();
-    if (llvm::any_of(llvm::zip(ks, rows), [&](auto kr) {
-          auto [k, r] = kr;
-          return static_cast<int64_t>(k.getThreads()) != written ||
-                 r.form != rows.front().form ||
-                 r.rowExtent != rows.front().rowExtent;
-        }))
-      continue;
-    RowKernel row = rows.front();
-    for (const RowKernel &r : rows)
-      row.reducesRow |= r.reducesRow;
+  // The threads of a row group (RowBlocks.h); the kernels re-blocked.
+  auto reblock = [&](ArrayRef<KernelOp> ks, RowKernel row,
+                     int64_t written) -> int64_t {
     int64_t threads =
         rowThreads(row, written, registerBudget,
                    clusters ? kMaxThreadsPerBlock : kRowMaxThreads);
     if (!threads)
-      continue;
+      return 0;
     bool blockRows = row.form == RowForm::Block;
     // A grown block of more threads than a cluster's CTA takes: its CTAs.
     int64_t cluster = 1;
-    if (clusters && blockRows && threads > written &&
-        threads > clusterThreads)
+    if (clusters && blockRows && threads > written && threads > clusterThreads)
       cluster = std::min(threads / clusterThreads, maxCluster);
     auto describe = [&] {
       return std::string(blockRows ? "one row a block" : "one row a warp") +
@@ -256,7 +305,7 @@ int64_t mlir::motif::applyRowBlocks(
         // Whether a cluster would pay is only asked of a growth the cap
         // admits: the one-CTA growth is named here.
         if (cluster > 1 && declineCluster && !withoutCluster())
-          continue;
+          return 0;
         KernelOp first = *llvm::find_if(
             ks, [](KernelOp k) { return rowKernelOf(k)->reducesRow; });
         first.emitRemark()
@@ -268,20 +317,22 @@ int64_t mlir::motif::applyRowBlocks(
                "another tree (class 'tolerance', above the cap '"
             << stringifyEquivalence(cap) << "')";
       }
-      continue;
+      return 0;
     }
     if (cluster > 1 && declineCluster) {
       if (std::string why = declineCluster(ks); !why.empty()) {
         KernelOp first = ks.front();
-        first.emitRemark()
-            << "row blocks: kernel '" << first.getSymName() << "'"
-            << (ks.size() > 1 ? " (with the " + std::to_string(ks.size() - 1) +
-                                    " kernel(s) it exchanges values with)"
-                              : std::string())
-            << ": no cluster(" << cluster << ") of CTAs of "
-            << threads / cluster << " threads: " << why;
+        first.emitRemark() << "row blocks: kernel '" << first.getSymName()
+                           << "'"
+                           << (ks.size() > 1
+                                   ? " (with the " +
+                                         std::to_string(ks.size() - 1) +
+                                         " kernel(s) it exchanges values with)"
+                                   : std::string())
+                           << ": no cluster(" << cluster << ") of CTAs of "
+                           << threads / cluster << " threads: " << why;
         if (!withoutCluster())
-          continue;
+          return 0;
       }
     }
     SmallVector<KernelOp> done;
@@ -296,8 +347,8 @@ int64_t mlir::motif::applyRowBlocks(
         break;
       if (stated && keep == 1)
         k.emitRemark() << "row blocks: kernel '" << k.getSymName()
-                       << "': its cluster(" << *stated
-                       << ") dropped: threads(" << threads
+                       << "': its cluster(" << *stated << ") dropped: threads("
+                       << threads
                        << ") do not split into that many CTAs of whole "
                           "warps; the block runs as one CTA";
       done.push_back(k);
@@ -307,7 +358,7 @@ int64_t mlir::motif::applyRowBlocks(
         (void)trySetThreads(k, written, /*cluster=*/1);
       remarkAll(std::string(": declined: the verifier refuses the ") +
                 (threads < written ? "smaller" : "larger") + " block");
-      continue;
+      return 0;
     }
     if (blockRows)
       remarkAll(": each thread walks " +
@@ -328,7 +379,54 @@ int64_t mlir::motif::applyRowBlocks(
                 " rows a block; bitwise (each row keeps its warp and lanes)");
     if (blockRows && row.reducesRow && applied < Equivalence::Tolerance)
       applied = Equivalence::Tolerance;
-    count += ks.size();
+    return static_cast<int64_t>(ks.size());
+  };
+  for (auto &[leader, ks] : members) {
+    // Every member a row kernel of one form and row length, one block size.
+    SmallVector<RowKernel> rows;
+    for (KernelOp k : ks) {
+      std::optional<RowKernel> row = rowKernelOf(k);
+      if (!row)
+        break;
+      rows.push_back(*row);
+    }
+    if (rows.size() != ks.size())
+      continue;
+    int64_t written = ks.front().getThreads();
+    if (llvm::any_of(llvm::zip(ks, rows), [&](auto kr) {
+          auto [k, r] = kr;
+          return static_cast<int64_t>(k.getThreads()) != written ||
+                 r.form != rows.front().form ||
+                 r.rowExtent != rows.front().rowExtent;
+        }))
+      continue;
+    RowKernel row = rows.front();
+    for (const RowKernel &r : rows)
+      row.reducesRow |= r.reducesRow;
+    int64_t changed = reblock(ks, row, written);
+    count += changed;
+    if (row.form != RowForm::Block)
+      continue;
+    // Rows a block, for the group as it now is (bitwise: each row keeps its
+    // threads and tree).
+    std::string why;
+    int64_t perBlock = applyRowsPerBlock(ks, row.rowExtent, why);
+    for (KernelOp k : ks) {
+      if (perBlock > 1)
+        k.emitRemark() << "row blocks: kernel '" << k.getSymName()
+                       << "': " << perBlock
+                       << " rows a block (the grid dim as `block x seq("
+                       << perBlock << ")`): " << k.getThreads()
+                       << " threads walk " << perBlock << " rows of "
+                       << row.rowExtent
+                       << " element(s); bitwise (each row keeps its threads "
+                          "and tree)";
+      else if (!why.empty())
+        k.emitRemark() << "row blocks: kernel '" << k.getSymName()
+                       << "': one row a block: " << why;
+    }
+    if (perBlock > 1)
+      count += static_cast<int64_t>(ks.size()) - changed;
   }
   return count;
 }

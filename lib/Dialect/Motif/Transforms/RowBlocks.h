@@ -28,6 +28,13 @@ constexpr int64_t kWarpRowThreads = 128;
 /// spills (64 registers a thread), at 512 none does.
 constexpr int64_t kRowMaxThreads = 512;
 
+/// Rows a block (`[block x seq(R), thread]`): at most this many rows a block,
+constexpr int64_t kMaxRowsPerBlock = 4;
+/// at most this many elements a block (R rows of N: R x N), and
+constexpr int64_t kRowsPerBlockElements = 4096;
+/// at least this many blocks left in the grid.
+constexpr int64_t kRowsPerBlockMinGrid = 2048;
+
 /// Re-blocks every kernel whose motifs (maps and built-in reductions, untiled)
 /// map one dim of extent N, the row, over the threads of a block and every
 /// other dim over the grid, when the block is larger than the row needs:
@@ -45,6 +52,17 @@ constexpr int64_t kRowMaxThreads = 512;
 ///   [block.warp, lane]  threads = 128 (four rows a block); each row keeps its
 ///                       warp and lanes (bitwise)
 ///
+/// Then a `[block, thread]` group (re-blocked or not) whose one grid dim has
+/// many short rows takes R rows a block: that dim becomes the nest `block x
+/// seq(R)` in every motif of the group, R the largest power of two up to
+/// kMaxRowsPerBlock with R x N <= kRowsPerBlockElements that divides the grid
+/// dim and leaves at least kRowsPerBlockMinGrid blocks. Each thread then
+/// walks its elements of R rows; every row keeps its threads and tree
+/// (bitwise). A block costs time to launch whatever its work (an empty
+/// kernel of 16384 blocks takes 13.6 us on an H100, of 8192 8.7 us):
+/// 16384x1024 bf16 softmax 26.7 us at 4 rows a block against 27.1 at one
+/// (docs/results/rows-a-block-16384x1024-h100-session17.txt).
+///
 /// A block no larger than that is kept, as is every other kernel. Every
 /// re-blocking and every decline is a remark on the kernel; `applied` is
 /// raised to `tolerance` where a row reduction's tree changed. Returns the
@@ -60,11 +78,11 @@ constexpr int64_t kRowMaxThreads = 512;
 /// given, is asked for each group of kernels a cluster would take: a
 /// non-empty answer is why not (a remark), and the group grows as without
 /// clusters.
-int64_t applyRowBlocks(
-    func::FuncOp func, Equivalence cap, int64_t registerBudget,
-    Equivalence &applied, int64_t clusterThreads = 0, int64_t maxCluster = 1,
-    llvm::function_ref<std::string(ArrayRef<KernelOp>)> declineCluster =
-        nullptr);
+int64_t applyRowBlocks(func::FuncOp func, Equivalence cap,
+                       int64_t registerBudget, Equivalence &applied,
+                       int64_t clusterThreads = 0, int64_t maxCluster = 1,
+                       llvm::function_ref<std::string(ArrayRef<KernelOp>)>
+                           declineCluster = nullptr);
 
 /// Drops the `cluster` of every kernel of `func` that an op of it cannot run
 /// in (clusterBlocker: a shared value, a staged tile, a tensor-core or online

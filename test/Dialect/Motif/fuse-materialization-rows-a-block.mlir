@@ -1,0 +1,169 @@
+// Rows a block (docs/residency.md, "Row blocks"; RowBlocks.h, kMaxRowsPerBlock):
+// a [block, thread] row group with many short rows takes R rows a block, its
+// grid dim as `block x seq(R)` in every motif -- R the largest power of two up
+// to 4 with R x N <= 4096 elements that divides the rows and leaves at least
+// 2048 blocks. Bitwise: each row keeps its threads and tree, so it applies
+// under the bitwise cap too (there without the smaller block).
+// RUN: motif-opt %s --fuse-materialization=equivalence-cap=tolerance --split-input-file --mlir-print-op-on-diagnostic=false -o %t.tol 2>%t.tol.remarks
+// RUN: FileCheck %s --check-prefix=TOL < %t.tol
+// RUN: FileCheck %s --check-prefix=TOL-REMARK < %t.tol.remarks
+// RUN: motif-opt %s --fuse-materialization --split-input-file --mlir-print-op-on-diagnostic=false -o %t.bit 2>%t.bit.remarks
+// RUN: FileCheck %s --check-prefix=BIT < %t.bit
+// RUN: FileCheck %s --check-prefix=BIT-REMARK < %t.bit.remarks
+// RUN: motif-opt %s --fuse-materialization="equivalence-cap=tolerance row-blocks=false" --split-input-file --mlir-print-op-on-diagnostic=false -o %t.off 2>&1 | FileCheck %s --check-prefix=OFF-REMARK --allow-empty
+// RUN: FileCheck %s --check-prefix=OFF < %t.off
+// OFF-REMARK-NOT: rows a block
+// OFF-NOT: seq(
+// The rows-a-block program under the bitwise cap against the written one, on
+// random inputs, through the GPU's reduction trees (the schedule model).
+// RUN: motif-opt %S/Inputs/rows-a-block-one.mlir --fuse-materialization -o %t.one 2>/dev/null
+// RUN: FileCheck %s --check-prefix=ONE < %t.one
+// RUN: motif-equiv --class=bitwise --trials=1 %S/Inputs/rows-a-block-one.mlir %t.one | FileCheck %s --check-prefix=EQUIV
+// ONE: over [block x seq(4), thread]
+// EQUIV-NOT: FAIL
+// EQUIV: PASS
+
+// 16384 rows of 1024: 4 rows a block, 4096 blocks.
+// TOL-LABEL: func.func @many_rows
+// TOL: motif.kernel "max_div" threads(64)
+// TOL: motif.reduce <max> {{.*}} over [block x seq(4), thread]
+// TOL: motif.map {{.*}} over [block x seq(4), thread]
+// TOL-REMARK: remark: row blocks: kernel 'max' (one row a block, rows of 1024 element(s): threads(256) -> threads(64)): each thread walks 16 element(s)
+// TOL-REMARK: remark: row blocks: kernel 'max': 4 rows a block (the grid dim as `block x seq(4)`): 64 threads walk 4 rows of 1024 element(s); bitwise (each row keeps its threads and tree)
+// TOL-REMARK: remark: row blocks: kernel 'div': 4 rows a block
+// BIT-LABEL: func.func @many_rows
+// BIT: motif.kernel "max_div" threads(256)
+// BIT: motif.reduce <max> {{.*}} over [block x seq(4), thread]
+// BIT-REMARK: declined: the reduction over the row would combine in another tree
+// BIT-REMARK: remark: row blocks: kernel 'max': 4 rows a block (the grid dim as `block x seq(4)`): 256 threads walk 4 rows of 1024 element(s)
+// OFF-LABEL: func.func @many_rows
+// OFF: motif.kernel "max_div" threads(256)
+func.func @many_rows(%x: tensor<16384x1024xf32>) -> tensor<16384x1024xf32> {
+  %max = motif.kernel "max" threads(256) -> tensor<16384xf32> {
+    %m = motif.reduce <max> (%x[i, j]) -> [i] over [block, thread]
+           : (tensor<16384x1024xf32>) -> tensor<16384xf32>
+    %g = motif.materialize %m in global : tensor<16384xf32>
+    motif.yield %g : tensor<16384xf32>
+  }
+  %y = motif.kernel "div" threads(256) -> tensor<16384x1024xf32> {
+    %p = motif.map (%x[i, j], %max[i]) -> [i, j] over [block, thread]
+           : (tensor<16384x1024xf32>, tensor<16384xf32>) -> tensor<16384x1024xf32> {
+    ^bb0(%a: f32, %m: f32):
+      %d = arith.subf %a, %m : f32
+      motif.yield %d : f32
+    }
+    %g = motif.materialize %p in global : tensor<16384x1024xf32>
+    motif.yield %g : tensor<16384x1024xf32>
+  }
+  return %y : tensor<16384x1024xf32>
+}
+
+// -----
+
+// 6144 rows of 512: 4 rows a block would leave 1536 blocks; 2 leave 3072.
+// TOL-LABEL: func.func @grid_bound
+// TOL: motif.reduce <max> {{.*}} over [block x seq(2), thread]
+// TOL-REMARK: remark: row blocks: kernel 'max': 2 rows a block
+// TOL-REMARK: remark: row blocks: kernel 'div': 2 rows a block
+func.func @grid_bound(%x: tensor<6144x512xf32>) -> tensor<6144x512xf32> {
+  %max = motif.kernel "max" threads(256) -> tensor<6144xf32> {
+    %m = motif.reduce <max> (%x[i, j]) -> [i] over [block, thread]
+           : (tensor<6144x512xf32>) -> tensor<6144xf32>
+    %g = motif.materialize %m in global : tensor<6144xf32>
+    motif.yield %g : tensor<6144xf32>
+  }
+  %y = motif.kernel "div" threads(256) -> tensor<6144x512xf32> {
+    %p = motif.map (%x[i, j], %max[i]) -> [i, j] over [block, thread]
+           : (tensor<6144x512xf32>, tensor<6144xf32>) -> tensor<6144x512xf32> {
+    ^bb0(%a: f32, %m: f32):
+      %d = arith.subf %a, %m : f32
+      motif.yield %d : f32
+    }
+    %g = motif.materialize %p in global : tensor<6144x512xf32>
+    motif.yield %g : tensor<6144x512xf32>
+  }
+  return %y : tensor<6144x512xf32>
+}
+
+// -----
+
+// Not: rows of 4096 (one row is already 4096 elements), 2048 rows (1024
+// blocks at 2 a block), an odd number of rows, a grid of two dims.
+// TOL-LABEL: func.func @negative_long_rows
+// TOL-NOT: seq(
+// TOL-LABEL: func.func @negative_few_rows
+// TOL-NOT: seq(
+// TOL-LABEL: func.func @negative_odd_rows
+// TOL-NOT: seq(
+// TOL-LABEL: func.func @negative_two_grid_dims
+// TOL-NOT: seq(
+// TOL-REMARK-NOT: rows a block
+func.func @negative_long_rows(%x: tensor<8192x4096xf32>) -> tensor<8192x4096xf32> {
+  %max = motif.kernel "max" threads(256) -> tensor<8192xf32> {
+    %m = motif.reduce <max> (%x[i, j]) -> [i] over [block, thread]
+           : (tensor<8192x4096xf32>) -> tensor<8192xf32>
+    %g = motif.materialize %m in global : tensor<8192xf32>
+    motif.yield %g : tensor<8192xf32>
+  }
+  %y = motif.kernel "div" threads(256) -> tensor<8192x4096xf32> {
+    %p = motif.map (%x[i, j], %max[i]) -> [i, j] over [block, thread]
+           : (tensor<8192x4096xf32>, tensor<8192xf32>) -> tensor<8192x4096xf32> {
+    ^bb0(%a: f32, %m: f32):
+      %d = arith.subf %a, %m : f32
+      motif.yield %d : f32
+    }
+    %g = motif.materialize %p in global : tensor<8192x4096xf32>
+    motif.yield %g : tensor<8192x4096xf32>
+  }
+  return %y : tensor<8192x4096xf32>
+}
+
+func.func @negative_few_rows(%x: tensor<2048x1024xf32>) -> tensor<2048x1024xf32> {
+  %max = motif.kernel "max" threads(256) -> tensor<2048xf32> {
+    %m = motif.reduce <max> (%x[i, j]) -> [i] over [block, thread]
+           : (tensor<2048x1024xf32>) -> tensor<2048xf32>
+    %g = motif.materialize %m in global : tensor<2048xf32>
+    motif.yield %g : tensor<2048xf32>
+  }
+  %y = motif.kernel "div" threads(256) -> tensor<2048x1024xf32> {
+    %p = motif.map (%x[i, j], %max[i]) -> [i, j] over [block, thread]
+           : (tensor<2048x1024xf32>, tensor<2048xf32>) -> tensor<2048x1024xf32> {
+    ^bb0(%a: f32, %m: f32):
+      %d = arith.subf %a, %m : f32
+      motif.yield %d : f32
+    }
+    %g = motif.materialize %p in global : tensor<2048x1024xf32>
+    motif.yield %g : tensor<2048x1024xf32>
+  }
+  return %y : tensor<2048x1024xf32>
+}
+
+func.func @negative_odd_rows(%x: tensor<16383x1024xf32>) -> tensor<16383x1024xf32> {
+  %max = motif.kernel "max" threads(256) -> tensor<16383xf32> {
+    %m = motif.reduce <max> (%x[i, j]) -> [i] over [block, thread]
+           : (tensor<16383x1024xf32>) -> tensor<16383xf32>
+    %g = motif.materialize %m in global : tensor<16383xf32>
+    motif.yield %g : tensor<16383xf32>
+  }
+  %y = motif.kernel "div" threads(256) -> tensor<16383x1024xf32> {
+    %p = motif.map (%x[i, j], %max[i]) -> [i, j] over [block, thread]
+           : (tensor<16383x1024xf32>, tensor<16383xf32>) -> tensor<16383x1024xf32> {
+    ^bb0(%a: f32, %m: f32):
+      %d = arith.subf %a, %m : f32
+      motif.yield %d : f32
+    }
+    %g = motif.materialize %p in global : tensor<16383x1024xf32>
+    motif.yield %g : tensor<16383x1024xf32>
+  }
+  return %y : tensor<16383x1024xf32>
+}
+
+func.func @negative_two_grid_dims(%x: tensor<8x4096x256xf32>) -> tensor<8x4096xf32> {
+  %s = motif.kernel "sum3" threads(256) -> tensor<8x4096xf32> {
+    %r = motif.reduce <add> (%x[b, i, j]) -> [b, i] over [block, block, thread]
+           : (tensor<8x4096x256xf32>) -> tensor<8x4096xf32>
+    %g = motif.materialize %r in global : tensor<8x4096xf32>
+    motif.yield %g : tensor<8x4096xf32>
+  }
+  return %s : tensor<8x4096xf32>
+}
