@@ -87,6 +87,35 @@ func.func @grid_bound(%x: tensor<6144x512xf32>) -> tensor<6144x512xf32> {
 
 // -----
 
+// A block of 32 threads (smaller than the 64 the rule gives; kept): 32
+// elements of a row a thread, so 2 rows a block fill the register budget (64).
+// TOL-LABEL: func.func @budget_rows
+// TOL: motif.kernel "max_div" threads(32)
+// TOL: motif.reduce <max> {{.*}} over [block x seq(2), thread]
+// TOL-REMARK: remark: row blocks: kernel 'max': 2 rows a block (the grid dim as `block x seq(2)`): 32 threads walk 2 rows of 1024 element(s)
+// TOL-REMARK: remark: row blocks: kernel 'div': 2 rows a block
+func.func @budget_rows(%x: tensor<16384x1024xf32>) -> tensor<16384x1024xf32> {
+  %max = motif.kernel "max" threads(32) -> tensor<16384xf32> {
+    %m = motif.reduce <max> (%x[i, j]) -> [i] over [block, thread]
+           : (tensor<16384x1024xf32>) -> tensor<16384xf32>
+    %g = motif.materialize %m in global : tensor<16384xf32>
+    motif.yield %g : tensor<16384xf32>
+  }
+  %y = motif.kernel "div" threads(32) -> tensor<16384x1024xf32> {
+    %p = motif.map (%x[i, j], %max[i]) -> [i, j] over [block, thread]
+           : (tensor<16384x1024xf32>, tensor<16384xf32>) -> tensor<16384x1024xf32> {
+    ^bb0(%a: f32, %m: f32):
+      %d = arith.subf %a, %m : f32
+      motif.yield %d : f32
+    }
+    %g = motif.materialize %p in global : tensor<16384x1024xf32>
+    motif.yield %g : tensor<16384x1024xf32>
+  }
+  return %y : tensor<16384x1024xf32>
+}
+
+// -----
+
 // Not: rows of 4096 (one row is already 4096 elements), 2048 rows (1024
 // blocks at 2 a block), an odd number of rows, a grid of two dims.
 // TOL-LABEL: func.func @negative_long_rows

@@ -162,7 +162,7 @@ bool trySetThreads(KernelOp kernel, int64_t threads, int64_t cluster = 0) {
 /// seq(R)` in every motif. Returns R (1: the group as it was, with `why` set
 /// when a larger R was refused).
 int64_t applyRowsPerBlock(ArrayRef<KernelOp> ks, int64_t rowExtent,
-                          std::string &why) {
+                          int64_t registerBudget, std::string &why) {
   // A cluster's CTAs split the grid dim (docs/lowering.md, "Clusters").
   if (llvm::any_of(ks, [](KernelOp k) { return k.getClusterSize() > 1; }))
     return 1;
@@ -187,8 +187,13 @@ int64_t applyRowsPerBlock(ArrayRef<KernelOp> ks, int64_t rowExtent,
       rows = extents[*dim];
       blockDims.push_back({&op, *dim});
     }
+  // Each thread holds its elements of every row of its block: within the
+  // register budget (a smaller block than the row asks for keeps one row).
+  int64_t perThread = llvm::divideCeil(
+      rowExtent, static_cast<int64_t>(KernelOp(ks.front()).getThreads()));
   int64_t r = 1;
   while (2 * r <= kMaxRowsPerBlock &&
+         (registerBudget <= 0 || 2 * r * perThread <= registerBudget) &&
          2 * r * rowExtent <= kRowsPerBlockElements && rows % (2 * r) == 0 &&
          rows / (2 * r) >= kRowsPerBlockMinGrid)
     r *= 2;
@@ -410,7 +415,8 @@ int64_t mlir::motif::applyRowBlocks(
     // Rows a block, for the group as it now is (bitwise: each row keeps its
     // threads and tree).
     std::string why;
-    int64_t perBlock = applyRowsPerBlock(ks, row.rowExtent, why);
+    int64_t perBlock =
+        applyRowsPerBlock(ks, row.rowExtent, registerBudget, why);
     for (KernelOp k : ks) {
       if (perBlock > 1)
         k.emitRemark() << "row blocks: kernel '" << k.getSymName()
