@@ -59,6 +59,21 @@ def test_examples_bit_for_bit(example, fuse, tmp_path):
     assert emulator.compare(path, fn) == []
 
 
+def test_rows_a_block_bit_for_bit(tmp_path):
+    """Rows a block (docs/residency.md, "Row blocks"): bf16 softmax of 4096 rows of 64, fused under the
+    bitwise cap, takes 2 rows a block (its grid dim as `block x seq(2)`: 2048 blocks, each thread an
+    element of two rows, the reductions' two scratch sets used in turn) and runs bit for bit as the
+    schedule model says."""
+    from motif.examples import load_example
+    src = tmp_path / "softmax_bf16_4096x64.mlir"
+    src.write_text(load_example("softmax_bf16", dict(M=4096, N=64)))
+    out = tmp_path / "fused.mlir"
+    subprocess.run([str(_tool("motif-opt")), str(src), "--fuse-materialization", "-o", str(out)],
+                   check=True, capture_output=True)
+    assert "over [block x seq(2), thread]" in out.read_text()
+    assert emulator.compare(out, "softmax_bf16") == []
+
+
 def test_planted_missing_barrier(fused_softmax):
     """Without its barriers the fused softmax reads the row statistics another warp wrote: a hazard."""
     text = emulator.lower(fused_softmax)
