@@ -1,0 +1,89 @@
+"""Rows a block on random row softmaxes (CPU; docs/residency.md, "Row blocks"; RowBlocks.h).
+
+Fresh random programs each run: a bf16, f16 or f32 row softmax of 2048 to 16384 rows of 8 to 1100
+elements, fused under a random cap. The rule is computed here from its documented statement, an
+oracle independent of RowBlocks.cpp: the threads the row-blocks rule gives (N/16 to a power of two, at
+least 64, where the cap admits `tolerance`; else the written 256), then R rows a block, the largest
+of 1, 2, 4 with R x N <= 4096, R x ceil(N / threads) <= 64, R dividing the rows and at least 2048
+blocks left. The fused program must map its rows over `block x seq(R)` (or `block` for R = 1) with
+that many threads, and say so in a remark. Both it and the same program written with those threads and
+fused with row-blocks=false (one row a block) are lowered and run by scripts/emulate-mma.py on the
+same random inputs: bit for bit equal (each row keeps its threads and tree), and within the element
+type's rounding of float64 (equivalence class: bitwise between the two; tolerance against float64).
+The options are printed so that a failure reproduces.
+"""
+import re
+import subprocess
+
+import numpy as np
+
+from motif.examples import load_example
+from test_clusters_random import _first_function, _tools, emulate_bitwise
+
+LOWER = "builtin.module(convert-motif-to-gpu,gpu.module(canonicalize,cse))"
+
+
+def _expected(rows, n, cap):
+    threads = 256
+    if cap != "bitwise":
+        t = max(64, 1 << max(0, (-(-n // 16) - 1).bit_length()))
+        threads = t if t < 256 else 256
+    per_thread = -(-n // threads)
+    r = 1
+    while (2 * r <= 4 and 2 * r * n <= 4096 and 2 * r * per_thread <= 64 and rows % (2 * r) == 0
+           and rows // (2 * r) >= 2048):
+        r *= 2
+    return threads, r
+
+
+def _run(opt, args, text=None, src=None):
+    p = subprocess.run([str(opt)] + ([str(src)] if src else []) + args, input=text, capture_output=True,
+                       text=True, timeout=300)
+    assert p.returncode == 0, f"{args}: {p.stderr[-2000:]}"
+    return p.stdout, p.stderr
+
+
+def test_random_rows_a_block_emulated(tmp_path):
+    opt, emulator = _tools()
+    seed = int(np.random.SeedSequence().entropy % 2**63)
+    print(f"seed {seed}")
+    rng = np.random.default_rng(seed)
+    taken = 0
+    for case in range(4):
+        family = str(rng.choice(["softmax_bf16", "softmax_f16", "softmax"]))
+        # the first draw where the rule must take (8192 rows of at most 1024: R >= 2 under any cap),
+        # two where it may, one where it must not (too few rows, or an odd count)
+        rows = int([[8192], [4096, 6144, 8192, 12288, 16384], [4096, 6144, 16384], [2048, 4095, 4097]][case]
+                   [int(rng.integers([1, 5, 3, 3][case]))])
+        n = int(rng.integers(8, 1025 if case == 0 else 1101))
+        if rows * n > 4_000_000:  # keep the emulation short
+            n = max(8, 4_000_000 // rows)
+        cap = str(rng.choice(["bitwise", "tolerance", "mathematical"]))
+        threads, r = _expected(rows, n, cap)
+        label = f"{family} {rows}x{n} equivalence-cap={cap}: expected threads({threads}), {r} row(s) a block"
+        print(label)
+        text = load_example("softmax_bf16" if family == "softmax_f16" else family, dict(M=rows, N=n))
+        if family == "softmax_f16":
+            text = text.replace("bf16", "f16")
+        text = _first_function(text) + "\n"
+        src = tmp_path / f"case{case}.mlir"
+        src.write_text(text)
+        on, remarks = _run(opt, [f"--fuse-materialization=equivalence-cap={cap}"], src=src)
+        rows_level = f"block x seq({r})" if r > 1 else "block"
+        assert re.search(rf"over \[{re.escape(rows_level)}, thread\]", on), f"{label}:\n{on[:3000]}"
+        assert f"threads({threads})" in on, f"{label}:\n{on[:3000]}"
+        said = re.findall(r"remark: row blocks: kernel '[^']+': (\d+) rows a block", remarks)
+        assert said == ([str(r)] * len(said) if r > 1 else []) and (r == 1 or said), (label, remarks[-3000:])
+        taken += r > 1
+        # One row a block, on the threads the rule gives: what rows a block must equal bit for bit.
+        one = tmp_path / f"case{case}.one.mlir"
+        one.write_text(re.sub(r"threads\(\d+\)", f"threads({threads})", text))
+        off, _ = _run(opt, [f"--fuse-materialization=equivalence-cap={cap} row-blocks=false"], src=one)
+        assert "seq(" not in off
+        kernels = []
+        for tag, fused in (("on", on), ("off", off)):
+            out = tmp_path / f"case{case}.{tag}.lowered.mlir"
+            _run(opt, [f"--pass-pipeline={LOWER}", "--mlir-print-op-generic", "-o", str(out)], text=fused)
+            kernels.append(out)
+        emulate_bitwise(emulator, kernels, family, rng, label)
+    assert taken >= 1, "the first draw must take rows a block"
