@@ -203,7 +203,8 @@ public:
   explicit ProgramBuilder(uint64_t seed)
       : rng(seed), tileRng(seed ^ 0x74696c6573ull),
         warpRng(seed ^ 0x7761727073ull),
-        clusterRng(seed ^ 0x636c7573ull), typeRng(seed ^ 0x7479706573ull) {
+        clusterRng(seed ^ 0x636c7573ull), typeRng(seed ^ 0x7479706573ull),
+        rowsRng(seed ^ 0x726f7773ull) {
     spec.seed = seed;
   }
   Spec build();
@@ -255,7 +256,7 @@ private:
 
   // warpRng draws the warp digits only, so programs without them stay what
   // their seeds made before (tests name some by seed).
-  std::mt19937_64 rng, tileRng, warpRng, clusterRng, typeRng;
+  std::mt19937_64 rng, tileRng, warpRng, clusterRng, typeRng, rowsRng;
   Spec spec;
   /// The dim most motifs map to blocks (the "rows").
   int rowDim = 0;
@@ -820,6 +821,9 @@ Spec ProgramBuilder::build() {
   rowDim = 0;
   spec.threads = pick({32, 32, 64, 128, 128, 256, 256, 512, 1024, 1, 4, 16});
   spec.clusters = clusterRng() % 4 == 0;
+  // A third of the programs may take rows a block at their small sizes.
+  if (rowsRng() % 3 == 0)
+    spec.rowBlockMinGrid = int64_t(1) << (rowsRng() % 3);
   // Arguments: the full space (if small enough) and random sub-spaces.
   int numArgs = 1 + rng() % 3;
   for (int a = 0; a < numArgs; ++a) {
@@ -1232,6 +1236,12 @@ int64_t mlir::motif::fuzz::clusterOf(const Spec &spec, size_t index,
   return pick == sizes.size() ? 1 : sizes[pick];
 }
 
+std::string mlir::motif::fuzz::fuseOptionsOf(const Spec &spec) {
+  if (!spec.rowBlockMinGrid)
+    return "";
+  return " row-block-min-grid=" + std::to_string(spec.rowBlockMinGrid);
+}
+
 std::string mlir::motif::fuzz::describe(const Spec &spec) {
   std::string out;
   llvm::raw_string_ostream os(out);
@@ -1247,7 +1257,11 @@ std::string mlir::motif::fuzz::describe(const Spec &spec) {
 }
 
 std::string mlir::motif::fuzz::printUnfused(const Spec &s, Defect) {
-  std::string out = "// motif-fuzz: " + describe(s) + "\n" + signature(s);
+  std::string out = "// motif-fuzz: " + describe(s) + "\n";
+  // Not the program's: the option the fusion of it runs with.
+  if (!fuseOptionsOf(s).empty())
+    out += "// motif-fuzz: fused with" + fuseOptionsOf(s) + "\n";
+  out += signature(s);
   for (auto [i, n] : llvm::enumerate(s.nodes)) {
     if (n.kind == Node::Kind::Argument)
       continue;
@@ -1416,7 +1430,8 @@ std::string mlir::motif::fuzz::printJson(const Spec &s) {
     llvm::interleaveComma(v, os);
     os << "]";
   };
-  os << "{\"seed\": " << s.seed << ", \"extents\": [";
+  os << "{\"seed\": " << s.seed
+     << ", \"row_block_min_grid\": " << s.rowBlockMinGrid << ", \"extents\": [";
   llvm::interleaveComma(s.extents, os);
   os << "], \"nodes\": [";
   for (auto [i, n] : llvm::enumerate(s.nodes)) {

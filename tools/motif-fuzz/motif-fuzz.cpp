@@ -150,14 +150,16 @@ static std::unique_ptr<MLIRContext> makeContext() {
 
 /// The fused form of `unfused` (--fuse-materialization under --cap), and the
 /// class the pass declared; empty when the pass refuses.
-static std::string fuseForGpu(MLIRContext &ctx, StringRef unfused, std::string &eq) {
+static std::string fuseForGpu(MLIRContext &ctx, StringRef unfused, StringRef extra,
+                              std::string &eq) {
   ScopedDiagnosticHandler quiet(&ctx, [](Diagnostic &) { return success(); });
   OwningOpRef<ModuleOp> m = parseSourceString<ModuleOp>(unfused, ParserConfig(&ctx));
   if (!m)
     return "";
   PassManager pm(&ctx);
   if (failed(parsePassPipeline(
-          "func.func(fuse-materialization{equivalence-cap=" + cap + "})", pm)) ||
+          "func.func(fuse-materialization{equivalence-cap=" + cap + extra.str() + "})",
+          pm)) ||
       failed(pm.run(*m)))
     return "";
   for (auto f : m->getOps<func::FuncOp>())
@@ -517,7 +519,7 @@ int main(int argc, char **argv) {
       std::string dir = (Twine(outputDir) + "/p" + Twine(i)).str();
       llvm::sys::fs::create_directories(dir);
       std::string eq;
-      std::string fused = fuseForGpu(*gctx, printUnfused(spec), eq);
+      std::string fused = fuseForGpu(*gctx, printUnfused(spec), fuseOptionsOf(spec), eq);
       std::map<std::string, std::string> forms{{"unfused", printUnfused(spec)},
                                                {"hand", handFusedText(*gctx, spec)}};
       if (!fused.empty())

@@ -151,9 +151,18 @@ struct Spec {
   /// Some values hold bf16 or f16 (fixTypes): drawn from a stream of its
   /// own, so f32 programs stay what their seeds made before.
   bool half = false;
+  /// fuse-materialization's row-block-min-grid for this program, 0 for the
+  /// pass's default (2048): a small one lets the small generated programs
+  /// take rows a block (docs/residency.md, "Row blocks"). Drawn from a
+  /// stream of its own, so every other choice stays what the seed made.
+  int64_t rowBlockMinGrid = 0;
 
   int numArguments() const;
 };
+
+/// The fuse-materialization options the spec asks beyond the equivalence
+/// cap (" row-block-min-grid=N", or empty), for the oracle and `gen`.
+std::string fuseOptionsOf(const Spec &spec);
 
 /// The cluster kernel `index` of the unfused form states: 1 (none) unless
 /// the program has clusters, else one of the cluster sizes its block splits

@@ -33,6 +33,7 @@ struct Outcome {
     Unlocated,       // an error without a file location
     ErrorButSuccess, // an error was reported, yet the stage succeeded
     Skipped,         // compiled, but too large for the evaluator's budget
+    Unchecked,       // illegal, accepted up to the lowering --no-lower skips
   };
   Kind kind = Kind::Pass;
   /// The stage and the first diagnostic or comparison that decided it.
@@ -88,6 +89,9 @@ public:
 private:
   MLIRContext &ctx;
   OracleOptions options;
+  /// Options of the spec being checked (fuseOptionsOf), for checkText's
+  /// fuse-materialization.
+  std::string fuseExtra;
 };
 
 /// The hand-fused form of `spec` the legal check runs (empty when the

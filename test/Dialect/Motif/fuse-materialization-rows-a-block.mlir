@@ -12,8 +12,21 @@
 // RUN: FileCheck %s --check-prefix=BIT-REMARK < %t.bit.remarks
 // RUN: motif-opt %s --fuse-materialization="equivalence-cap=tolerance row-blocks=false" --split-input-file --mlir-print-op-on-diagnostic=false -o %t.off 2>&1 | FileCheck %s --check-prefix=OFF-REMARK --allow-empty
 // RUN: FileCheck %s --check-prefix=OFF < %t.off
+// RUN: motif-opt %s --fuse-materialization="equivalence-cap=tolerance row-block-min-grid=0" --split-input-file -o - 2>/dev/null | FileCheck %s --check-prefix=ZERO
+// ZERO-LABEL: func.func @many_rows
+// ZERO: motif.kernel "max_div" threads(64)
+// ZERO-NOT: seq(
 // OFF-REMARK-NOT: rows a block
 // OFF-NOT: seq(
+// row-block-min-grid: fewer blocks may remain (2048 rows of 1024 at 4 a block
+// leave 512); a negative count is refused.
+// RUN: motif-opt %s --fuse-materialization="equivalence-cap=tolerance row-block-min-grid=512" --split-input-file -o - 2>/dev/null | FileCheck %s --check-prefix=GRID
+// GRID-LABEL: func.func @negative_few_rows
+// GRID: motif.reduce <max> {{.*}} over [block x seq(4), thread]
+// GRID-LABEL: func.func @negative_odd_rows
+// GRID-NOT: seq(
+// RUN: not motif-opt %s --split-input-file --fuse-materialization=row-block-min-grid=-1 2>&1 | FileCheck %s --check-prefix=NEG
+// NEG: error: fuse-materialization: row-block-min-grid -1 is negative (0 keeps one row a block)
 // The rows-a-block program under the bitwise cap against the written one, on
 // random inputs, through the GPU's reduction trees (the schedule model).
 // RUN: motif-opt %S/Inputs/rows-a-block-one.mlir --fuse-materialization -o %t.one 2>/dev/null
@@ -38,6 +51,7 @@
 // BIT-REMARK: remark: row blocks: kernel 'max': 4 rows a block (the grid dim as `block x seq(4)`): 256 threads walk 4 rows of 1024 element(s)
 // OFF-LABEL: func.func @many_rows
 // OFF: motif.kernel "max_div" threads(256)
+// OFF-LABEL: func.func @grid_bound
 func.func @many_rows(%x: tensor<16384x1024xf32>) -> tensor<16384x1024xf32> {
   %max = motif.kernel "max" threads(256) -> tensor<16384xf32> {
     %m = motif.reduce <max> (%x[i, j]) -> [i] over [block, thread]

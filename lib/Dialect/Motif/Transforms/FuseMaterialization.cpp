@@ -1353,6 +1353,10 @@ LogicalResult FuseMaterializationPass::initialize(MLIRContext *ctx) {
                Twine(static_cast<int64_t>(rowClusterThreads)) +
                " is not 0 (off) or a power of two in [32, " +
                Twine(kRowMaxThreads) + "]");
+  if (rowBlockMinGrid < 0)
+    return bad("row-block-min-grid " +
+               Twine(static_cast<int64_t>(rowBlockMinGrid)) +
+               " is negative (0 keeps one row a block)");
   if (rowClusters != "auto" && rowClusters != "always" && rowClusters != "off")
     return bad("unknown row-clusters '" + rowClusters +
                "' (expected auto, always or off)");
@@ -1389,7 +1393,7 @@ FuseMaterializationPass::globalBytesOfPlan(func::FuncOp func,
   llvm::SaveAndRestore inTrial(trial, true);
   Equivalence applied = Equivalence::Bitwise;
   (void)applyRowBlocks(*copy, cap, registerBudget, applied, clusterThreads,
-                       target.maxClusterSize);
+                       target.maxClusterSize, nullptr, rowBlockMinGrid);
   if (grewCluster) {
     llvm::StringMap<int64_t> had;
     for (KernelOp k : func.getBody().front().getOps<KernelOp>())
@@ -1761,7 +1765,8 @@ void FuseMaterializationPass::runOnOperation() {
         target->maxClusterSize,
         clusterThreads > 0 && automatic
             ? llvm::function_ref<std::string(ArrayRef<KernelOp>)>(decline)
-            : nullptr);
+            : nullptr,
+        rowBlockMinGrid);
   }
 
   if (failed(fuse(func, applied)))

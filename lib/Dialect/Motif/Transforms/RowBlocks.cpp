@@ -162,7 +162,10 @@ bool trySetThreads(KernelOp kernel, int64_t threads, int64_t cluster = 0) {
 /// seq(R)` in every motif. Returns R (1: the group as it was, with `why` set
 /// when a larger R was refused).
 int64_t applyRowsPerBlock(ArrayRef<KernelOp> ks, int64_t rowExtent,
-                          int64_t registerBudget, std::string &why) {
+                          int64_t registerBudget, int64_t minGrid,
+                          std::string &why) {
+  if (minGrid <= 0)
+    return 1;
   // A cluster's CTAs split the grid dim (docs/lowering.md, "Clusters").
   if (llvm::any_of(ks, [](KernelOp k) { return k.getClusterSize() > 1; }))
     return 1;
@@ -195,7 +198,7 @@ int64_t applyRowsPerBlock(ArrayRef<KernelOp> ks, int64_t rowExtent,
   while (2 * r <= kMaxRowsPerBlock &&
          (registerBudget <= 0 || 2 * r * perThread <= registerBudget) &&
          2 * r * rowExtent <= kRowsPerBlockElements && rows % (2 * r) == 0 &&
-         rows / (2 * r) >= kRowsPerBlockMinGrid)
+         rows / (2 * r) >= minGrid)
     r *= 2;
   if (r == 1)
     return 1;
@@ -251,7 +254,8 @@ static int64_t rowThreads(const RowKernel &row, int64_t written,
 int64_t mlir::motif::applyRowBlocks(
     func::FuncOp func, Equivalence cap, int64_t registerBudget,
     Equivalence &applied, int64_t clusterThreads, int64_t maxCluster,
-    llvm::function_ref<std::string(ArrayRef<KernelOp>)> declineCluster) {
+    llvm::function_ref<std::string(ArrayRef<KernelOp>)> declineCluster,
+    int64_t rowsPerBlockMinGrid) {
   bool clusters = clusterThreads > 0 && maxCluster > 1;
   SmallVector<KernelOp> kernels =
       llvm::to_vector(func.getBody().front().getOps<KernelOp>());
@@ -415,8 +419,8 @@ int64_t mlir::motif::applyRowBlocks(
     // Rows a block, for the group as it now is (bitwise: each row keeps its
     // threads and tree).
     std::string why;
-    int64_t perBlock =
-        applyRowsPerBlock(ks, row.rowExtent, registerBudget, why);
+    int64_t perBlock = applyRowsPerBlock(ks, row.rowExtent, registerBudget,
+                                         rowsPerBlockMinGrid, why);
     for (KernelOp k : ks) {
       if (perBlock > 1)
         k.emitRemark() << "row blocks: kernel '" << k.getSymName()

@@ -32,7 +32,8 @@ constexpr int64_t kRowMaxThreads = 512;
 constexpr int64_t kMaxRowsPerBlock = 4;
 /// at most this many elements a block (R rows of N: R x N), and
 constexpr int64_t kRowsPerBlockElements = 4096;
-/// at least this many blocks left in the grid.
+/// at least this many blocks left in the grid (fuse-materialization's
+/// row-block-min-grid; 0: one row a block).
 constexpr int64_t kRowsPerBlockMinGrid = 2048;
 
 /// Re-blocks every kernel whose motifs (maps and built-in reductions, untiled)
@@ -57,7 +58,7 @@ constexpr int64_t kRowsPerBlockMinGrid = 2048;
 /// seq(R)` in every motif of the group, R the largest power of two up to
 /// kMaxRowsPerBlock with R x N <= kRowsPerBlockElements and R x (N / threads)
 /// <= `registerBudget` that divides the grid dim and leaves at least
-/// kRowsPerBlockMinGrid blocks. Each thread then
+/// `rowsPerBlockMinGrid` blocks (0: none). Each thread then
 /// walks its elements of R rows; every row keeps its threads and tree
 /// (bitwise). A block costs time to launch whatever its work (an empty
 /// kernel of 16384 blocks takes 13.6 us on an H100, of 8192 8.7 us):
@@ -83,7 +84,8 @@ int64_t applyRowBlocks(func::FuncOp func, Equivalence cap,
                        int64_t registerBudget, Equivalence &applied,
                        int64_t clusterThreads = 0, int64_t maxCluster = 1,
                        llvm::function_ref<std::string(ArrayRef<KernelOp>)>
-                           declineCluster = nullptr);
+                           declineCluster = nullptr,
+                       int64_t rowsPerBlockMinGrid = kRowsPerBlockMinGrid);
 
 /// Drops the `cluster` of every kernel of `func` that an op of it cannot run
 /// in (clusterBlocker: a shared value, a staged tile, a tensor-core or online

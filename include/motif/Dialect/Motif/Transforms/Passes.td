@@ -89,6 +89,11 @@ def FuseMaterialization : Pass<"fuse-materialization", "::mlir::func::FuncOp"> {
            "16 elements a thread for [block, thread] (class tolerance where "
            "the row is reduced), four rows a block for [block.warp, lane] "
            "(bitwise)">,
+    Option<"rowBlockMinGrid", "row-block-min-grid", "int64_t",
+           /*default=*/"2048",
+           "Rows a block: a [block, thread] row group takes up to 4 rows a "
+           "block (its grid dim as block x seq(R), bitwise) while at least "
+           "this many blocks remain (0: one row a block); part of row-blocks">,
     Option<"rowClusters", "row-clusters", "std::string",
            /*default=*/"\"auto\"",
            "Row clusters (sm_90+): a [block, thread] row longer than the "
