@@ -131,6 +131,12 @@ std::optional<RowKernel> rowKernelOf(KernelOp kernel) {
   return row;
 }
 
+/// Whether `kernel` verifies, its diagnostics kept from the user (a trial).
+bool verifiesQuietly(KernelOp kernel) {
+  ThreadDiagnosticHandler quiet(kernel.getContext());
+  return succeeded(verify(kernel));
+}
+
 /// Sets the kernel's block and cluster (> 1: that cluster; 1: none; 0: the
 /// one it has); undone (false) when the verifier refuses it.
 bool trySetThreads(KernelOp kernel, int64_t threads, int64_t cluster = 0) {
@@ -142,11 +148,7 @@ bool trySetThreads(KernelOp kernel, int64_t threads, int64_t cluster = 0) {
     kernel.setClusterAttr(IntegerAttr::get(i64, cluster));
   else if (cluster == 1)
     kernel.removeClusterAttr();
-  bool ok;
-  {
-    ThreadDiagnosticHandler quiet(kernel.getContext());
-    ok = succeeded(verify(kernel));
-  }
+  bool ok = verifiesQuietly(kernel);
   if (!ok) {
     kernel.setThreadsAttr(old);
     if (oldCluster)
@@ -212,13 +214,7 @@ int64_t applyRowsPerBlock(ArrayRef<KernelOp> ks, int64_t rowExtent,
     levels[d] = nest;
     op->setAttr("mapping", ArrayAttr::get(ctx, levels));
   }
-  bool ok = true;
-  {
-    ThreadDiagnosticHandler quiet(ctx);
-    for (KernelOp k : ks)
-      ok = ok && succeeded(verify(k));
-  }
-  if (!ok) {
+  if (!llvm::all_of(ks, [](KernelOp k) { return verifiesQuietly(k); })) {
     for (auto [op, mapping] : old)
       op->setAttr("mapping", mapping);
     why = "the verifier refuses " + std::to_string(r) + " rows a block";
