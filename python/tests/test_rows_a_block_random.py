@@ -87,3 +87,81 @@ def test_random_rows_a_block_emulated(tmp_path):
             kernels.append(out)
         emulate_bitwise(emulator, kernels, family, rng, label)
     assert taken >= 1, "the first draw must take rows a block"
+
+
+def _batched(text, batch):
+    """The row softmax `text` (M x N rows over [block, thread]) as `batch` sets of M / batch rows: a 3-D
+    program over [block, block, thread], as the linalg importer maps a 3-D tensor."""
+    def shape(m):
+        dims = m.group(1).split("x")
+        rows = int(dims[0])
+        assert rows % batch == 0
+        return "tensor<" + "x".join([str(batch), str(rows // batch)] + dims[1:]) + ">"
+    text = re.sub(r"tensor<(\d+(?:x\d+)?x\w+)>", shape, text)
+    text = re.sub(r"\[i, j\]", "[b, i, j]", text)
+    text = re.sub(r"\[i\]", "[b, i]", text)
+    return text.replace("over [block, thread]", "over [block, block, thread]")
+
+
+def _expected_batched(batch, inner, n, cap):
+    """The oracle of the rule on a grid [batch, inner]: R as in _expected on batch x inner rows, where
+    some grid dim R divides; the innermost such dim takes it (1: inner, 0: batch)."""
+    threads, _ = _expected(batch * inner, n, cap)
+    per_thread = -(-n // threads)
+    r = 1
+    while (2 * r <= 4 and 2 * r * n <= 4096 and 2 * r * per_thread <= 64
+           and (inner % (2 * r) == 0 or batch % (2 * r) == 0) and batch * inner // (2 * r) >= 2048):
+        r *= 2
+    return threads, r, (1 if inner % r == 0 else 0)
+
+
+def test_random_batched_rows_a_block_emulated(tmp_path):
+    """A batch of row sets (a 3-D softmax over [block, block, thread]): the innermost grid dim that R
+    divides takes R rows a block; bit for bit against one row a block, on the emulator."""
+    opt, emulator = _tools()
+    seed = int(np.random.SeedSequence().entropy % 2**63)
+    print(f"seed {seed}")
+    rng = np.random.default_rng(seed)
+    outer_taken = 0
+    for case in range(3):
+        family = str(rng.choice(["softmax_bf16", "softmax_f16", "softmax"]))
+        # case 0: an odd inner dim (the batch dim takes the rows); then any.
+        batch = int(rng.choice([4, 8, 16]))
+        inner = int(rng.integers(1024, 4097))
+        if case == 0:
+            inner |= 1
+        n = int(rng.integers(8, 513))
+        if batch * inner * n > 4_000_000:
+            n = max(8, 4_000_000 // (batch * inner))
+        cap = str(rng.choice(["bitwise", "tolerance", "mathematical"]))
+        threads, r, dim = _expected_batched(batch, inner, n, cap)
+        label = (f"{family} {batch}x{inner}x{n} equivalence-cap={cap}: expected threads({threads}), "
+                 f"{r} row(s) a block on grid dim {dim + 1}")
+        print(label)
+        text = load_example("softmax_bf16" if family == "softmax_f16" else family, dict(M=batch * inner, N=n))
+        if family == "softmax_f16":
+            text = text.replace("bf16", "f16")
+        text = _batched(_first_function(text), batch) + "\n"
+        src = tmp_path / f"case{case}.mlir"
+        src.write_text(text)
+        on, remarks = _run(opt, [f"--fuse-materialization=equivalence-cap={cap}"], src=src)
+        levels = ["block", "block"]
+        if r > 1:
+            levels[dim] = f"block x seq({r})"
+        assert re.search(rf"over \[{re.escape(', '.join(levels))}, thread\]", on), f"{label}:\n{on[:3000]}"
+        assert f"threads({threads})" in on, f"{label}:\n{on[:3000]}"
+        said = re.findall(r"remark: row blocks: kernel '[^']+': (\d+) rows a block \(grid dim (\d) of 2", remarks)
+        assert said == ([(str(r), str(dim + 1))] * len(said) if r > 1 else []) and (r == 1 or said), \
+            (label, remarks[-3000:])
+        outer_taken += r > 1 and dim == 0
+        one = tmp_path / f"case{case}.one.mlir"
+        one.write_text(re.sub(r"threads\(\d+\)", f"threads({threads})", text))
+        off, _ = _run(opt, [f"--fuse-materialization=equivalence-cap={cap} row-blocks=false"], src=one)
+        assert "seq(" not in off
+        kernels = []
+        for tag, fused in (("on", on), ("off", off)):
+            out = tmp_path / f"case{case}.{tag}.lowered.mlir"
+            _run(opt, [f"--pass-pipeline={LOWER}", "--mlir-print-op-generic", "-o", str(out)], text=fused)
+            kernels.append(out)
+        emulate_bitwise(emulator, kernels, family, rng, label)
+    assert outer_taken >= 1, "the first draw must take rows a block on the batch dim"

@@ -25,6 +25,7 @@
 // GRID: motif.reduce <max> {{.*}} over [block x seq(4), thread]
 // GRID-LABEL: func.func @negative_odd_rows
 // GRID-NOT: seq(
+// GRID-LABEL: func.func @negative_two_odd_grid_dims
 // RUN: not motif-opt %s --split-input-file --fuse-materialization=row-block-min-grid=-1 2>&1 | FileCheck %s --check-prefix=NEG
 // NEG: error: fuse-materialization: row-block-min-grid -1 is negative (0 keeps one row a block)
 // The rows-a-block program under the bitwise cap against the written one, on
@@ -131,14 +132,14 @@ func.func @budget_rows(%x: tensor<16384x1024xf32>) -> tensor<16384x1024xf32> {
 // -----
 
 // Not: rows of 4096 (one row is already 4096 elements), 2048 rows (1024
-// blocks at 2 a block), an odd number of rows, a grid of two dims.
+// blocks at 2 a block), an odd number of rows, a grid of two odd dims.
 // TOL-LABEL: func.func @negative_long_rows
 // TOL-NOT: seq(
 // TOL-LABEL: func.func @negative_few_rows
 // TOL-NOT: seq(
 // TOL-LABEL: func.func @negative_odd_rows
 // TOL-NOT: seq(
-// TOL-LABEL: func.func @negative_two_grid_dims
+// TOL-LABEL: func.func @negative_two_odd_grid_dims
 // TOL-NOT: seq(
 // TOL-REMARK-NOT: rows a block
 func.func @negative_long_rows(%x: tensor<8192x4096xf32>) -> tensor<8192x4096xf32> {
@@ -201,7 +202,27 @@ func.func @negative_odd_rows(%x: tensor<16383x1024xf32>) -> tensor<16383x1024xf3
   return %y : tensor<16383x1024xf32>
 }
 
-func.func @negative_two_grid_dims(%x: tensor<8x4096x256xf32>) -> tensor<8x4096xf32> {
+func.func @negative_two_odd_grid_dims(%x: tensor<9x4095x256xf32>) -> tensor<9x4095xf32> {
+  %s = motif.kernel "sum3" threads(256) -> tensor<9x4095xf32> {
+    %r = motif.reduce <add> (%x[b, i, j]) -> [b, i] over [block, block, thread]
+           : (tensor<9x4095x256xf32>) -> tensor<9x4095xf32>
+    %g = motif.materialize %r in global : tensor<9x4095xf32>
+    motif.yield %g : tensor<9x4095xf32>
+  }
+  return %s : tensor<9x4095xf32>
+}
+
+// -----
+
+// A grid of two dims (a batch of row sets, as the importer maps a 3-D tensor):
+// the innermost grid dim that R divides takes the rows, here the inner one.
+// TOL-LABEL: func.func @two_grid_dims
+// TOL: motif.kernel "sum3" threads(64)
+// TOL: motif.reduce <add> {{.*}} over [block, block x seq(4), thread]
+// TOL-REMARK: remark: row blocks: kernel 'sum3': 4 rows a block (grid dim 2 of 2, 4096 rows, as `block x seq(4)`)
+// BIT-LABEL: func.func @two_grid_dims
+// BIT: motif.reduce <add> {{.*}} over [block, block x seq(4), thread]
+func.func @two_grid_dims(%x: tensor<8x4096x256xf32>) -> tensor<8x4096xf32> {
   %s = motif.kernel "sum3" threads(256) -> tensor<8x4096xf32> {
     %r = motif.reduce <add> (%x[b, i, j]) -> [b, i] over [block, block, thread]
            : (tensor<8x4096x256xf32>) -> tensor<8x4096xf32>
@@ -209,4 +230,39 @@ func.func @negative_two_grid_dims(%x: tensor<8x4096x256xf32>) -> tensor<8x4096xf
     motif.yield %g : tensor<8x4096xf32>
   }
   return %s : tensor<8x4096xf32>
+}
+
+// -----
+
+// The inner grid dim odd: the outer one takes the rows (rows 4b .. 4b+3 of
+// one inner index a block).
+// TOL-LABEL: func.func @outer_grid_dim
+// TOL: motif.map {{.*}} over [block x seq(4), block, thread]
+// TOL: motif.reduce <max> {{.*}} over [block x seq(4), block, thread]
+// TOL-REMARK: remark: row blocks: kernel 'max': 4 rows a block (grid dim 1 of 2, 16 rows, as `block x seq(4)`)
+// TOL-REMARK: remark: row blocks: kernel 'div': 4 rows a block (grid dim 1 of 2, 16 rows, as `block x seq(4)`)
+// BIT-LABEL: func.func @outer_grid_dim
+// BIT: motif.map {{.*}} over [block x seq(4), block, thread]
+// RUN: motif-opt %S/Inputs/rows-a-block-batched.mlir --fuse-materialization -o %t.batched 2>/dev/null
+// RUN: FileCheck %s --check-prefix=BATCHED < %t.batched
+// RUN: motif-equiv --class=bitwise --trials=1 %S/Inputs/rows-a-block-batched.mlir %t.batched | FileCheck %s --check-prefix=EQUIV
+// BATCHED: over [block x seq(4), block, thread]
+func.func @outer_grid_dim(%x: tensor<16x1023x256xf32>) -> tensor<16x1023x256xf32> {
+  %max = motif.kernel "max" threads(256) -> tensor<16x1023xf32> {
+    %m = motif.reduce <max> (%x[b, i, j]) -> [b, i] over [block, block, thread]
+           : (tensor<16x1023x256xf32>) -> tensor<16x1023xf32>
+    %g = motif.materialize %m in global : tensor<16x1023xf32>
+    motif.yield %g : tensor<16x1023xf32>
+  }
+  %y = motif.kernel "div" threads(256) -> tensor<16x1023x256xf32> {
+    %p = motif.map (%x[b, i, j], %max[b, i]) -> [b, i, j] over [block, block, thread]
+           : (tensor<16x1023x256xf32>, tensor<16x1023xf32>) -> tensor<16x1023x256xf32> {
+    ^bb0(%a: f32, %v: f32):
+      %d = arith.subf %a, %v : f32
+      motif.yield %d : f32
+    }
+    %g = motif.materialize %p in global : tensor<16x1023x256xf32>
+    motif.yield %g : tensor<16x1023x256xf32>
+  }
+  return %y : tensor<16x1023x256xf32>
 }

@@ -35,8 +35,8 @@
 // 0.120 at 1024.
 //
 // Then rows a block: a `[block, thread]` group with many short rows (at
-// least 2048 blocks left, R x N <= 4096) takes R <= 4 rows a block, its grid
-// dim as `block x seq(R)`: bitwise, and each block costs time to launch
+// least 2048 blocks left, R x N <= 4096) takes R <= 4 rows a block, a grid
+// dim (the innermost R divides) as `block x seq(R)`: bitwise, and each block costs time to launch
 // whatever its work (an empty kernel of 16384 blocks takes 13.6 us on an
 // H100): 16384x1024 bf16 softmax 26.66 us at 4 rows a block, 27.12 at one
 // (docs/results/rows-a-block-16384x1024-h100-session17.txt).
@@ -160,38 +160,55 @@ bool trySetThreads(KernelOp kernel, int64_t threads, int64_t cluster = 0) {
 }
 
 /// Gives the `[block, thread]` row group `ks` (rows of `rowExtent`) R rows a
-/// block (RowBlocks.h, kMaxRowsPerBlock): its one grid dim becomes `block x
-/// seq(R)` in every motif. Returns R (1: the group as it was, with `why` set
-/// when a larger R was refused).
+/// block (RowBlocks.h, kMaxRowsPerBlock): one of its grid dims, the innermost
+/// that R divides, becomes `block x seq(R)` in every motif. Returns R (1: the
+/// group as it was, with `why` set when a larger R was refused); `where`
+/// names the grid dim taken.
 int64_t applyRowsPerBlock(ArrayRef<KernelOp> ks, int64_t rowExtent,
                           int64_t registerBudget, int64_t minGrid,
-                          std::string &why) {
+                          std::string &why, std::string &where) {
   if (minGrid <= 0)
     return 1;
-  // A cluster's CTAs split the grid dim (docs/lowering.md, "Clusters").
-  if (llvm::any_of(ks, [](KernelOp k) { return k.getClusterSize() > 1; }))
-    return 1;
-  SmallVector<std::pair<Operation *, unsigned>> blockDims;
-  int64_t rows = 0;
+  // The grid dims of every motif, in iteration order: one list of extents
+  // (the lowering numbers grid dims by that order).
+  SmallVector<std::pair<Operation *, SmallVector<unsigned>>> gridDims;
+  SmallVector<int64_t> grid;
   for (KernelOp k : ks)
     for (Operation &op : k.getBodyBlock()) {
       auto motif = dyn_cast<ComputeOpInterface>(op);
       if (!motif)
         continue;
       SmallVector<int64_t> extents = motif.getIterationExtents();
-      std::optional<unsigned> dim;
-      for (unsigned d = 0, e = extents.size(); d < e; ++d) {
-        if (motif.getLevel(d) != Level::Block)
-          continue;
-        if (dim)
-          return 1; // a grid of several dims: not yet
-        dim = d;
-      }
-      if (!dim || (rows && extents[*dim] != rows))
+      SmallVector<unsigned> dims;
+      SmallVector<int64_t> ofThis;
+      for (unsigned d = 0, e = extents.size(); d < e; ++d)
+        if (motif.getLevel(d) == Level::Block) {
+          dims.push_back(d);
+          ofThis.push_back(extents[d]);
+        }
+      if (dims.empty() || llvm::any_of(ofThis, [](int64_t e) {
+            return e <= 0;
+          }))
         return 1;
-      rows = extents[*dim];
-      blockDims.push_back({&op, *dim});
+      if (!gridDims.empty() && ofThis != grid) {
+        why = "the motifs' grids differ";
+        return 1;
+      }
+      grid = ofThis;
+      gridDims.push_back({&op, std::move(dims)});
     }
+  if (gridDims.empty())
+    return 1;
+  int64_t blocks = 1;
+  for (int64_t e : grid)
+    blocks *= e;
+  // The innermost grid dim that `r` rows a block divide (-1: none).
+  auto dimFor = [&](int64_t r) {
+    for (int64_t g = static_cast<int64_t>(grid.size()) - 1; g >= 0; --g)
+      if (grid[g] % r == 0)
+        return g;
+    return int64_t(-1);
+  };
   // Each thread holds its elements of every row of its block: within the
   // register budget (a smaller block than the row asks for keeps one row).
   int64_t perThread = llvm::divideCeil(
@@ -199,19 +216,25 @@ int64_t applyRowsPerBlock(ArrayRef<KernelOp> ks, int64_t rowExtent,
   int64_t r = 1;
   while (2 * r <= kMaxRowsPerBlock &&
          (registerBudget <= 0 || 2 * r * perThread <= registerBudget) &&
-         2 * r * rowExtent <= kRowsPerBlockElements && rows % (2 * r) == 0 &&
-         rows / (2 * r) >= minGrid)
+         2 * r * rowExtent <= kRowsPerBlockElements && dimFor(2 * r) >= 0 &&
+         blocks / (2 * r) >= minGrid)
     r *= 2;
   if (r == 1)
     return 1;
-  MLIRContext *ctx = blockDims.front().first->getContext();
+  // A cluster's CTAs split the grid dim (docs/lowering.md, "Clusters").
+  if (llvm::any_of(ks, [](KernelOp k) { return k.getClusterSize() > 1; })) {
+    why = "its cluster's CTAs split the grid";
+    return 1;
+  }
+  int64_t g = dimFor(r);
+  MLIRContext *ctx = gridDims.front().first->getContext();
   Attribute nest = TileAttr::get(ctx, {Level::Block, Level::Seq}, {0, r});
   SmallVector<std::pair<Operation *, ArrayAttr>> old;
-  for (auto [op, d] : blockDims) {
+  for (auto &[op, dims] : gridDims) {
     ArrayAttr mapping = cast<ComputeOpInterface>(op).getMapping();
     old.push_back({op, mapping});
     SmallVector<Attribute> levels(mapping.begin(), mapping.end());
-    levels[d] = nest;
+    levels[dims[g]] = nest;
     op->setAttr("mapping", ArrayAttr::get(ctx, levels));
   }
   if (!llvm::all_of(ks, [](KernelOp k) { return verifiesQuietly(k); })) {
@@ -220,6 +243,11 @@ int64_t applyRowsPerBlock(ArrayRef<KernelOp> ks, int64_t rowExtent,
     why = "the verifier refuses " + std::to_string(r) + " rows a block";
     return 1;
   }
+  where = grid.size() == 1
+              ? std::string("the grid dim")
+              : "grid dim " + std::to_string(g + 1) + " of " +
+                    std::to_string(grid.size()) + ", " +
+                    std::to_string(grid[g]) + " rows,";
   return r;
 }
 
@@ -414,14 +442,14 @@ int64_t mlir::motif::applyRowBlocks(
       continue;
     // Rows a block, for the group as it now is (bitwise: each row keeps its
     // threads and tree).
-    std::string why;
+    std::string why, where;
     int64_t perBlock = applyRowsPerBlock(ks, row.rowExtent, registerBudget,
-                                         rowsPerBlockMinGrid, why);
+                                         rowsPerBlockMinGrid, why, where);
     for (KernelOp k : ks) {
       if (perBlock > 1)
         k.emitRemark() << "row blocks: kernel '" << k.getSymName()
                        << "': " << perBlock
-                       << " rows a block (the grid dim as `block x seq("
+                       << " rows a block (" << where << " as `block x seq("
                        << perBlock << ")`): " << k.getThreads()
                        << " threads walk " << perBlock << " rows of "
                        << row.rowExtent

@@ -53,12 +53,13 @@ constexpr int64_t kRowsPerBlockMinGrid = 2048;
 ///   [block.warp, lane]  threads = 128 (four rows a block); each row keeps its
 ///                       warp and lanes (bitwise)
 ///
-/// Then a `[block, thread]` group (re-blocked or not) whose one grid dim has
-/// many short rows takes R rows a block: that dim becomes the nest `block x
-/// seq(R)` in every motif of the group, R the largest power of two up to
-/// kMaxRowsPerBlock with R x N <= kRowsPerBlockElements and R x (N / threads)
-/// <= `registerBudget` that divides the grid dim and leaves at least
-/// `rowsPerBlockMinGrid` blocks (0: none). Each thread then
+/// Then a `[block, thread]` group (re-blocked or not) whose grid holds many
+/// short rows takes R rows a block: one grid dim, the innermost that R
+/// divides, becomes the nest `block x seq(R)` in every motif of the group
+/// (every motif maps the same grid extents in the same order), R the largest
+/// power of two up to kMaxRowsPerBlock with R x N <= kRowsPerBlockElements and
+/// R x (N / threads) <= `registerBudget` that divides a grid dim and leaves at
+/// least `rowsPerBlockMinGrid` blocks (0: none). Each thread then
 /// walks its elements of R rows; every row keeps its threads and tree
 /// (bitwise). A block costs time to launch whatever its work (an empty
 /// kernel of 16384 blocks takes 13.6 us on an H100, of 8192 8.7 us):
