@@ -355,6 +355,12 @@ class Emulator:
             elif n == "math.exp":
                 with np.errstate(all="ignore"):
                     r = np.exp(np.asarray(a[0], np.float32)).astype(np.float64)
+            elif n in ("math.sqrt", "math.rsqrt"):
+                # f32, rounded once (the GPU's own rsqrt is approximate: a model for --compare, not
+                # the GPU's bits)
+                with np.errstate(all="ignore"):
+                    x = np.asarray(a[0], np.float64)
+                    r = (np.sqrt(x) if n == "math.sqrt" else 1.0 / np.sqrt(x)).astype(np.float32).astype(np.float64)
             elif n == "nvgpu.device_async_copy":
                 seg = [int(s) for s in re.search(r"operandSegmentSizes = array<i32: ([\d, ]+)>",
                                                   op["rest"]).group(1).split(", ")]

@@ -112,8 +112,22 @@ def _builtin_models():
                      [tensor("x", [rows, 512]), tensor("r", [rows, 512])],
                      [tensor("y", [rows, 512])])
 
+    # A transformer's activations: [batch, sequence, hidden], normalised over the hidden dim. The
+    # importer maps the two leading dims to `block, block` (a grid of two dims).
+    def softmax_3d(rows=8):
+        return model("softmax_3d", [helper.make_node("Softmax", ["x"], ["y"], axis=-1)],
+                     [tensor("x", [rows, 512, 1024])], [tensor("y", [rows, 512, 1024])])
+
+    def layernorm_3d(rows=4):
+        node = helper.make_node("LayerNormalization", ["x", "gamma", "beta"], ["y"],
+                                axis=-1, epsilon=1e-5)
+        return model("layernorm_3d", [node],
+                     [tensor("x", [rows, 1024, 1024]), tensor("gamma", [1024]),
+                      tensor("beta", [1024])],
+                     [tensor("y", [rows, 1024, 1024])])
+
     return {f.__name__: f for f in (softmax, layernorm, rmsnorm, attention,
-                                    gemm_bias_gelu, residual_relu)}
+                                    gemm_bias_gelu, residual_relu, softmax_3d, layernorm_3d)}
 
 
 def onnx_to_torch(onnx_path, torch_path):

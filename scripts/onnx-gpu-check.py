@@ -12,6 +12,9 @@ motif-compile imports them itself. The references are motif.reference's formulas
 graphs' semantics (scripts/import-onnx.py --builtin): Softmax(axis=-1); LayerNormalization(axis=-1,
 epsilon=1e-5, biased variance); x / sqrt(ReduceMean(x*x) + 1e-6) * w; softmax(q k^T * 0.125) v (D = 64);
 Gelu(x w + b) with the exact erf; Relu(x + r). Fresh N(0,1) inputs every run (the seed is printed).
+The batched models (softmax_3d, layernorm_3d: [batch, sequence, hidden]) use their families' formulas
+over the last dim. The row programs also run fused with the row rules at small sizes
+(ROWS_A_BLOCK_OPTIONS: rows a block, and threads(64) under the tolerance cap).
 """
 import argparse
 import os
@@ -21,7 +24,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "python"))
 
-PROGRAMS = ("softmax", "layernorm", "rmsnorm", "attention", "gemm_bias_gelu", "residual_relu")
+PROGRAMS = ("softmax", "layernorm", "rmsnorm", "attention", "gemm_bias_gelu", "residual_relu",
+            "softmax_3d", "layernorm_3d")
+# A third form of the row programs, fused with the row rules at these small sizes (docs/residency.md,
+# "Row blocks"): threads(64), and rows a block (R = 4) down to 64 blocks; under the bitwise cap (rows
+# a block alone) the result is bit for bit the default fused form's.
+ROWS_A_BLOCK = ("layernorm", "rmsnorm", "softmax_3d", "layernorm_3d")
+ROWS_A_BLOCK_OPTIONS = ("--fuse-options=equivalence-cap=tolerance row-block-min-grid=64",
+                        "--fuse-options=row-block-min-grid=64")
+# The batched models' formulas are their 2-D families' over the last dim.
+FAMILY = {"softmax_3d": "softmax", "layernorm_3d": "layernorm"}
 # With a runtime row count (LayerNorm's dynamic broadcast does not import), at these row counts.
 ROW_PROGRAMS = ("softmax", "rmsnorm", "attention", "gemm_bias_gelu", "residual_relu")
 ROWS = (1, 1000, 32768)
@@ -45,10 +57,13 @@ def main(argv=None):
     forms, row_forms = {}, {}
     for name in PROGRAMS:
         forms[name] = {fuse: compile_file(src / f"{name}.mlir", fuse=fuse) for fuse in (False, True)}
+        if name in ROWS_A_BLOCK:
+            for i, opts in enumerate(ROWS_A_BLOCK_OPTIONS):
+                forms[name][("rows", i)] = compile_file(src / f"{name}.mlir", fuse=True, extra_args=(opts,))
     for name in ROW_PROGRAMS:
         row_forms[name] = {fuse: compile_file(rows_src / f"{name}.mlir", fuse=fuse) for fuse in (False, True)}
     if args.prebuild:
-        print(f"prebuilt {2 * (len(PROGRAMS) + len(ROW_PROGRAMS))} programs into {args.prebuild}")
+        print(f"prebuilt {sum(map(len, forms.values())) + 2 * len(ROW_PROGRAMS)} programs into {args.prebuild}")
         return 0
     from motif.runtime import Program
     seed = args.seed if args.seed is not None else int(np.random.SeedSequence().entropy)
@@ -62,14 +77,27 @@ def main(argv=None):
         (fn, mu), = both[False].items()
         mf = both[True][fn]
         arrays, _ = make_inputs(mu.inputs, seed, rows)
-        ref = REFERENCES[name](*arrays)
+        family = FAMILY.get(name, name)
+        ref = REFERENCES[family](*arrays)
         (yu,) = Program(mu)(*arrays)
         (yf,) = Program(mf)(*arrays)
-        c = classify(yu, yf, ref, TOLERANCES[name], None)
+        c = classify(yu, yf, ref, TOLERANCES[family], None)
         failed += c.equivalence == "FAIL"
         label = name if rows is None else f"{name} rows={rows}"
         print(f"{label:24s} {len(mu.kernels):>4d} / {len(mf.kernels):<4d} {c.unfused_rel_err:11.2e} "
               f"{c.fused_rel_err:10.2e} {'yes' if c.bitwise else 'no':7s} {c.tolerance:6.0e} {c.equivalence}")
+        # The rows-a-block forms against the unfused one; the bitwise-cap one must equal the default
+        # fused form bit for bit (each row keeps its threads and tree).
+        for i, opts in enumerate(ROWS_A_BLOCK_OPTIONS if rows is None and name in ROWS_A_BLOCK else ()):
+            mr = both[("rows", i)][fn]
+            (yr,) = Program(mr)(*arrays)
+            c = classify(yu, yr, ref, TOLERANCES[family], None)
+            same = np.array_equal(np.asarray(yr).view(np.uint32), np.asarray(yf).view(np.uint32))
+            bad = c.equivalence == "FAIL" or (i == 1 and not same)
+            failed += bad
+            print(f"{name + ' ' + opts.split('=', 1)[1]:56s} {len(mr.kernels):>4d} {c.fused_rel_err:10.2e} "
+                  f"{'bit for bit' if same else 'not bitwise'} to fused{'  FAIL' if bad else ''} "
+                  f"{c.equivalence}")
     return 1 if failed else 0
 
 

@@ -14,6 +14,7 @@ The options are printed so that a failure reproduces.
 """
 import re
 import subprocess
+import sys
 
 import numpy as np
 
@@ -165,3 +166,44 @@ def test_random_batched_rows_a_block_emulated(tmp_path):
             kernels.append(out)
         emulate_bitwise(emulator, kernels, family, rng, label)
     assert outer_taken >= 1, "the first draw must take rows a block on the batch dim"
+
+
+def test_imported_norms_rows_a_block_emulated(tmp_path):
+    """The ONNX-imported norms (test/Conversion/LinalgToMotif/Inputs/onnx: LayerNorm and RMSNorm of 2-D
+    rows, LayerNorm of [4, 1024, 1024]) hold maps of per-row values over `block` only (mean = sum / N,
+    1 / sqrt(var + eps)): they go with their rows. Fused under a random cap with a random
+    row-block-min-grid, each takes R > 1 rows a block on the threads the row rule gives, and runs bit for
+    bit as one row a block on those threads (scripts/emulate-mma.py, fresh random inputs)."""
+    from motif._paths import repo_root
+    opt, emulator = _tools()
+    seed = int(np.random.SeedSequence().entropy % 2**63)
+    print(f"seed {seed}")
+    rng = np.random.default_rng(seed)
+    inputs = repo_root() / "test" / "Conversion" / "LinalgToMotif" / "Inputs" / "onnx"
+    for name in ("layernorm", "rmsnorm", "layernorm_3d"):
+        imported, _ = _run(opt, ["--convert-linalg-to-motif"], src=inputs / f"{name}.mlir")
+        n = int(re.search(r"tensor<(?:\d+x)+(\d+)xf32>", imported).group(1))
+        rows = 1
+        for d in re.search(r"tensor<((?:\d+x)+)\d+xf32>", imported).group(1).rstrip("x").split("x"):
+            rows *= int(d)
+        cap = str(rng.choice(["bitwise", "tolerance", "mathematical"]))
+        min_grid = int(rng.choice([16, 32, 64]))
+        threads = 256 if cap == "bitwise" else max(64, 1 << max(0, (-(-n // 16) - 1).bit_length()))
+        label = f"{name} ({rows} rows of {n}) equivalence-cap={cap} row-block-min-grid={min_grid}"
+        print(label)
+        on, remarks = _run(opt, [f"--fuse-materialization=equivalence-cap={cap} row-block-min-grid={min_grid}"],
+                           text=imported)
+        assert f"threads({threads})" in on and "seq(4)" in on, f"{label}:\n{remarks[-3000:]}"
+        assert re.search(r"over \[(block, )*block x seq\(4\)\]", on), f"{label}: the per-row maps:\n{on[:4000]}"
+        off, _ = _run(opt, [f"--fuse-materialization=equivalence-cap={cap} row-blocks=false"],
+                      text=imported.replace("threads(256)", f"threads({threads})"))
+        assert "seq(" not in off and f"threads({threads})" in off
+        kernels = []
+        for tag, fused in (("on", on), ("off", off)):
+            out = tmp_path / f"{name}.{tag}.lowered.mlir"
+            _run(opt, [f"--pass-pipeline={LOWER}", "--mlir-print-op-generic", "-o", str(out)], text=fused)
+            kernels.append(out)
+        e = subprocess.run([sys.executable, str(emulator), str(kernels[0]), "--compare", str(kernels[1]),
+                            "--seed", str(int(rng.integers(1 << 30)))], capture_output=True, text=True, timeout=900)
+        print(e.stdout)
+        assert e.returncode == 0 and "bitwise equal, 0 unwritten" in e.stdout, f"{label}:\n{e.stdout[-3000:]}{e.stderr[-3000:]}"

@@ -191,3 +191,62 @@ func.func @long_rows(%x: tensor<4x32768xf32>, %f: tensor<4x16384xf32>) -> (tenso
   }
   return %y, %z : tensor<4x32768xf32>, tensor<4x16384xf32>
 }
+
+// -----
+
+// A map of per-row values over [block] (a row's mean from its sum, as the
+// linalg importer writes a norm) goes with its rows: the three kernels take
+// threads(64) together, the per-row map too.
+// TOL-LABEL: func.func @per_row_map
+// TOL: motif.kernel "sum_to_sub" threads(64)
+// TOL: motif.map {{.*}} over [block]
+// TOL-REMARK: remark: row blocks: kernel 'mean' (one row a block, rows of 1024 element(s): threads(256) -> threads(64))
+// A kernel of per-row maps alone, not exchanging values with rows: kept.
+// TOL-LABEL: func.func @per_row_map_alone
+// TOL: motif.kernel "mean" threads(256)
+// TOL-REMARK-NOT: kernel 'mean' (one row a block, rows of 0
+func.func @per_row_map(%x: tensor<2048x1024xf32>) -> tensor<2048x1024xf32> {
+  %sum = motif.kernel "sum" threads(256) -> tensor<2048xf32> {
+    %s = motif.reduce <add> (%x[i, j]) -> [i] over [block, thread]
+           : (tensor<2048x1024xf32>) -> tensor<2048xf32>
+    %g = motif.materialize %s in global : tensor<2048xf32>
+    motif.yield %g : tensor<2048xf32>
+  }
+  %mean = motif.kernel "mean" threads(256) -> tensor<2048xf32> {
+    %m = motif.map (%sum[i]) -> [i] over [block]
+           : (tensor<2048xf32>) -> tensor<2048xf32> {
+    ^bb0(%a: f32):
+      %n = arith.constant 1024.0 : f32
+      %r = arith.divf %a, %n : f32
+      motif.yield %r : f32
+    }
+    %g = motif.materialize %m in global : tensor<2048xf32>
+    motif.yield %g : tensor<2048xf32>
+  }
+  %y = motif.kernel "sub" threads(256) -> tensor<2048x1024xf32> {
+    %p = motif.map (%x[i, j], %mean[i]) -> [i, j] over [block, thread]
+           : (tensor<2048x1024xf32>, tensor<2048xf32>) -> tensor<2048x1024xf32> {
+    ^bb0(%a: f32, %m: f32):
+      %d = arith.subf %a, %m : f32
+      motif.yield %d : f32
+    }
+    %g = motif.materialize %p in global : tensor<2048x1024xf32>
+    motif.yield %g : tensor<2048x1024xf32>
+  }
+  return %y : tensor<2048x1024xf32>
+}
+
+func.func @per_row_map_alone(%x: tensor<2048xf32>) -> tensor<2048xf32> {
+  %mean = motif.kernel "mean" threads(256) -> tensor<2048xf32> {
+    %m = motif.map (%x[i]) -> [i] over [block]
+           : (tensor<2048xf32>) -> tensor<2048xf32> {
+    ^bb0(%a: f32):
+      %n = arith.constant 1024.0 : f32
+      %r = arith.divf %a, %n : f32
+      motif.yield %r : f32
+    }
+    %g = motif.materialize %m in global : tensor<2048xf32>
+    motif.yield %g : tensor<2048xf32>
+  }
+  return %mean : tensor<2048xf32>
+}

@@ -77,9 +77,13 @@ struct RowKernel {
 
 /// The row form of `kernel` when every motif in it is a map or a built-in
 /// reduction that maps one dim (the same extent in all) over `thread` with
-/// the others over `block`, or over `lane` with one `block.warp`.
+/// the others over `block`, or over `lane` with one `block.warp`. A map of
+/// per-row values, every dim over `block` (a row's mean from its sum, as the
+/// linalg importer writes a norm), goes with the `[block, thread]` form: it
+/// names no row and reduces nothing.
 std::optional<RowKernel> rowKernelOf(KernelOp kernel) {
   std::optional<RowKernel> row;
+  bool perRowMaps = false;
   for (Operation &op : kernel.getBodyBlock()) {
     auto motif = dyn_cast<ComputeOpInterface>(op);
     if (!motif)
@@ -112,6 +116,11 @@ std::optional<RowKernel> rowKernelOf(KernelOp kernel) {
         return std::nullopt;
       }
     }
+    if (!rowDim && isa<MapOp>(op) && warpDims == 0 &&
+        llvm::all_of(extents, [](int64_t e) { return e > 0; })) {
+      perRowMaps = true;
+      continue;
+    }
     if (!rowDim || extents[*rowDim] <= 0)
       return std::nullopt;
     if ((form == RowForm::Block && warpDims != 0) ||
@@ -128,6 +137,12 @@ std::optional<RowKernel> rowKernelOf(KernelOp kernel) {
       row = RowKernel{form, extents[*rowDim], false};
     row->reducesRow |= reduces;
   }
+  if (row && perRowMaps && row->form != RowForm::Block)
+    return std::nullopt;
+  // A kernel of per-row maps only: it goes with the rows of the kernels it
+  // exchanges values with (row extent 0: any).
+  if (!row && perRowMaps)
+    return RowKernel{RowForm::Block, 0, false};
   return row;
 }
 
@@ -425,15 +440,21 @@ int64_t mlir::motif::applyRowBlocks(
     }
     if (rows.size() != ks.size())
       continue;
+    // The group's row: a member's that names one (a kernel of per-row maps
+    // only names none).
+    const RowKernel *named = llvm::find_if(
+        rows, [](const RowKernel &r) { return r.rowExtent > 0; });
+    if (named == rows.end())
+      continue;
     int64_t written = ks.front().getThreads();
     if (llvm::any_of(llvm::zip(ks, rows), [&](auto kr) {
           auto [k, r] = kr;
           return static_cast<int64_t>(k.getThreads()) != written ||
-                 r.form != rows.front().form ||
-                 r.rowExtent != rows.front().rowExtent;
+                 r.form != named->form ||
+                 (r.rowExtent != 0 && r.rowExtent != named->rowExtent);
         }))
       continue;
-    RowKernel row = rows.front();
+    RowKernel row = *named;
     for (const RowKernel &r : rows)
       row.reducesRow |= r.reducesRow;
     int64_t changed = reblock(ks, row, written);
