@@ -207,3 +207,63 @@ def test_imported_norms_rows_a_block_emulated(tmp_path):
                             "--seed", str(int(rng.integers(1 << 30)))], capture_output=True, text=True, timeout=900)
         print(e.stdout)
         assert e.returncode == 0 and "bitwise equal, 0 unwritten" in e.stdout, f"{label}:\n{e.stdout[-3000:]}{e.stderr[-3000:]}"
+
+
+def test_random_row_programs_emulated(tmp_path):
+    """Random row programs (row_programs.py: chains of row reductions, maps of rows with per-row values
+    and a weight, maps of per-row values alone; bf16 or f32; a grid of one or two dims), fused under a
+    random cap with a random small row-block-min-grid. Every program fuses into one kernel; motif-equiv
+    holds it to the unfused program in the class its cap allows (bitwise; else within 1e-5 of float64
+    for f32, 2^-8 for bf16); and the emulator runs it bit for bit against the same program on the same
+    threads with one row a block (row-blocks=false)."""
+    from row_programs import random_row_program
+    opt, emulator = _tools()
+    equiv = opt.parent / "motif-equiv"
+    seed = int(np.random.SeedSequence().entropy % 2**63)
+    print(f"seed {seed}")
+    rng = np.random.default_rng(seed)
+    taken = 0
+    for case in range(12):
+        grid = ([int(rng.choice([256, 512, 1024, 2048]))] if rng.random() < 0.5 else
+                [int(rng.choice([2, 3, 4, 8])), int(rng.choice([64, 128, 255, 256]))])
+        n = int(rng.integers(8, 1100))
+        rows = int(np.prod(grid))
+        if rows * n > 1_500_000:
+            n = max(8, 1_500_000 // rows)
+        text, what = random_row_program(rng, grid, n)
+        cap = str(rng.choice(["bitwise", "tolerance", "mathematical"]))
+        min_grid = int(rng.choice([16, 64, 256]))
+        label = f"case {case}: {what}; equivalence-cap={cap} row-block-min-grid={min_grid}"
+        print(label)
+        src = tmp_path / f"case{case}.mlir"
+        src.write_text(text)
+        on, remarks = _run(opt, [f"--fuse-materialization=equivalence-cap={cap} row-block-min-grid={min_grid}"],
+                           src=src)
+        assert on.count("motif.kernel") == 1, f"{label}: not one kernel:\n{remarks[-3000:]}"
+        threads = int(re.search(r"threads\((\d+)\)", on).group(1))
+        r = re.search(r"block x seq\((\d+)\)", on)
+        taken += r is not None
+        print(f"  threads({threads}), {r.group(1) if r else 1} row(s) a block")
+        fused = tmp_path / f"case{case}.fused.mlir"
+        fused.write_text(on)
+        bf16 = "bf16>" in text.split("->", 1)[1].split("{", 1)[0]
+        cls = ["--class=bitwise"] if cap == "bitwise" else ["--class=tolerance",
+                                                             f"--rtol={2.0 ** -8 if bf16 else 1e-5}"]
+        e = subprocess.run([str(equiv)] + cls + ["--trials=1", str(src), str(fused)], capture_output=True,
+                           text=True, timeout=300)
+        assert e.returncode == 0 and "PASS" in e.stdout, f"{label}:\n{e.stdout[-2000:]}{e.stderr[-2000:]}"
+        one = tmp_path / f"case{case}.one.mlir"
+        one.write_text(re.sub(r"threads\(\d+\)", f"threads({threads})", text))
+        off, _ = _run(opt, [f"--fuse-materialization=equivalence-cap={cap} row-blocks=false"], src=one)
+        assert "seq(" not in off and off.count("motif.kernel") == 1
+        kernels = []
+        for tag, form in (("on", on), ("off", off)):
+            out = tmp_path / f"case{case}.{tag}.lowered.mlir"
+            _run(opt, [f"--pass-pipeline={LOWER}", "--mlir-print-op-generic", "-o", str(out)], text=form)
+            kernels.append(out)
+        e = subprocess.run([sys.executable, str(emulator), str(kernels[0]), "--compare", str(kernels[1]),
+                            "--seed", str(int(rng.integers(1 << 30)))], capture_output=True, text=True, timeout=900)
+        print(e.stdout)
+        assert e.returncode == 0 and "bitwise equal, 0 unwritten" in e.stdout, \
+            f"{label}:\n{e.stdout[-3000:]}{e.stderr[-3000:]}"
+    assert taken >= 1, "no program took rows a block"
