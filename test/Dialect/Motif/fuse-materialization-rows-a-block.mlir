@@ -266,3 +266,32 @@ func.func @outer_grid_dim(%x: tensor<16x1023x256xf32>) -> tensor<16x1023x256xf32
   }
   return %y : tensor<16x1023x256xf32>
 }
+
+// -----
+
+// Kernels that exchange values over grids in another order ([b, i] and
+// [i, b]): no one grid dim to take the rows on; each keeps one row a block and
+// a remark says why.
+// TOL-LABEL: func.func @grids_differ
+// TOL-NOT: seq(
+// TOL-REMARK: remark: row blocks: kernel 'sum': one row a block: the motifs' grids differ
+// TOL-REMARK: remark: row blocks: kernel 'add': one row a block: the motifs' grids differ
+func.func @grids_differ(%x: tensor<4x4096x256xf32>, %y: tensor<4096x4x256xf32>) -> tensor<4096x4x256xf32> {
+  %s = motif.kernel "sum" threads(256) -> tensor<4x4096xf32> {
+    %r = motif.reduce <add> (%x[b, i, j]) -> [b, i] over [block, block, thread]
+           : (tensor<4x4096x256xf32>) -> tensor<4x4096xf32>
+    %g = motif.materialize %r in global : tensor<4x4096xf32>
+    motif.yield %g : tensor<4x4096xf32>
+  }
+  %z = motif.kernel "add" threads(256) -> tensor<4096x4x256xf32> {
+    %p = motif.map (%y[i, b, j], %s[b, i]) -> [i, b, j] over [block, block, thread]
+           : (tensor<4096x4x256xf32>, tensor<4x4096xf32>) -> tensor<4096x4x256xf32> {
+    ^bb0(%a: f32, %v: f32):
+      %d = arith.addf %a, %v : f32
+      motif.yield %d : f32
+    }
+    %g = motif.materialize %p in global : tensor<4096x4x256xf32>
+    motif.yield %g : tensor<4096x4x256xf32>
+  }
+  return %z : tensor<4096x4x256xf32>
+}
