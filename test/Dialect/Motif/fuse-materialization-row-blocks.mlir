@@ -200,7 +200,7 @@ func.func @long_rows(%x: tensor<4x32768xf32>, %f: tensor<4x16384xf32>) -> (tenso
 // TOL-LABEL: func.func @per_row_map
 // TOL: motif.kernel "sum_to_sub" threads(64)
 // TOL: motif.map {{.*}} over [block]
-// TOL-REMARK: remark: row blocks: kernel 'mean' (one row a block, rows of 1024 element(s): threads(256) -> threads(64))
+// TOL-REMARK: remark: row blocks: kernel 'mean' (one row a block, rows of 1024 element(s): threads(256) -> threads(64)): maps of per-row values, with the rows of the kernels it exchanges values with
 // A kernel of per-row maps alone, not exchanging values with rows: kept.
 // TOL-LABEL: func.func @per_row_map_alone
 // TOL: motif.kernel "mean" threads(256)

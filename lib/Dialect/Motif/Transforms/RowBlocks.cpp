@@ -344,7 +344,11 @@ int64_t mlir::motif::applyRowBlocks(
     auto remarkAll = [&](const std::string &text) {
       for (KernelOp k : ks)
         k.emitRemark() << "row blocks: kernel '" << k.getSymName() << "' ("
-                       << what << ")" << text;
+                       << what << ")"
+                       << (rowKernelOf(k)->rowExtent == 0
+                               ? ": maps of per-row values, with the rows of "
+                                 "the kernels it exchanges values with"
+                               : text);
     };
     // [block, thread]: the row's reduction tree changes. One remark for the
     // group, on its first reduction's kernel.
