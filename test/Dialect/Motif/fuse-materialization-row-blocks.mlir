@@ -250,3 +250,36 @@ func.func @per_row_map_alone(%x: tensor<2048xf32>) -> tensor<2048xf32> {
   }
   return %mean : tensor<2048xf32>
 }
+
+// -----
+
+// A map over `[]` (a scalar, no grid dim) is no per-row value: its group keeps
+// the stated block.
+// TOL-LABEL: func.func @scalar_map
+// TOL: motif.kernel "scale" threads(256)
+// TOL: motif.kernel "sub" threads(256)
+// TOL-REMARK-NOT: kernel 'scale' (one row a block
+func.func @scalar_map(%x: tensor<2048x1024xf32>, %c: tensor<f32>) -> tensor<2048x1024xf32> {
+  %s = motif.kernel "scale" threads(256) -> tensor<f32> {
+    %m = motif.map (%c[]) -> [] over []
+           : (tensor<f32>) -> tensor<f32> {
+    ^bb0(%a: f32):
+      %two = arith.constant 2.0 : f32
+      %r = arith.mulf %a, %two : f32
+      motif.yield %r : f32
+    }
+    %g = motif.materialize %m in global : tensor<f32>
+    motif.yield %g : tensor<f32>
+  }
+  %y = motif.kernel "sub" threads(256) -> tensor<2048x1024xf32> {
+    %p = motif.map (%x[i, j], %s[]) -> [i, j] over [block, thread]
+           : (tensor<2048x1024xf32>, tensor<f32>) -> tensor<2048x1024xf32> {
+    ^bb0(%a: f32, %v: f32):
+      %d = arith.subf %a, %v : f32
+      motif.yield %d : f32
+    }
+    %g = motif.materialize %p in global : tensor<2048x1024xf32>
+    motif.yield %g : tensor<2048x1024xf32>
+  }
+  return %y : tensor<2048x1024xf32>
+}

@@ -116,7 +116,8 @@ std::optional<RowKernel> rowKernelOf(KernelOp kernel) {
         return std::nullopt;
       }
     }
-    if (!rowDim && isa<MapOp>(op) && warpDims == 0 &&
+    // (At least one grid dim: a map over `[]` is no per-row value.)
+    if (!rowDim && isa<MapOp>(op) && warpDims == 0 && !extents.empty() &&
         llvm::all_of(extents, [](int64_t e) { return e > 0; })) {
       perRowMaps = true;
       continue;
