@@ -44,6 +44,25 @@ def _run(opt, args, text=None, src=None):
     return p.stdout, p.stderr
 
 
+def _lowered(opt, tmp_path, stem, on, off):
+    """The fused forms `on` and `off` lowered to the GPU dialect (generic form) for the emulator."""
+    kernels = []
+    for tag, fused in (("on", on), ("off", off)):
+        out = tmp_path / f"{stem}.{tag}.lowered.mlir"
+        _run(opt, [f"--pass-pipeline={LOWER}", "--mlir-print-op-generic", "-o", str(out)], text=fused)
+        kernels.append(out)
+    return kernels
+
+
+def _emulate_compare(emulator, kernels, rng, label):
+    """scripts/emulate-mma.py runs both kernels on the same fresh random inputs: bit for bit equal."""
+    e = subprocess.run([sys.executable, str(emulator), str(kernels[0]), "--compare", str(kernels[1]),
+                        "--seed", str(int(rng.integers(1 << 30)))], capture_output=True, text=True, timeout=900)
+    print(e.stdout)
+    assert e.returncode == 0 and "bitwise equal, 0 unwritten" in e.stdout, \
+        f"{label}:\n{e.stdout[-3000:]}{e.stderr[-3000:]}"
+
+
 def test_random_rows_a_block_emulated(tmp_path):
     opt, emulator = _tools()
     seed = int(np.random.SeedSequence().entropy % 2**63)
@@ -81,12 +100,7 @@ def test_random_rows_a_block_emulated(tmp_path):
         one.write_text(re.sub(r"threads\(\d+\)", f"threads({threads})", text))
         off, _ = _run(opt, [f"--fuse-materialization=equivalence-cap={cap} row-blocks=false"], src=one)
         assert "seq(" not in off
-        kernels = []
-        for tag, fused in (("on", on), ("off", off)):
-            out = tmp_path / f"case{case}.{tag}.lowered.mlir"
-            _run(opt, [f"--pass-pipeline={LOWER}", "--mlir-print-op-generic", "-o", str(out)], text=fused)
-            kernels.append(out)
-        emulate_bitwise(emulator, kernels, family, rng, label)
+        emulate_bitwise(emulator, _lowered(opt, tmp_path, f"case{case}", on, off), family, rng, label)
     assert taken >= 1, "the first draw must take rows a block"
 
 
@@ -159,12 +173,7 @@ def test_random_batched_rows_a_block_emulated(tmp_path):
         one.write_text(re.sub(r"threads\(\d+\)", f"threads({threads})", text))
         off, _ = _run(opt, [f"--fuse-materialization=equivalence-cap={cap} row-blocks=false"], src=one)
         assert "seq(" not in off
-        kernels = []
-        for tag, fused in (("on", on), ("off", off)):
-            out = tmp_path / f"case{case}.{tag}.lowered.mlir"
-            _run(opt, [f"--pass-pipeline={LOWER}", "--mlir-print-op-generic", "-o", str(out)], text=fused)
-            kernels.append(out)
-        emulate_bitwise(emulator, kernels, family, rng, label)
+        emulate_bitwise(emulator, _lowered(opt, tmp_path, f"case{case}", on, off), family, rng, label)
     assert outer_taken >= 1, "the first draw must take rows a block on the batch dim"
 
 
@@ -198,15 +207,7 @@ def test_imported_norms_rows_a_block_emulated(tmp_path):
         off, _ = _run(opt, [f"--fuse-materialization=equivalence-cap={cap} row-blocks=false"],
                       text=imported.replace("threads(256)", f"threads({threads})"))
         assert "seq(" not in off and f"threads({threads})" in off
-        kernels = []
-        for tag, fused in (("on", on), ("off", off)):
-            out = tmp_path / f"{name}.{tag}.lowered.mlir"
-            _run(opt, [f"--pass-pipeline={LOWER}", "--mlir-print-op-generic", "-o", str(out)], text=fused)
-            kernels.append(out)
-        e = subprocess.run([sys.executable, str(emulator), str(kernels[0]), "--compare", str(kernels[1]),
-                            "--seed", str(int(rng.integers(1 << 30)))], capture_output=True, text=True, timeout=900)
-        print(e.stdout)
-        assert e.returncode == 0 and "bitwise equal, 0 unwritten" in e.stdout, f"{label}:\n{e.stdout[-3000:]}{e.stderr[-3000:]}"
+        _emulate_compare(emulator, _lowered(opt, tmp_path, name, on, off), rng, label)
 
 
 def test_random_row_programs_emulated(tmp_path):
@@ -256,14 +257,5 @@ def test_random_row_programs_emulated(tmp_path):
         one.write_text(re.sub(r"threads\(\d+\)", f"threads({threads})", text))
         off, _ = _run(opt, [f"--fuse-materialization=equivalence-cap={cap} row-blocks=false"], src=one)
         assert "seq(" not in off and off.count("motif.kernel") == 1
-        kernels = []
-        for tag, form in (("on", on), ("off", off)):
-            out = tmp_path / f"case{case}.{tag}.lowered.mlir"
-            _run(opt, [f"--pass-pipeline={LOWER}", "--mlir-print-op-generic", "-o", str(out)], text=form)
-            kernels.append(out)
-        e = subprocess.run([sys.executable, str(emulator), str(kernels[0]), "--compare", str(kernels[1]),
-                            "--seed", str(int(rng.integers(1 << 30)))], capture_output=True, text=True, timeout=900)
-        print(e.stdout)
-        assert e.returncode == 0 and "bitwise equal, 0 unwritten" in e.stdout, \
-            f"{label}:\n{e.stdout[-3000:]}{e.stderr[-3000:]}"
+        _emulate_compare(emulator, _lowered(opt, tmp_path, f"case{case}", on, off), rng, label)
     assert taken >= 1, "no program took rows a block"

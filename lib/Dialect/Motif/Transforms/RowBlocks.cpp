@@ -36,9 +36,10 @@
 //
 // Then rows a block: a `[block, thread]` group with many short rows (at
 // least 2048 blocks left, R x N <= 4096) takes R <= 4 rows a block, a grid
-// dim (the innermost R divides) as `block x seq(R)`: bitwise, and each block costs time to launch
-// whatever its work (an empty kernel of 16384 blocks takes 13.6 us on an
-// H100): 16384x1024 bf16 softmax 26.66 us at 4 rows a block, 27.12 at one
+// dim (the innermost R divides) as `block x seq(R)`: bitwise, and each block
+// costs time to launch whatever its work (an empty kernel of 16384 blocks
+// takes 13.6 us on an H100): 16384x1024 bf16 softmax 26.66 us at 4 rows a
+// block, 27.12 at one
 // (docs/results/rows-a-block-16384x1024-h100-session17.txt).
 //
 // A kernel whose block is already what its row asks for is left as written,
