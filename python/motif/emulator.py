@@ -13,7 +13,8 @@ use an op the emulator does not model (reported, not judged).
 
 What it models (docs/testing.md, "The kernel emulator"):
 
-* the host function: arith.constant, memref.alloc (NaN-filled, so a read of an element no kernel
+* the host function: arith.constant, arith.muli (a grid of the row count times the blocks of
+  a row), memref.alloc (NaN-filled, so a read of an element no kernel
   stored is NaN), gpu.launch_func (grid and block sizes, operands), memref.dealloc;
 * a kernel: blocks one after another, the threads of a block as one vector in lock step; scf.for
   with per-thread bounds and scf.if (masks), scf.yield; memref.load / store on global and workgroup
@@ -447,6 +448,8 @@ class Emulator:
                 env[op["res"]] = Buffer(shape, elem, "global")
             elif n == "memref.dim":
                 env[op["res"]] = np.int64(env[op["args"][0]].shape[int(env[op["args"][1]])])
+            elif n == "arith.muli":  # a grid of the row count times the blocks of a row
+                env[op["res"]] = np.int64(int(env[op["args"][0]]) * int(env[op["args"][1]]))
             elif n == "memref.cast":
                 # To the kernels' static bound: the buffer stays what it is (an access past its rows
                 # is out of bounds, as past the allocation on the GPU).

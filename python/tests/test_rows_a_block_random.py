@@ -259,3 +259,62 @@ def test_random_row_programs_emulated(tmp_path):
         assert "seq(" not in off and off.count("motif.kernel") == 1
         _emulate_compare(emulator, _lowered(opt, tmp_path, f"case{case}", on, off), rng, label)
     assert taken >= 1, "no program took rows a block"
+
+
+def test_random_runtime_row_programs_emulated(tmp_path):
+    """Random row programs with a runtime row count (row_programs.py over a grid `[?, S]` or `[?]`: the
+    batch known only at launch). With a static inner dim S the group may take R rows a block on it -- the
+    oracle is the rule's statement with S alone as the grid (the row count at least 1); over `[?]` alone
+    never (a block of several rows would need a masked last block), with a remark saying so. motif-equiv
+    holds each fused program to the unfused one at row counts 1, 3 and 17 in its cap's class, and
+    motif.emulator runs the lowered kernel at a random row count bit for bit against the schedule model,
+    with its race check."""
+    from row_programs import random_row_program
+    opt, _ = _tools()
+    equiv = opt.parent / "motif-equiv"
+    seed = int(np.random.SeedSequence().entropy % 2**63)
+    print(f"seed {seed}")
+    rng = np.random.default_rng(seed)
+    taken = 0
+    for case in range(4):
+        # case 0 must take rows a block (128 rows of at most 300 elements leave 32 blocks at 4 a block);
+        # case 3 has no static grid dim
+        inner = None if case == 3 else 128 if case == 0 else int(rng.choice([32, 64, 96, 128]))
+        n = int(rng.integers(8, 300))
+        text, what = random_row_program(rng, ["?"] + ([inner] if inner else []), n)
+        cap = str(rng.choice(["bitwise", "tolerance", "mathematical"]))
+        min_grid = int(rng.choice([4, 8, 16]))
+        label = f"case {case}: {what}; equivalence-cap={cap} row-block-min-grid={min_grid}"
+        print(label)
+        src = tmp_path / f"case{case}.mlir"
+        src.write_text(text)
+        on, remarks = _run(opt, [f"--fuse-materialization=equivalence-cap={cap} row-block-min-grid={min_grid}"],
+                           src=src)
+        assert on.count("motif.kernel") == 1, f"{label}: not one kernel:\n{remarks[-3000:]}"
+        threads = int(re.search(r"threads\((\d+)\)", on).group(1))
+        per_thread = -(-n // threads)
+        r = 1
+        while (inner and 2 * r <= 4 and 2 * r * n <= 4096 and 2 * r * per_thread <= 64 and inner % (2 * r) == 0
+               and inner // (2 * r) >= min_grid):
+            r *= 2
+        got = re.search(r"block x seq\((\d+)\)", on)
+        assert (int(got.group(1)) if got else 1) == r, f"{label}: expected {r} rows a block:\n{on[:3000]}"
+        if r > 1:
+            taken += 1
+            assert f"[block, block x seq({r})" in on
+        if inner is None:
+            assert "one row a block: its grid dim is the row count, known only at launch" in remarks, remarks
+        print(f"  threads({threads}), {r} row(s) a block")
+        fused = tmp_path / f"case{case}.fused.mlir"
+        fused.write_text(on)
+        bf16 = "bf16>" in text.split("->", 1)[1].split("{", 1)[0]
+        cls = ["--class=bitwise"] if cap == "bitwise" else ["--class=tolerance",
+                                                             f"--rtol={2.0 ** -8 if bf16 else 1e-5}"]
+        e = subprocess.run([str(equiv)] + cls + ["--trials=1", str(src), str(fused)], capture_output=True,
+                           text=True, timeout=300)
+        assert e.returncode == 0 and e.stdout.count("@rows: PASS") == 3, f"{label}:\n{e.stdout[-2000:]}{e.stderr[-2000:]}"
+        em = subprocess.run([sys.executable, "-m", "motif.emulator", str(fused), "--function", "rows",
+                             "--seed", str(int(rng.integers(1 << 30)))], capture_output=True, text=True,
+                            timeout=900)
+        assert em.returncode == 0 and "PASS" in em.stdout, f"{label}:\n{em.stdout[-3000:]}{em.stderr[-3000:]}"
+    assert taken >= 1, "no program took rows a block"

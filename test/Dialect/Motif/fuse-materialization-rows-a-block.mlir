@@ -295,3 +295,106 @@ func.func @grids_differ(%x: tensor<4x4096x256xf32>, %y: tensor<4096x4x256xf32>) 
   }
   return %z : tensor<4096x4x256xf32>
 }
+
+// -----
+
+// A runtime row count (the batch, `?`): the static inner grid dim takes the
+// rows, and its blocks alone (the row count at least 1) must leave enough.
+// The map of per-row values over [block, block] (an imported norm's
+// statistic) goes with its rows: the group takes both row rules.
+// TOL-LABEL: func.func @runtime_rows_inner_dim
+// TOL: motif.kernel "sumsq_to_scale" threads(64)
+// TOL: motif.reduce <add> {{.*}} over [block, block x seq(4), thread]
+// TOL: motif.map {{.*}} over [block, block x seq(4)]
+// TOL: motif.map {{.*}} over [block, block x seq(4), thread]
+// TOL-REMARK: remark: row blocks: kernel 'sumsq': 4 rows a block (grid dim 2 of 2, 8192 rows, as `block x seq(4)`)
+// TOL-REMARK: remark: row blocks: kernel 'inv': 4 rows a block (grid dim 2 of 2, 8192 rows, as `block x seq(4)`)
+// TOL-REMARK: remark: row blocks: kernel 'scale': 4 rows a block (grid dim 2 of 2, 8192 rows, as `block x seq(4)`)
+// BIT-LABEL: func.func @runtime_rows_inner_dim
+// BIT: motif.kernel "sumsq_to_scale" threads(256)
+// BIT: motif.reduce <add> {{.*}} over [block, block x seq(4), thread]
+// RUN: motif-opt %S/Inputs/rows-a-block-runtime.mlir --fuse-materialization=row-block-min-grid=16 -o %t.runtime 2>/dev/null
+// RUN: FileCheck %s --check-prefix=RUNTIME < %t.runtime
+// RUN: motif-equiv --class=bitwise --trials=1 %S/Inputs/rows-a-block-runtime.mlir %t.runtime | FileCheck %s --check-prefix=EQUIV-ROWS
+// RUNTIME: motif.reduce <add> {{.*}} over [block, block x seq(4), thread]
+// EQUIV-ROWS: @runtime_rows_inner_dim at rows = 1
+// EQUIV-ROWS: @runtime_rows_inner_dim: PASS (bitwise: every output bit-identical)
+// EQUIV-ROWS: @runtime_rows_inner_dim at rows = 3
+// EQUIV-ROWS: @runtime_rows_inner_dim: PASS (bitwise: every output bit-identical)
+// EQUIV-ROWS: @runtime_rows_inner_dim at rows = 17
+// EQUIV-ROWS: @runtime_rows_inner_dim: PASS (bitwise: every output bit-identical)
+func.func @runtime_rows_inner_dim(%x: tensor<?x8192x256xf32>) -> tensor<?x8192x256xf32> {
+  %s = motif.kernel "sumsq" threads(256) -> tensor<?x8192xf32> {
+    %q = motif.map (%x[b, i, j]) -> [b, i, j] over [block, block, thread]
+           : (tensor<?x8192x256xf32>) -> tensor<?x8192x256xf32> {
+    ^bb0(%a: f32):
+      %m = arith.mulf %a, %a : f32
+      motif.yield %m : f32
+    }
+    %qr = motif.materialize %q in register : tensor<?x8192x256xf32>
+    %r = motif.reduce <add> (%qr[b, i, j]) -> [b, i] over [block, block, thread]
+           : (tensor<?x8192x256xf32>) -> tensor<?x8192xf32>
+    %g = motif.materialize %r in global : tensor<?x8192xf32>
+    motif.yield %g : tensor<?x8192xf32>
+  }
+  %inv = motif.kernel "inv" threads(256) -> tensor<?x8192xf32> {
+    %v = motif.map (%s[b, i]) -> [b, i] over [block, block]
+           : (tensor<?x8192xf32>) -> tensor<?x8192xf32> {
+    ^bb0(%a: f32):
+      %n = arith.constant 3.906250e-03 : f32
+      %e = arith.constant 9.99999974E-6 : f32
+      %m = arith.mulf %a, %n : f32
+      %p = arith.addf %m, %e : f32
+      %r = math.rsqrt %p : f32
+      motif.yield %r : f32
+    }
+    %g = motif.materialize %v in global : tensor<?x8192xf32>
+    motif.yield %g : tensor<?x8192xf32>
+  }
+  %y = motif.kernel "scale" threads(256) -> tensor<?x8192x256xf32> {
+    %p = motif.map (%x[b, i, j], %inv[b, i]) -> [b, i, j] over [block, block, thread]
+           : (tensor<?x8192x256xf32>, tensor<?x8192xf32>) -> tensor<?x8192x256xf32> {
+    ^bb0(%a: f32, %v: f32):
+      %d = arith.mulf %a, %v : f32
+      motif.yield %d : f32
+    }
+    %g = motif.materialize %p in global : tensor<?x8192x256xf32>
+    motif.yield %g : tensor<?x8192x256xf32>
+  }
+  return %y : tensor<?x8192x256xf32>
+}
+
+// -----
+
+// A runtime row count as the only grid dim: a block of several rows would
+// need a masked last block, so one row a block, with a remark.
+// TOL-LABEL: func.func @runtime_rows_only
+// TOL: motif.kernel "sum" threads(64)
+// TOL-NOT: seq(
+// TOL-REMARK: remark: row blocks: kernel 'sum': one row a block: its grid dim is the row count, known only at launch (a block of several rows would need a masked last block)
+func.func @runtime_rows_only(%x: tensor<?x1024xf32>) -> tensor<?xf32> {
+  %s = motif.kernel "sum" threads(256) -> tensor<?xf32> {
+    %r = motif.reduce <add> (%x[i, j]) -> [i] over [block, thread]
+           : (tensor<?x1024xf32>) -> tensor<?xf32>
+    %g = motif.materialize %r in global : tensor<?xf32>
+    motif.yield %g : tensor<?xf32>
+  }
+  return %s : tensor<?xf32>
+}
+
+// -----
+
+// A runtime row count over 512 static rows: 256 blocks at 2 rows a block,
+// under row-block-min-grid for a grid of one batch.
+// TOL-LABEL: func.func @runtime_rows_few_static
+// TOL-NOT: seq(
+// TOL-REMARK: remark: row blocks: kernel 'sum': one row a block: the grid's row count is known only at launch, and its static dims give 512 block(s), under twice 2048 (row-block-min-grid)
+func.func @runtime_rows_few_static(%x: tensor<?x512x256xf32>) -> tensor<?x512xf32> {
+  %s = motif.kernel "sum" threads(256) -> tensor<?x512xf32> {
+    %r = motif.reduce <add> (%x[b, i, j]) -> [b, i] over [block, block, thread]
+           : (tensor<?x512x256xf32>) -> tensor<?x512xf32>
+    %g = motif.materialize %r in global : tensor<?x512xf32>
+    motif.yield %g : tensor<?x512xf32>
+  }
+  return %s : tensor<?x512xf32>
+}

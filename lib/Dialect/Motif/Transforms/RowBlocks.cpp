@@ -40,7 +40,10 @@
 // costs time to launch whatever its work (an empty kernel of 16384 blocks
 // takes 13.6 us on an H100): 16384x1024 bf16 softmax 26.66 us at 4 rows a
 // block, 27.12 at one
-// (docs/results/rows-a-block-16384x1024-h100-session17.txt).
+// (docs/results/rows-a-block-16384x1024-h100-session17.txt). A runtime row
+// count (the outermost grid dim `?`) never takes the rows -- a block of
+// several would need a masked last block -- but a static inner grid dim may,
+// its blocks counted as if the count were 1.
 //
 // A kernel whose block is already what its row asks for is left as written,
 // as is every kernel with another shape: tiles, contractions,
@@ -117,9 +120,9 @@ std::optional<RowKernel> rowKernelOf(KernelOp kernel) {
         return std::nullopt;
       }
     }
-    // (At least one grid dim: a map over `[]` is no per-row value.)
-    if (!rowDim && isa<MapOp>(op) && warpDims == 0 && !extents.empty() &&
-        llvm::all_of(extents, [](int64_t e) { return e > 0; })) {
+    // (At least one grid dim: a map over `[]` is no per-row value. A grid dim
+    // may be the runtime row count.)
+    if (!rowDim && isa<MapOp>(op) && warpDims == 0 && !extents.empty()) {
       perRowMaps = true;
       continue;
     }
@@ -204,7 +207,7 @@ int64_t applyRowsPerBlock(ArrayRef<KernelOp> ks, int64_t rowExtent,
           ofThis.push_back(extents[d]);
         }
       if (dims.empty() || llvm::any_of(ofThis, [](int64_t e) {
-            return e <= 0;
+            return e == 0;
           }))
         return 1;
       if (!gridDims.empty() && ofThis != grid) {
@@ -216,13 +219,21 @@ int64_t applyRowsPerBlock(ArrayRef<KernelOp> ks, int64_t rowExtent,
     }
   if (gridDims.empty())
     return 1;
+  // The blocks of the grid; with a runtime row count (a dynamic grid dim, the
+  // outermost) those of its static dims: the fewest it can have.
   int64_t blocks = 1;
-  for (int64_t e : grid)
-    blocks *= e;
-  // The innermost grid dim that `r` rows a block divide (-1: none).
+  bool rowCount = false;
+  for (int64_t e : grid) {
+    if (ShapedType::isDynamic(e))
+      rowCount = true;
+    else
+      blocks *= e;
+  }
+  // The innermost static grid dim that `r` rows a block divide (-1: none):
+  // the row count's dim would need a masked last block.
   auto dimFor = [&](int64_t r) {
     for (int64_t g = static_cast<int64_t>(grid.size()) - 1; g >= 0; --g)
-      if (grid[g] % r == 0)
+      if (!ShapedType::isDynamic(grid[g]) && grid[g] % r == 0)
         return g;
     return int64_t(-1);
   };
@@ -236,8 +247,17 @@ int64_t applyRowsPerBlock(ArrayRef<KernelOp> ks, int64_t rowExtent,
          2 * r * rowExtent <= kRowsPerBlockElements && dimFor(2 * r) >= 0 &&
          blocks / (2 * r) >= minGrid)
     r *= 2;
-  if (r == 1)
+  if (r == 1) {
+    if (rowCount && grid.size() == 1)
+      why = "its grid dim is the row count, known only at launch (a block of "
+            "several rows would need a masked last block)";
+    else if (rowCount && dimFor(2) >= 0 && blocks / 2 < minGrid)
+      why = "the grid's row count is known only at launch, and its static "
+            "dims give " +
+            std::to_string(blocks) + " block(s), under twice " +
+            std::to_string(minGrid) + " (row-block-min-grid)";
     return 1;
+  }
   // A cluster's CTAs split the grid dim (docs/lowering.md, "Clusters").
   if (llvm::any_of(ks, [](KernelOp k) { return k.getClusterSize() > 1; })) {
     why = "its cluster's CTAs split the grid";

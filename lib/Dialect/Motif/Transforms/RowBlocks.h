@@ -58,8 +58,9 @@ constexpr int64_t kRowsPerBlockMinGrid = 2048;
 /// divides, becomes the nest `block x seq(R)` in every motif of the group
 /// (every motif maps the same grid extents in the same order), R the largest
 /// power of two up to kMaxRowsPerBlock with R x N <= kRowsPerBlockElements and
-/// R x (N / threads) <= `registerBudget` that divides a grid dim and leaves at
-/// least `rowsPerBlockMinGrid` blocks (0: none). Each thread then
+/// R x (N / threads) <= `registerBudget` that divides a static grid dim and
+/// leaves at least `rowsPerBlockMinGrid` blocks (0: none; with a runtime row
+/// count, the static dims' blocks: never the count's dim). Each thread then
 /// walks its elements of R rows; every row keeps its threads and tree
 /// (bitwise). A block costs time to launch whatever its work (an empty
 /// kernel of 16384 blocks takes 13.6 us on an H100, of 8192 8.7 us):
