@@ -204,7 +204,8 @@ public:
       : rng(seed), tileRng(seed ^ 0x74696c6573ull),
         warpRng(seed ^ 0x7761727073ull),
         clusterRng(seed ^ 0x636c7573ull), typeRng(seed ^ 0x7479706573ull),
-        rowsRng(seed ^ 0x726f7773ull) {
+        rowsRng(seed ^ 0x726f7773ull),
+        runtimeRowsRng(seed ^ 0x64796e726f7774ull) {
     spec.seed = seed;
   }
   Spec build();
@@ -246,6 +247,16 @@ private:
                    SmallVectorImpl<TileNest> &nests);
   void warpDigits(ArrayRef<int64_t> threadsOf, SmallVectorImpl<TileNest> &nests);
   void tile(Node &n, ArrayRef<bool> reduced);
+  /// In a program that asks for a runtime row count, the row dim leads
+  /// `dims` (only a tensor's leading dim may be `?`).
+  void rowFirst(SmallVectorImpl<int> &dims) const {
+    if (spec.runtimeRows)
+      std::stable_partition(dims.begin(), dims.end(),
+                            [&](int d) { return d == rowDim; });
+  }
+  /// Whether a reduction may reduce dim `d` (a runtime row count is never
+  /// reduced).
+  bool reducible(int d) const { return !(spec.runtimeRows && d == rowDim); }
   bool addMap();
   bool addReduce();
   bool addCombine();
@@ -256,7 +267,8 @@ private:
 
   // warpRng draws the warp digits only, so programs without them stay what
   // their seeds made before (tests name some by seed).
-  std::mt19937_64 rng, tileRng, warpRng, clusterRng, typeRng, rowsRng;
+  std::mt19937_64 rng, tileRng, warpRng, clusterRng, typeRng, rowsRng,
+      runtimeRowsRng;
   Spec spec;
   /// The dim most motifs map to blocks (the "rows").
   int rowDim = 0;
@@ -345,6 +357,11 @@ void ProgramBuilder::mapping(Node &n, ArrayRef<bool> reduced) {
   std::shuffle(order.begin(), order.end(), rng);
   for (unsigned i : order) {
     bool isRow = n.iterDims[i] == rowDim && !reduced[i];
+    // A runtime row count maps to `block`, untiled, the only grid dim.
+    if (isRow && spec.runtimeRows) {
+      n.levels[i] = Level::Block;
+      continue;
+    }
     if (isRow && chance(0.85)) {
       n.levels[i] = chance(0.85) ? Level::Block : Level::BlockWarp;
       if (n.levels[i] == Level::BlockWarp) {
@@ -363,7 +380,7 @@ void ProgramBuilder::mapping(Node &n, ArrayRef<bool> reduced) {
       choices.push_back(Level::Warp);
     if (!thread && !lane)
       choices.append({Level::Lane, Level::Lane});
-    if (!reduced[i] && chance(0.03))
+    if (!reduced[i] && !spec.runtimeRows && chance(0.03))
       choices.push_back(Level::Block);
     Level l = choices[rng() % choices.size()];
     thread |= l == Level::Thread;
@@ -632,6 +649,7 @@ bool ProgramBuilder::addMap() {
       n.dims.insert(n.dims.begin() + rng() % (n.dims.size() + 1),
                     missing[rng() % missing.size()]);
   }
+  rowFirst(n.dims);
   if (elements(n.dims) > kMaxElements)
     return false;
   n.operands.push_back(base);
@@ -658,11 +676,15 @@ bool ProgramBuilder::addReduce() {
   bool any = false;
   for (auto [i, d] : llvm::enumerate(n.iterDims)) {
     // Mostly keep the rows (so the result can stay on chip).
-    reduced[i] = d == rowDim ? chance(0.15) : chance(0.6);
+    reduced[i] = !reducible(d) ? false : d == rowDim ? chance(0.15) : chance(0.6);
     any |= reduced[i];
   }
-  if (!any)
-    reduced[rng() % reduced.size()] = true;
+  if (!any) {
+    size_t i = rng() % reduced.size();
+    if (!reducible(n.iterDims[i]))
+      return false;
+    reduced[i] = true;
+  }
   int64_t reducedExtent = 1;
   for (auto [i, d] : llvm::enumerate(n.iterDims))
     if (reduced[i])
@@ -699,11 +721,15 @@ bool ProgramBuilder::addCombine() {
   SmallVector<bool> reduced(n.iterDims.size(), false);
   bool any = false;
   for (auto [i, d] : llvm::enumerate(n.iterDims)) {
-    reduced[i] = d == rowDim ? chance(0.1) : chance(0.6);
+    reduced[i] = !reducible(d) ? false : d == rowDim ? chance(0.1) : chance(0.6);
     any |= reduced[i];
   }
-  if (!any)
-    reduced[rng() % reduced.size()] = true;
+  if (!any) {
+    size_t i = rng() % reduced.size();
+    if (!reducible(n.iterDims[i]))
+      return false;
+    reduced[i] = true;
+  }
   for (auto [i, d] : llvm::enumerate(n.iterDims))
     if (!reduced[i])
       n.dims.push_back(d);
@@ -727,6 +753,7 @@ bool ProgramBuilder::addBroadcast() {
   n.dims = src.dims;
   n.dims.insert(n.dims.begin() + rng() % (n.dims.size() + 1),
                 missing[rng() % missing.size()]);
+  rowFirst(n.dims);
   if (elements(n.dims) > kMaxElements)
     return false;
   n.operands.push_back(in);
@@ -761,10 +788,14 @@ bool ProgramBuilder::addContract() {
       all.push_back(d);
   SmallVector<int> contracted;
   for (int d : shared)
-    if (chance(0.6))
+    if (reducible(d) && chance(0.6))
       contracted.push_back(d);
-  if (contracted.empty())
-    contracted.push_back(shared[rng() % shared.size()]);
+  if (contracted.empty()) {
+    int d = shared[rng() % shared.size()];
+    if (!reducible(d))
+      return false;
+    contracted.push_back(d);
+  }
   Node n;
   n.kind = Node::Kind::Contract;
   for (int d : all)
@@ -772,6 +803,7 @@ bool ProgramBuilder::addContract() {
       n.dims.push_back(d);
   if (n.dims.size() > 1 && chance(0.3))
     std::shuffle(n.dims.begin(), n.dims.end(), rng);
+  rowFirst(n.dims);
   if (elements(n.dims) > kMaxElements ||
       elements(n.dims) * elements(contracted) > kMaxIterations)
     return false;
@@ -800,8 +832,12 @@ bool ProgramBuilder::addTranspose() {
   Node n;
   n.kind = Node::Kind::Transpose;
   n.dims = spec.nodes[in.node].dims;
+  // A runtime row count stays in front: the other dims are permuted.
+  unsigned fixed = spec.runtimeRows && n.dims.front() == rowDim ? 1 : 0;
+  if (n.dims.size() - fixed < 2)
+    return false;
   while (n.dims == spec.nodes[in.node].dims)
-    std::shuffle(n.dims.begin(), n.dims.end(), rng);
+    std::shuffle(n.dims.begin() + fixed, n.dims.end(), rng);
   n.operands.push_back(in);
   n.iterDims = n.dims;
   mapping(n, SmallVector<bool>(n.iterDims.size(), false));
@@ -824,6 +860,11 @@ Spec ProgramBuilder::build() {
   // A third of the programs may take rows a block at their small sizes.
   if (rowsRng() % 3 == 0)
     spec.rowBlockMinGrid = int64_t(1) << (rowsRng() % 3);
+  // A quarter leave the row dim to the launch (a runtime row count, kept
+  // where the rules allow it: runtimeRowDim); those map it to `block`
+  // untiled in every motif, never reduce it and keep it in front. (The
+  // stream's constant leaves every program a test names by seed as it was.)
+  spec.runtimeRows = runtimeRowsRng() % 4 == 0;
   // Arguments: the full space (if small enough) and random sub-spaces.
   int numArgs = 1 + rng() % 3;
   for (int a = 0; a < numArgs; ++a) {
@@ -845,7 +886,7 @@ Spec ProgramBuilder::build() {
   // A row tile for 40% of the programs whose row extent has a proper
   // divisor (extents are final now).
   SmallVector<int64_t> rowSplits = divisorsOf(spec.extents[rowDim]);
-  if (rowSplits.size() > 2 && tileChance(0.4))
+  if (!spec.runtimeRows && rowSplits.size() > 2 && tileChance(0.4))
     rowBlocks = rowSplits[1 + tileRng() % (rowSplits.size() - 2)];
   int motifs = 1 + rng() % 6;
   for (int tries = 0; tries < 60 && motifs > 0; ++tries) {
@@ -937,11 +978,50 @@ Spec mlir::motif::fuzz::generate(uint64_t seed) { return ProgramBuilder(seed).bu
 
 static std::string dimName(int d) { return "d" + std::to_string(d); }
 
+/// Whether dim `d` can be the program's runtime row count (the verifier's
+/// rules, docs/dialect.md "Runtime row counts"): it leads every value that
+/// has it, and every motif over it maps it, untiled, to `block` as its
+/// outermost grid dim, never reducing it.
+static bool canBeRowCount(const Spec &s, int d) {
+  for (const Node &n : s.nodes) {
+    auto at = llvm::find(n.dims, d);
+    if (at != n.dims.end() && at != n.dims.begin())
+      return false;
+    if (n.kind == Node::Kind::Argument)
+      continue;
+    auto it = llvm::find(n.iterDims, d);
+    if (it == n.iterDims.end())
+      continue;
+    // An iteration dim not among the results is reduced (or contracted).
+    if (at == n.dims.end())
+      return false;
+    unsigned p = it - n.iterDims.begin();
+    if (p >= n.levels.size() || n.levels[p] != Level::Block ||
+        !n.tile(p).empty())
+      return false;
+    for (unsigned q = 0; q < p; ++q)
+      if (n.levels[q] == Level::Block || n.levels[q] == Level::BlockWarp)
+        return false;
+  }
+  return true;
+}
+
+int mlir::motif::fuzz::runtimeRowDim(const Spec &s) {
+  if (!s.runtimeRows)
+    return -1;
+  for (const Node &n : s.nodes)
+    if (n.kind == Node::Kind::Argument && !n.dims.empty() &&
+        s.extents[n.dims.front()] >= 1 && canBeRowCount(s, n.dims.front()))
+      return n.dims.front();
+  return -1;
+}
+
 std::string mlir::motif::fuzz::tensorType(const Spec &s, ArrayRef<int> dims,
                                           ElemType elem) {
+  int rows = runtimeRowDim(s);
   std::string t = "tensor<";
   for (int d : dims)
-    t += std::to_string(s.extents[d]) + "x";
+    t += (d == rows ? std::string("?") : std::to_string(s.extents[d])) + "x";
   return t + stringifyElemType(elem).str() + ">";
 }
 
@@ -1250,6 +1330,8 @@ std::string mlir::motif::fuzz::describe(const Spec &spec) {
   os << "], threads " << spec.threads << ", " << spec.nodes.size() << " nodes";
   if (spec.clusters)
     os << ", clusters";
+  if (int d = runtimeRowDim(spec); d >= 0)
+    os << ", d" << d << " a runtime row count";
   for (ElemType t : {ElemType::BF16, ElemType::F16})
     if (llvm::any_of(spec.nodes, [&](const Node &n) { return n.elem == t; }))
       os << ", " << stringifyElemType(t);
@@ -1431,7 +1513,8 @@ std::string mlir::motif::fuzz::printJson(const Spec &s) {
     os << "]";
   };
   os << "{\"seed\": " << s.seed
-     << ", \"row_block_min_grid\": " << s.rowBlockMinGrid << ", \"extents\": [";
+     << ", \"row_block_min_grid\": " << s.rowBlockMinGrid
+     << ", \"runtime_row_dim\": " << runtimeRowDim(s) << ", \"extents\": [";
   llvm::interleaveComma(s.extents, os);
   os << "], \"nodes\": [";
   for (auto [i, n] : llvm::enumerate(s.nodes)) {

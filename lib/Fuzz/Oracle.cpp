@@ -601,22 +601,43 @@ Outcome Oracle::checkLegal(const Spec &spec) {
   copts.scheduleWorkLimit = options.scheduleWorkLimit;
   auto fa = *a->getOps<func::FuncOp>().begin();
   auto fb = *b->getOps<func::FuncOp>().begin();
-  FailureOr<FunctionComparison> cmp = compareFunctions(fa, fb, copts);
-  if (failed(cmp))
-    return refusal(cap, "evaluation (hand-fused)", hand, false);
-  SmallVector<double> seqErr = sequentialErrors(fa, *copts.seed);
-  for (const OutputComparison &out : cmp->outputs)
-    if (std::optional<std::string> why =
-            judge(out, sameBlocks, options.mathRtol,
-                  out.index < seqErr.size() ? seqErr[out.index] : 0.0)) {
-      Outcome w;
-      w.kind = Outcome::Kind::Wrong;
-      w.detail = "output #" + std::to_string(out.index) +
-                 ", hand-fused against unfused (" +
-                 (sameBlocks ? "bitwise" : "tolerance") + "): " + *why;
-      w.program = hand;
-      return w;
+  // A runtime row count is judged at one and at three rows, as in checkText.
+  SmallVector<std::pair<func::FuncOp, func::FuncOp>> pairs{{fa, fb}};
+  SmallVector<OwningOpRef<ModuleOp>> specialized;
+  if (hasRuntimeRows(fa) || hasRuntimeRows(fb)) {
+    pairs.clear();
+    for (int64_t rows : {1, 3}) {
+      OwningOpRef<ModuleOp> ra = cloneAtRows(fa, rows);
+      OwningOpRef<ModuleOp> rb = cloneAtRows(fb, rows);
+      if (!ra || !rb)
+        return refusal(cap,
+                       "evaluation (hand-fused, row count " +
+                           std::to_string(rows) + ")",
+                       hand, false);
+      pairs.push_back({*ra->getOps<func::FuncOp>().begin(),
+                       *rb->getOps<func::FuncOp>().begin()});
+      specialized.push_back(std::move(ra));
+      specialized.push_back(std::move(rb));
     }
+  }
+  for (auto [sa, sb] : pairs) {
+    FailureOr<FunctionComparison> cmp = compareFunctions(sa, sb, copts);
+    if (failed(cmp))
+      return refusal(cap, "evaluation (hand-fused)", hand, false);
+    SmallVector<double> seqErr = sequentialErrors(sa, *copts.seed);
+    for (const OutputComparison &out : cmp->outputs)
+      if (std::optional<std::string> why =
+              judge(out, sameBlocks, options.mathRtol,
+                    out.index < seqErr.size() ? seqErr[out.index] : 0.0)) {
+        Outcome w;
+        w.kind = Outcome::Kind::Wrong;
+        w.detail = "output #" + std::to_string(out.index) +
+                   ", hand-fused against unfused (" +
+                   (sameBlocks ? "bitwise" : "tolerance") + "): " + *why;
+        w.program = hand;
+        return w;
+      }
+  }
   return {};
 }
 

@@ -4,7 +4,8 @@
 // random valid motif program -- a DAG of maps (random scalar bodies,
 // broadcast and transposed operands), built-in and general-combiner
 // reductions, broadcasts, contractions and transposes over random static
-// shapes (1, odd, prime, powers of two, larger), with random mappings and
+// shapes (1, odd, prime, powers of two, larger; in some programs a leading
+// row dim left to the launch, `?`), with random mappings and
 // block sizes, some of them tile nests (`block(4) x thread(16) x seq(2)`).
 // A program is a Spec; it prints as
 //   * the unfused form: one kernel per motif, every intermediate global;
@@ -156,9 +157,21 @@ struct Spec {
   /// take rows a block (docs/residency.md, "Row blocks"). Drawn from a
   /// stream of its own, so every other choice stays what the seed made.
   int64_t rowBlockMinGrid = 0;
+  /// The program leaves its rows to the launch where it can
+  /// (runtimeRowDim): drawn from a stream of its own, so every other choice
+  /// stays what the seed made.
+  bool runtimeRows = false;
 
   int numArguments() const;
 };
+
+/// The dim printed `?` (docs/dialect.md, "Runtime row counts"), or -1: with
+/// `spec.runtimeRows`, the first dim that leads some argument and meets the
+/// rules of a row count in the whole program -- it leads every value that
+/// has it, and every motif over it maps it, untiled, to `block` as its
+/// outermost grid dim and never reduces it. Computed from the spec as it is,
+/// so a minimized or defective program keeps it only while it holds.
+int runtimeRowDim(const Spec &spec);
 
 /// The fuse-materialization options the spec asks beyond the equivalence
 /// cap (" row-block-min-grid=N", or empty), for the oracle and `gen`.
