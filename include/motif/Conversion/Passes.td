@@ -206,6 +206,28 @@ def RaisePtxIsa : Pass<"motif-raise-ptx-isa", "::mlir::ModuleOp"> {
   }];
 }
 
+def DeviceMath : Pass<"motif-device-math", "::mlir::gpu::GPUModuleOp"> {
+  let summary = "Call libdevice for the math ops no host folder computes as the device does";
+  let description = [{
+    Before anything folds (the first pass of the kernels' lowering): each
+    math op whose device result is libdevice's approximation -- exp, exp2,
+    expm1, log, log2, log10, log1p, the trigonometric and hyperbolic
+    functions and their inverses, atan2, erf, erfc, cbrt, powf, fpowi,
+    rsqrt -- becomes the call of libdevice that `convert-gpu-to-nvvm` would
+    emit for it (upstream `populateLibDeviceConversionPatterns`), so that no
+    folder computes it on the host. MLIR's math folders call the host's
+    libm: `math.tanh` of a constant became the host's `tanhf` of it, which
+    can differ from `__nv_tanhf` in the last bit. A fused kernel in which a
+    value became constant (a chain of maps over constants, its register
+    values passed on) then stored other bits than the unfused kernels,
+    where the value came through memory (motif.fuzz_gpu, session 19:
+    `bitwise-mismatch` on a program of `motif-fuzz gen --seed=20261219`,
+    p184). Correctly rounded ops (sqrt, fma, abs, ceil, floor, round,
+    copysign, ...) stay: the host computes their bits too.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 def PreciseMath : Pass<"motif-precise-math", "::mlir::gpu::GPUModuleOp"> {
   let summary = "Lower math.sqrt and 16-bit math.fma to their correctly rounded instructions";
   let description = [{

@@ -205,6 +205,9 @@ void mlir::motif::addKernelToLLVMPasses(OpPassManager &kernels,
   // Tensor-core contractions emit nvgpu ops (cp.async, ldmatrix, mma.sync)
   // and nvvm.mma.sync; nothing else does, so the two passes are no-ops there.
   kernels.addPass(createConvertNVGPUToNVVMPass());
+  // Before the canonicalizer folds a math op of a constant with the host's
+  // libm (motif-device-math).
+  kernels.addPass(motif::createDeviceMath());
   kernels.addPass(createCanonicalizerPass());
   kernels.addPass(createCSEPass());
   kernels.addPass(createSCFToControlFlowPass());
