@@ -1,6 +1,6 @@
 """Time PTX-edited variants (scripts/make-ptx-variants.py) of a kernel against the kernel as compiled.
 
-    python3 scripts/hint-variants.py BASE VARIANT... [--rounds N] [--rtol R] [--triton-softmax]
+    python3 scripts/hint-variants.py BASE VARIANT... [--rounds N] [--rtol R] [--triton-softmax] [--rows N]
 
 (--rounds 0: the checks only, one launch of each: for Nsight Compute, scripts/ncu-rows.sh.)
 
@@ -39,11 +39,14 @@ def main():
     ap.add_argument("--triton-softmax", action="store_true")
     ap.add_argument("--rtol", type=float, default=0.0)
     ap.add_argument("--time-wrong", action="store_true")
+    ap.add_argument("--rows", type=int, default=None,
+                    help="the row count of a program with a runtime row count (its inputs' leading dim)")
     a = ap.parse_args()
     gen = torch.Generator(device="cuda").manual_seed(17)
     progs = {d.name: Program(load_manifest(next(d.glob("*.json")))) for d in [a.base] + a.variants}
     m = progs[a.base.name].manifest
-    sets = [[torch.randn(tuple(b.shape), device="cuda", generator=gen).to(DT[b.dtype]) for b in m.inputs]
+    shape = lambda b: tuple(a.rows if d is None else d for d in b.shape)  # noqa: E731
+    sets = [[torch.randn(shape(b), device="cuda", generator=gen).to(DT[b.dtype]) for b in m.inputs]
             for _ in range(SETS)]
     calls, ref = {}, None
     for name, prog in progs.items():
