@@ -8,7 +8,7 @@
 source "$(dirname "${BASH_SOURCE[0]}")/gpu-env.sh"
 status=0
 nvidia-smi --query-gpu=name --format=csv,noheader | tee "$logs/device.txt"
-for n in 512 768; do
+for n in ${NS:-512 768}; do
   timeout 80 python3 scripts/hint-variants.py .rowvar19/sm${n}_r1 .rowvar19/sm${n}_r2 .rowvar19/sm${n}_r4 --rounds 3 2>&1 \
     | tee -a "$logs/rows-a-block-r.txt"
   [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
