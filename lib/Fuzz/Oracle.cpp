@@ -210,6 +210,31 @@ static SmallVector<double> sequentialErrors(func::FuncOp f, uint64_t seed) {
   return errs;
 }
 
+/// The function pairs the oracle compares: `fa` and `fb`, or, with a runtime
+/// row count, both at one and at three rows (docs/dialect.md, "Runtime row
+/// counts"), their modules kept in `owned`. Returns the row count that could
+/// not be given, else none.
+static std::optional<int64_t>
+pairsAtRowCounts(func::FuncOp fa, func::FuncOp fb,
+                 SmallVectorImpl<std::pair<func::FuncOp, func::FuncOp>> &pairs,
+                 SmallVectorImpl<OwningOpRef<ModuleOp>> &owned) {
+  if (!hasRuntimeRows(fa) && !hasRuntimeRows(fb)) {
+    pairs.push_back({fa, fb});
+    return std::nullopt;
+  }
+  for (int64_t rows : {1, 3}) {
+    OwningOpRef<ModuleOp> a = cloneAtRows(fa, rows);
+    OwningOpRef<ModuleOp> b = cloneAtRows(fb, rows);
+    if (!a || !b)
+      return rows;
+    pairs.push_back({*a->getOps<func::FuncOp>().begin(),
+                     *b->getOps<func::FuncOp>().begin()});
+    owned.push_back(std::move(a));
+    owned.push_back(std::move(b));
+  }
+  return std::nullopt;
+}
+
 Outcome Oracle::checkText(StringRef text, StringRef name, bool expectRefusal) {
   Capture cap(ctx);
   auto fail = [&](StringRef stage) {
@@ -345,23 +370,11 @@ Outcome Oracle::checkText(StringRef text, StringRef name, bool expectRefusal) {
     bool bitwise = true;
     if (auto eq = fb->getAttrOfType<EquivalenceAttr>("motif.equivalence"))
       bitwise = eq.getValue() == Equivalence::Bitwise;
-    // A runtime row count is judged at two counts, one and a few rows
-    // (docs/dialect.md, "Runtime row counts").
-    SmallVector<std::pair<func::FuncOp, func::FuncOp>> pairs{{fa, fb}};
+    SmallVector<std::pair<func::FuncOp, func::FuncOp>> pairs;
     SmallVector<OwningOpRef<ModuleOp>> specialized;
-    if (hasRuntimeRows(fa) || hasRuntimeRows(fb)) {
-      pairs.clear();
-      for (int64_t rows : {1, 3}) {
-        OwningOpRef<ModuleOp> a = cloneAtRows(fa, rows);
-        OwningOpRef<ModuleOp> b = cloneAtRows(fb, rows);
-        if (!a || !b)
-          return fail("evaluation (row count " + std::to_string(rows) + ")");
-        pairs.push_back({*a->getOps<func::FuncOp>().begin(),
-                         *b->getOps<func::FuncOp>().begin()});
-        specialized.push_back(std::move(a));
-        specialized.push_back(std::move(b));
-      }
-    }
+    if (std::optional<int64_t> rows =
+            pairsAtRowCounts(fa, fb, pairs, specialized))
+      return fail("evaluation (row count " + std::to_string(*rows) + ")");
     for (auto [sa, sb] : pairs) {
     FailureOr<FunctionComparison> cmp = compareFunctions(sa, sb, copts);
     if (failed(cmp)) {
@@ -601,25 +614,14 @@ Outcome Oracle::checkLegal(const Spec &spec) {
   copts.scheduleWorkLimit = options.scheduleWorkLimit;
   auto fa = *a->getOps<func::FuncOp>().begin();
   auto fb = *b->getOps<func::FuncOp>().begin();
-  // A runtime row count is judged at one and at three rows, as in checkText.
-  SmallVector<std::pair<func::FuncOp, func::FuncOp>> pairs{{fa, fb}};
+  SmallVector<std::pair<func::FuncOp, func::FuncOp>> pairs;
   SmallVector<OwningOpRef<ModuleOp>> specialized;
-  if (hasRuntimeRows(fa) || hasRuntimeRows(fb)) {
-    pairs.clear();
-    for (int64_t rows : {1, 3}) {
-      OwningOpRef<ModuleOp> ra = cloneAtRows(fa, rows);
-      OwningOpRef<ModuleOp> rb = cloneAtRows(fb, rows);
-      if (!ra || !rb)
-        return refusal(cap,
-                       "evaluation (hand-fused, row count " +
-                           std::to_string(rows) + ")",
-                       hand, false);
-      pairs.push_back({*ra->getOps<func::FuncOp>().begin(),
-                       *rb->getOps<func::FuncOp>().begin()});
-      specialized.push_back(std::move(ra));
-      specialized.push_back(std::move(rb));
-    }
-  }
+  if (std::optional<int64_t> rows =
+          pairsAtRowCounts(fa, fb, pairs, specialized))
+    return refusal(cap,
+                   "evaluation (hand-fused, row count " +
+                       std::to_string(*rows) + ")",
+                   hand, false);
   for (auto [sa, sb] : pairs) {
     FailureOr<FunctionComparison> cmp = compareFunctions(sa, sb, copts);
     if (failed(cmp))
