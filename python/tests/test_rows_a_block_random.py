@@ -63,6 +63,34 @@ def _emulate_compare(emulator, kernels, rng, label):
         f"{label}:\n{e.stdout[-3000:]}{e.stderr[-3000:]}"
 
 
+def _fuse_row_program(opt, tmp_path, case, text, what, cap, min_grid):
+    """Fuses random row program `case` under `cap` with `min_grid`: it must become one kernel. Returns
+    the label, the source and fused files, the fused text, the remarks and the kernel's threads."""
+    label = f"case {case}: {what}; equivalence-cap={cap} row-block-min-grid={min_grid}"
+    print(label)
+    src = tmp_path / f"case{case}.mlir"
+    src.write_text(text)
+    on, remarks = _run(opt, [f"--fuse-materialization=equivalence-cap={cap} row-block-min-grid={min_grid}"],
+                       src=src)
+    assert on.count("motif.kernel") == 1, f"{label}: not one kernel:\n{remarks[-3000:]}"
+    fused = tmp_path / f"case{case}.fused.mlir"
+    fused.write_text(on)
+    threads = int(re.search(r"threads\((\d+)\)", on).group(1))
+    return label, src, fused, on, remarks, threads
+
+
+def _equiv_in_cap_class(equiv, src, fused, text, cap, label, passes=1):
+    """motif-equiv of the fused program against the unfused one in the class its cap allows (bitwise;
+    else within 1e-5 of float64 for f32, 2^-8 for bf16): `passes` PASS lines (one a row count)."""
+    bf16 = "bf16>" in text.split("->", 1)[1].split("{", 1)[0]
+    cls = ["--class=bitwise"] if cap == "bitwise" else ["--class=tolerance",
+                                                         f"--rtol={2.0 ** -8 if bf16 else 1e-5}"]
+    e = subprocess.run([str(equiv)] + cls + ["--trials=1", str(src), str(fused)], capture_output=True,
+                       text=True, timeout=300)
+    assert e.returncode == 0 and e.stdout.count(": PASS") == passes, \
+        f"{label}:\n{e.stdout[-2000:]}{e.stderr[-2000:]}"
+
+
 def test_random_rows_a_block_emulated(tmp_path):
     opt, emulator = _tools()
     seed = int(np.random.SeedSequence().entropy % 2**63)
@@ -234,25 +262,11 @@ def test_random_row_programs_emulated(tmp_path):
         text, what = random_row_program(rng, grid, n)
         cap = str(rng.choice(["bitwise", "tolerance", "mathematical"]))
         min_grid = int(rng.choice([16, 64, 256]))
-        label = f"case {case}: {what}; equivalence-cap={cap} row-block-min-grid={min_grid}"
-        print(label)
-        src = tmp_path / f"case{case}.mlir"
-        src.write_text(text)
-        on, remarks = _run(opt, [f"--fuse-materialization=equivalence-cap={cap} row-block-min-grid={min_grid}"],
-                           src=src)
-        assert on.count("motif.kernel") == 1, f"{label}: not one kernel:\n{remarks[-3000:]}"
-        threads = int(re.search(r"threads\((\d+)\)", on).group(1))
+        label, src, fused, on, _, threads = _fuse_row_program(opt, tmp_path, case, text, what, cap, min_grid)
         r = re.search(r"block x seq\((\d+)\)", on)
         taken += r is not None
         print(f"  threads({threads}), {r.group(1) if r else 1} row(s) a block")
-        fused = tmp_path / f"case{case}.fused.mlir"
-        fused.write_text(on)
-        bf16 = "bf16>" in text.split("->", 1)[1].split("{", 1)[0]
-        cls = ["--class=bitwise"] if cap == "bitwise" else ["--class=tolerance",
-                                                             f"--rtol={2.0 ** -8 if bf16 else 1e-5}"]
-        e = subprocess.run([str(equiv)] + cls + ["--trials=1", str(src), str(fused)], capture_output=True,
-                           text=True, timeout=300)
-        assert e.returncode == 0 and "PASS" in e.stdout, f"{label}:\n{e.stdout[-2000:]}{e.stderr[-2000:]}"
+        _equiv_in_cap_class(equiv, src, fused, text, cap, label)
         one = tmp_path / f"case{case}.one.mlir"
         one.write_text(re.sub(r"threads\(\d+\)", f"threads({threads})", text))
         off, _ = _run(opt, [f"--fuse-materialization=equivalence-cap={cap} row-blocks=false"], src=one)
@@ -284,14 +298,8 @@ def test_random_runtime_row_programs_emulated(tmp_path):
         text, what = random_row_program(rng, ["?"] + ([inner] if inner else []), n)
         cap = str(rng.choice(["bitwise", "tolerance", "mathematical"]))
         min_grid = int(rng.choice([4, 8, 16]))
-        label = f"case {case}: {what}; equivalence-cap={cap} row-block-min-grid={min_grid}"
-        print(label)
-        src = tmp_path / f"case{case}.mlir"
-        src.write_text(text)
-        on, remarks = _run(opt, [f"--fuse-materialization=equivalence-cap={cap} row-block-min-grid={min_grid}"],
-                           src=src)
-        assert on.count("motif.kernel") == 1, f"{label}: not one kernel:\n{remarks[-3000:]}"
-        threads = int(re.search(r"threads\((\d+)\)", on).group(1))
+        label, src, fused, on, remarks, threads = _fuse_row_program(opt, tmp_path, case, text, what, cap,
+                                                                     min_grid)
         per_thread = -(-n // threads)
         r = 1
         while (inner and 2 * r <= 4 and 2 * r * n <= 4096 and 2 * r * per_thread <= 64 and inner % (2 * r) == 0
@@ -305,14 +313,7 @@ def test_random_runtime_row_programs_emulated(tmp_path):
         if inner is None:
             assert "one row a block: its grid dim is the row count, known only at launch" in remarks, remarks
         print(f"  threads({threads}), {r} row(s) a block")
-        fused = tmp_path / f"case{case}.fused.mlir"
-        fused.write_text(on)
-        bf16 = "bf16>" in text.split("->", 1)[1].split("{", 1)[0]
-        cls = ["--class=bitwise"] if cap == "bitwise" else ["--class=tolerance",
-                                                             f"--rtol={2.0 ** -8 if bf16 else 1e-5}"]
-        e = subprocess.run([str(equiv)] + cls + ["--trials=1", str(src), str(fused)], capture_output=True,
-                           text=True, timeout=300)
-        assert e.returncode == 0 and e.stdout.count("@rows: PASS") == 3, f"{label}:\n{e.stdout[-2000:]}{e.stderr[-2000:]}"
+        _equiv_in_cap_class(equiv, src, fused, text, cap, label, passes=3)  # at 1, 3 and 17 rows
         em = subprocess.run([sys.executable, "-m", "motif.emulator", str(fused), "--function", "rows",
                              "--seed", str(int(rng.integers(1 << 30)))], capture_output=True, text=True,
                             timeout=900)
