@@ -4,8 +4,8 @@ Fresh random programs each run: a bf16, f16 or f32 row softmax of 2048 to 16384 
 elements, fused under a random cap. The rule is computed here from its documented statement, an
 oracle independent of RowBlocks.cpp: the threads the row-blocks rule gives (N/16 to a power of two, at
 least 64, where the cap admits `tolerance`; else the written 256), then R rows a block, the largest
-of 1, 2, 4 with R x N <= 4096, R x ceil(N / threads) <= 64, R dividing the rows and at least 2048
-blocks left. The fused program must map its rows over `block x seq(R)` (or `block` for R = 1) with
+of 1, 2, 4 with R x N <= 4096, R x ceil(N / threads) <= 16 (elements a thread), R dividing the rows
+and at least 2048 blocks left. The fused program must map its rows over `block x seq(R)` (or `block` for R = 1) with
 that many threads, and say so in a remark. Both it and the same program written with those threads and
 fused with row-blocks=false (one row a block) are lowered and run by scripts/emulate-mma.py on the
 same random inputs: bit for bit equal (each row keeps its threads and tree), and within the element
@@ -31,7 +31,7 @@ def _expected(rows, n, cap):
         threads = t if t < 256 else 256
     per_thread = -(-n // threads)
     r = 1
-    while (2 * r <= 4 and 2 * r * n <= 4096 and 2 * r * per_thread <= 64 and rows % (2 * r) == 0
+    while (2 * r <= 4 and 2 * r * n <= 4096 and 2 * r * per_thread <= 16 and rows % (2 * r) == 0
            and rows // (2 * r) >= 2048):
         r *= 2
     return threads, r
@@ -152,7 +152,7 @@ def _expected_batched(batch, inner, n, cap):
     threads, _ = _expected(batch * inner, n, cap)
     per_thread = -(-n // threads)
     r = 1
-    while (2 * r <= 4 and 2 * r * n <= 4096 and 2 * r * per_thread <= 64
+    while (2 * r <= 4 and 2 * r * n <= 4096 and 2 * r * per_thread <= 16
            and (inner % (2 * r) == 0 or batch % (2 * r) == 0) and batch * inner // (2 * r) >= 2048):
         r *= 2
     return threads, r, (1 if inner % r == 0 else 0)
@@ -209,8 +209,10 @@ def test_imported_norms_rows_a_block_emulated(tmp_path):
     """The ONNX-imported norms (test/Conversion/LinalgToMotif/Inputs/onnx: LayerNorm and RMSNorm of 2-D
     rows, LayerNorm of [4, 1024, 1024]) hold maps of per-row values over `block` only (mean = sum / N,
     1 / sqrt(var + eps)): they go with their rows. Fused under a random cap with a random
-    row-block-min-grid, each takes R > 1 rows a block on the threads the row rule gives, and runs bit for
-    bit as one row a block on those threads (scripts/emulate-mma.py, fresh random inputs)."""
+    row-block-min-grid, each takes the R rows a block of the rule's statement on the threads the row
+    rule gives. Where that R is 1 (rows of 1024 on 64 threads: 16 elements a thread already), a remark
+    says why, and the norm is fused again under the bitwise cap (256 threads, R = 4). Each R > 1 form
+    runs bit for bit as one row a block on its threads (scripts/emulate-mma.py, fresh random inputs)."""
     from motif._paths import repo_root
     opt, emulator = _tools()
     seed = int(np.random.SeedSequence().entropy % 2**63)
@@ -225,13 +227,24 @@ def test_imported_norms_rows_a_block_emulated(tmp_path):
             rows *= int(d)
         cap = str(rng.choice(["bitwise", "tolerance", "mathematical"]))
         min_grid = int(rng.choice([16, 32, 64]))
-        threads = 256 if cap == "bitwise" else max(64, 1 << max(0, (-(-n // 16) - 1).bit_length()))
-        label = f"{name} ({rows} rows of {n}) equivalence-cap={cap} row-block-min-grid={min_grid}"
-        print(label)
-        on, remarks = _run(opt, [f"--fuse-materialization=equivalence-cap={cap} row-block-min-grid={min_grid}"],
-                           text=imported)
-        assert f"threads({threads})" in on and "seq(4)" in on, f"{label}:\n{remarks[-3000:]}"
-        assert re.search(r"over \[(block, )*block x seq\(4\)\]", on), f"{label}: the per-row maps:\n{on[:4000]}"
+        for cap in (cap, "bitwise"):
+            threads = 256 if cap == "bitwise" else max(64, 1 << max(0, (-(-n // 16) - 1).bit_length()))
+            per_thread = -(-n // threads)
+            r = 1
+            while 2 * r <= 4 and 2 * r * n <= 4096 and 2 * r * per_thread <= 16 and rows // (2 * r) >= min_grid:
+                r *= 2
+            label = f"{name} ({rows} rows of {n}) equivalence-cap={cap} row-block-min-grid={min_grid}: R={r}"
+            print(label)
+            on, remarks = _run(opt, [f"--fuse-materialization=equivalence-cap={cap} row-block-min-grid={min_grid}"],
+                               text=imported)
+            assert f"threads({threads})" in on, f"{label}:\n{remarks[-3000:]}"
+            if r > 1:
+                break
+            assert "seq(" not in on, f"{label}:\n{remarks[-3000:]}"
+            assert (f"one row a block: each of its {threads} threads walks {per_thread} element(s) of its row; "
+                    f"two rows would make {2 * per_thread}, over 16 a thread") in remarks, label
+        assert r > 1 and f"seq({r})" in on, f"{label}:\n{remarks[-3000:]}"
+        assert re.search(rf"over \[(block, )*block x seq\({r}\)\]", on), f"{label}: the per-row maps:\n{on[:4000]}"
         off, _ = _run(opt, [f"--fuse-materialization=equivalence-cap={cap} row-blocks=false"],
                       text=imported.replace("threads(256)", f"threads({threads})"))
         assert "seq(" not in off and f"threads({threads})" in off
@@ -302,7 +315,7 @@ def test_random_runtime_row_programs_emulated(tmp_path):
                                                                      min_grid)
         per_thread = -(-n // threads)
         r = 1
-        while (inner and 2 * r <= 4 and 2 * r * n <= 4096 and 2 * r * per_thread <= 64 and inner % (2 * r) == 0
+        while (inner and 2 * r <= 4 and 2 * r * n <= 4096 and 2 * r * per_thread <= 16 and inner % (2 * r) == 0
                and inner // (2 * r) >= min_grid):
             r *= 2
         got = re.search(r"block x seq\((\d+)\)", on)

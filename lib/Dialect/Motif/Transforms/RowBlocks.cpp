@@ -206,9 +206,8 @@ int64_t applyRowsPerBlock(ArrayRef<KernelOp> ks, int64_t rowExtent,
           dims.push_back(d);
           ofThis.push_back(extents[d]);
         }
-      if (dims.empty() || llvm::any_of(ofThis, [](int64_t e) {
-            return e == 0;
-          }))
+      if (dims.empty() ||
+          llvm::any_of(ofThis, [](int64_t e) { return e == 0; }))
         return 1;
       if (!gridDims.empty() && ofThis != grid) {
         why = "the motifs' grids differ";
@@ -237,18 +236,29 @@ int64_t applyRowsPerBlock(ArrayRef<KernelOp> ks, int64_t rowExtent,
         return g;
     return int64_t(-1);
   };
-  // Each thread holds its elements of every row of its block: within the
-  // register budget (a smaller block than the row asks for keeps one row).
-  int64_t perThread = llvm::divideCeil(
-      rowExtent, static_cast<int64_t>(KernelOp(ks.front()).getThreads()));
+  // Each thread holds its elements of every row of its block: at most
+  // kRowElementsPerThread of them (more rows a block raise the registers and
+  // cut the loads in flight: docs/residency.md, "Row blocks") and within the
+  // register budget.
+  int64_t threads = KernelOp(ks.front()).getThreads();
+  int64_t perThread = llvm::divideCeil(rowExtent, threads);
+  int64_t perThreadCap = registerBudget > 0
+                             ? std::min(kRowElementsPerThread, registerBudget)
+                             : kRowElementsPerThread;
+  auto withinThread = [&](int64_t r) { return r * perThread <= perThreadCap; };
   int64_t r = 1;
-  while (2 * r <= kMaxRowsPerBlock &&
-         (registerBudget <= 0 || 2 * r * perThread <= registerBudget) &&
+  while (2 * r <= kMaxRowsPerBlock && withinThread(2 * r) &&
          2 * r * rowExtent <= kRowsPerBlockElements && dimFor(2 * r) >= 0 &&
          blocks / (2 * r) >= minGrid)
     r *= 2;
   if (r == 1) {
-    if (rowCount && grid.size() == 1)
+    if (!withinThread(2) && 2 * rowExtent <= kRowsPerBlockElements &&
+        dimFor(2) >= 0 && blocks / 2 >= minGrid)
+      why = "each of its " + std::to_string(threads) + " threads walks " +
+            std::to_string(perThread) + " element(s) of its row; two rows " +
+            "would make " + std::to_string(2 * perThread) + ", over " +
+            std::to_string(perThreadCap) + " a thread";
+    else if (rowCount && grid.size() == 1)
       why = "its grid dim is the row count, known only at launch (a block of "
             "several rows would need a masked last block)";
     else if (rowCount && dimFor(2) >= 0 && blocks / 2 < minGrid)
@@ -280,11 +290,10 @@ int64_t applyRowsPerBlock(ArrayRef<KernelOp> ks, int64_t rowExtent,
     why = "the verifier refuses " + std::to_string(r) + " rows a block";
     return 1;
   }
-  where = grid.size() == 1
-              ? std::string("the grid dim")
-              : "grid dim " + std::to_string(g + 1) + " of " +
-                    std::to_string(grid.size()) + ", " +
-                    std::to_string(grid[g]) + " rows,";
+  where = grid.size() == 1 ? std::string("the grid dim")
+                           : "grid dim " + std::to_string(g + 1) + " of " +
+                                 std::to_string(grid.size()) + ", " +
+                                 std::to_string(grid[g]) + " rows,";
   return r;
 }
 
@@ -468,8 +477,8 @@ int64_t mlir::motif::applyRowBlocks(
       continue;
     // The group's row: a member's that names one (a kernel of per-row maps
     // only names none).
-    const RowKernel *named = llvm::find_if(
-        rows, [](const RowKernel &r) { return r.rowExtent > 0; });
+    const RowKernel *named =
+        llvm::find_if(rows, [](const RowKernel &r) { return r.rowExtent > 0; });
     if (named == rows.end())
       continue;
     int64_t written = ks.front().getThreads();
@@ -495,11 +504,10 @@ int64_t mlir::motif::applyRowBlocks(
     for (KernelOp k : ks) {
       if (perBlock > 1)
         k.emitRemark() << "row blocks: kernel '" << k.getSymName()
-                       << "': " << perBlock
-                       << " rows a block (" << where << " as `block x seq("
-                       << perBlock << ")`): " << k.getThreads()
-                       << " threads walk " << perBlock << " rows of "
-                       << row.rowExtent
+                       << "': " << perBlock << " rows a block (" << where
+                       << " as `block x seq(" << perBlock
+                       << ")`): " << k.getThreads() << " threads walk "
+                       << perBlock << " rows of " << row.rowExtent
                        << " element(s); bitwise (each row keeps its threads "
                           "and tree)";
       else if (!why.empty())

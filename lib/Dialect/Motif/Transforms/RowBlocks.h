@@ -17,7 +17,12 @@
 namespace mlir::motif {
 
 /// Elements of a row each thread of a re-blocked `[block, thread]` kernel
-/// walks: 16 (four 128-bit loads of f32, two of bf16 in flight per thread).
+/// walks: 16 (four 128-bit loads of f32, two of bf16 in flight per thread);
+/// and the most elements of all its rows a thread of a block of R rows walks
+/// (R x N / threads): beyond it the registers grow and the loads in flight
+/// fall (bf16 softmax 16384 x 512 at 64 threads: 4 rows a block, 32 elements
+/// a thread, 0.884x of one row a block on an H100; 2 rows, 16 elements,
+/// 1.026x: docs/results/rows-a-block-r-h100-session19.txt).
 constexpr int64_t kRowElementsPerThread = 16;
 /// The fewest threads a re-blocked `[block, thread]` kernel keeps.
 constexpr int64_t kRowMinThreads = 64;
@@ -58,11 +63,11 @@ constexpr int64_t kRowsPerBlockMinGrid = 2048;
 /// divides, becomes the nest `block x seq(R)` in every motif of the group
 /// (every motif maps the same grid extents in the same order), R the largest
 /// power of two up to kMaxRowsPerBlock with R x N <= kRowsPerBlockElements and
-/// R x (N / threads) <= `registerBudget` that divides a static grid dim and
-/// leaves at least `rowsPerBlockMinGrid` blocks (0: none; with a runtime row
-/// count, the static dims' blocks: never the count's dim). Each thread then
-/// walks its elements of R rows; every row keeps its threads and tree
-/// (bitwise). A block costs time to launch whatever its work (an empty
+/// R x (N / threads) <= kRowElementsPerThread and `registerBudget` that divides
+/// a static grid dim and leaves at least `rowsPerBlockMinGrid` blocks (0: none;
+/// with a runtime row count, the static dims' blocks: never the count's dim).
+/// Each thread then walks its elements of R rows; every row keeps its threads
+/// and tree (bitwise). A block costs time to launch whatever its work (an empty
 /// kernel of 16384 blocks takes 13.6 us on an H100, of 8192 8.7 us):
 /// 16384x1024 bf16 softmax 26.7 us at 4 rows a block against 27.1 at one
 /// (docs/results/rows-a-block-16384x1024-h100-session17.txt).

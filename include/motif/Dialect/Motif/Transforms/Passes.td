@@ -92,8 +92,9 @@ def FuseMaterialization : Pass<"fuse-materialization", "::mlir::func::FuncOp"> {
     Option<"rowBlockMinGrid", "row-block-min-grid", "int64_t",
            /*default=*/"2048",
            "Rows a block: a [block, thread] row group takes up to 4 rows a "
-           "block (its grid dim as block x seq(R), bitwise) while at least "
-           "this many blocks remain (0: one row a block); part of row-blocks">,
+           "block (its grid dim as block x seq(R), bitwise; at most 16 "
+           "elements a thread across its rows) while at least this many "
+           "blocks remain (0: one row a block); part of row-blocks">,
     Option<"rowClusters", "row-clusters", "std::string",
            /*default=*/"\"auto\"",
            "Row clusters (sm_90+): a [block, thread] row longer than the "
