@@ -700,6 +700,24 @@ bool mlir::motif::isRegisterBlocked(const MotifSchedule &s) {
   return instances > 1;
 }
 
+/// The result instances one thread of a reduction computes.
+static int64_t resultInstancesOf(const MotifSchedule &s) {
+  int64_t instances = 1;
+  for (int64_t d : s.getResultDims())
+    instances = saturatingMul(instances, s.getDim(d).count);
+  return instances;
+}
+
+int64_t mlir::motif::batchedExchangesOf(const MotifSchedule &s) {
+  if (!isa<ReduceOp, ContractOp>(s.getOperation()))
+    return 0;
+  ReductionTree t = s.getReductionTree();
+  if (!t.acrossWarps || t.lanesDiffer)
+    return 0;
+  int64_t instances = resultInstancesOf(s);
+  return instances >= 2 && instances <= kMaxBatchedExchanges ? instances : 0;
+}
+
 int64_t mlir::motif::scratchBytesOf(const MotifSchedule &s) {
   Operation *op = s.getOperation();
   if (!isa<ReduceOp, ContractOp>(op))
@@ -709,12 +727,13 @@ int64_t mlir::motif::scratchBytesOf(const MotifSchedule &s) {
     return 0;
   const BlockShape &b = s.getBlock();
   int64_t values = op->getNumResults() + (t.flagged ? 1 : 0);
-  int64_t perSet = saturatingMul(values, b.warps * (t.lanesDiffer ? b.lanes : 1));
-  int64_t instances = 1;
-  for (int64_t d : s.getResultDims())
-    instances = saturatingMul(instances, s.getDim(d).count);
+  int64_t perSet =
+      saturatingMul(values, b.warps * (t.lanesDiffer ? b.lanes : 1));
+  int64_t sets = resultInstancesOf(s) > 1 ? 2 : 1;
+  if (int64_t batched = batchedExchangesOf(s))
+    sets = batched;
   // Elements are 32-bit (f32 states and the f32 flag).
-  return saturatingMul(saturatingMul(perSet, instances > 1 ? 2 : 1), 4);
+  return saturatingMul(saturatingMul(perSet, sets), 4);
 }
 
 //===----------------------------------------------------------------------===//

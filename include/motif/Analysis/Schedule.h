@@ -380,9 +380,24 @@ FailureOr<SharedLayout> stagedLayoutOf(MaterializeOp mat, std::string &why);
 /// Staged layouts of two readers describe the same box of every block.
 bool sameStagedBox(const SharedLayout &a, const SharedLayout &b);
 
+/// The most result instances a thread's reduction exchanges across warps
+/// behind one barrier (batchedExchangesOf).
+constexpr int64_t kMaxBatchedExchanges = 8;
+
+/// The result instances a thread of this reduction holds (2 to
+/// kMaxBatchedExchanges) when the lowering may exchange all their partials
+/// across warps behind one barrier -- lane 0 of each warp stores every
+/// instance's partial, one barrier, every thread folds each instance in warp
+/// order: the tree of each instance is unchanged, so are its bits -- else 0.
+/// Only where the lanes agree (one element a warp): a set a result instance
+/// stays small. The lowering batches where the instances are straight-line
+/// code (unrolled, or the block's) in a kernel without a cluster.
+int64_t batchedExchangesOf(const MotifSchedule &schedule);
+
 /// Shared bytes a reduction's cross-warp scratch takes in the lowering: per
 /// partial value (and the flag of a flagged tree) one element per warp (per
-/// warp and lane when lanes differ), in two sets used in turn when the motif
+/// warp and lane when lanes differ), a set a result instance where they may
+/// be batched (batchedExchangesOf), else two sets used in turn when the motif
 /// has several result instances; 0 without a cross-warp combine.
 int64_t scratchBytesOf(const MotifSchedule &schedule);
 

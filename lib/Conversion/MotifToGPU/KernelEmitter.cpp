@@ -1060,17 +1060,33 @@ LogicalResult KernelEmitter::emitOp(ComputeOpInterface op) {
       memref::StoreOp::create(b, loc, st.value, st.memref, st.index);
     pending.clear();
   };
-  bool group =
-      groupStores && !reduction &&
-      llvm::all_of(op.getResultIterationDims(), [&](int64_t d) {
-        return plans[d].unrolled ||
-               (!plans[d].isTiled() && (plans[d].level == Level::Block ||
-                                        plans[d].level == Level::BlockWarp));
-      });
+  bool straightLine = llvm::all_of(op.getResultIterationDims(), [&](int64_t d) {
+    return plans[d].unrolled ||
+           (!plans[d].isTiled() && (plans[d].level == Level::Block ||
+                                    plans[d].level == Level::BlockWarp));
+  });
+  bool group = groupStores && !reduction && straightLine;
   pendingStores = group ? &pending : nullptr;
+  // A reduction's result instances in straight-line code exchange their
+  // partials across warps behind one barrier (batchedExchangesOf): every
+  // instance's partial first, then the exchange, then the stores.
+  bool batched = reduction && straightLine && cluster <= 1 &&
+                 batchedExchangesOf(*currentSchedule) > 0;
+  SmallVector<Instance> batchedInsts;
+  SmallVector<SmallVector<Value>> batchedPartials;
+  ReductionPartial last;
   LogicalResult result = forEachInstance(
       op, plans, op.getResultIterationDims(), inst,
       [&](Instance &i) -> LogicalResult {
+        if (batched) {
+          FailureOr<ReductionPartial> p = reductionPartial(*this, op, plans, i);
+          if (failed(p))
+            return failure();
+          batchedInsts.push_back(i);
+          batchedPartials.push_back(p->values);
+          last = std::move(*p);
+          return success();
+        }
         FailureOr<SmallVector<Value>> values =
             reduction ? emitReduction(*this, op, plans, i)
                       : emitElementwise(*this, op, i);
@@ -1089,6 +1105,16 @@ LogicalResult KernelEmitter::emitOp(ComputeOpInterface op) {
   pendingStores = nullptr;
   if (failed(result))
     return failure();
+  if (batched) {
+    SmallVector<SmallVector<Value>> all =
+        allReduceBatched(op, std::move(batchedPartials),
+                         currentSchedule->getReductionTree(), last.combine);
+    for (auto [i, values] : llvm::zip(batchedInsts, all)) {
+      values.resize(last.results);
+      if (failed(storeResults(op, plans, i, values, owner)))
+        return failure();
+    }
+  }
   bool shared = false;
   for (Value r : op->getResults()) {
     SmallVector<MaterializeOp> mats;

@@ -232,6 +232,19 @@ public:
   FailureOr<SmallVector<Value>> allReduce(
       Operation *op, SmallVector<Value> partial, const ReductionTree &tree,
       const std::function<SmallVector<Value>(ValueRange, ValueRange)> &combine);
+  /// allReduce of several result instances' partials of one motif at once:
+  /// each instance's tree as allReduce builds it, the butterfly steps of
+  /// all instances interleaved and their cross-warp exchange behind one
+  /// barrier, a scratch set an instance (batchedExchangesOf). Only without
+  /// a cluster and with one partial a warp (lanes agree).
+  SmallVector<SmallVector<Value>> allReduceBatched(
+      Operation *op, SmallVector<SmallVector<Value>> partials,
+      const ReductionTree &tree,
+      const std::function<SmallVector<Value>(ValueRange, ValueRange)> &combine);
+  /// One step of the lane butterfly (shuffle xor `offset`) of allReduce.
+  SmallVector<Value> butterflyStep(
+      SmallVector<Value> partial, int64_t offset, const ReductionTree &tree,
+      const std::function<SmallVector<Value>(ValueRange, ValueRange)> &combine);
 
   /// A workgroup buffer aligned for the widest access the emitter makes.
   Value addWorkgroupBuffer(MemRefType type, Location at,
@@ -505,13 +518,25 @@ Value emitFastExp2(OpBuilder &b, Location loc, Value x);
 void emitScalarOp(OpBuilder &b, Operation &scalar, IRMapping &mapping);
 
 /// Per-family emitters: the scalar work of one instance.
-FailureOr<SmallVector<Value>> emitElementwise(KernelEmitter &e,
-                                              ComputeOpInterface op,
-                                              const Instance &inst);
+FailureOr<SmallVector<Value>>
+emitElementwise(KernelEmitter &e, ComputeOpInterface op, const Instance &inst);
 FailureOr<SmallVector<Value>> emitReduction(KernelEmitter &e,
                                             ComputeOpInterface op,
                                             ArrayRef<DimPlan> plans,
                                             Instance &inst);
+
+/// A thread's partial of one result instance of a reduction (or a
+/// contraction), before the cross-thread combine, and how partials combine
+/// there; the first `results` values are the motif's results.
+struct ReductionPartial {
+  SmallVector<Value> values;
+  std::function<SmallVector<Value>(ValueRange, ValueRange)> combine;
+  unsigned results = 0;
+};
+FailureOr<ReductionPartial> reductionPartial(KernelEmitter &e,
+                                             ComputeOpInterface op,
+                                             ArrayRef<DimPlan> plans,
+                                             Instance &inst);
 
 } // namespace mlir::motif::detail
 

@@ -5,7 +5,10 @@
 // lanes with a gpu.shuffle xor butterfly (offsets 16, 8, 4, 2, 1) and across
 // warps through a shared scratch buffer behind a barrier, in warp order. The
 // tree is fixed by the mapping and block size, so two kernels with the same
-// mapping compute the same bits.
+// mapping compute the same bits. A thread's several result instances (rows a
+// block: `block x seq(R)`) may go through one exchange: every instance's
+// butterfly, then one barrier for all of them (allReduceBatched), each
+// instance's tree unchanged.
 //
 //===----------------------------------------------------------------------===//
 #include "KernelEmitter.h"
@@ -111,9 +114,9 @@ static CombineFn treeCombine(KernelEmitter &e, CombineFn combine, bool flagged) 
   };
 }
 
-FailureOr<SmallVector<Value>> mlir::motif::detail::emitReduction(
-    KernelEmitter &e, ComputeOpInterface op, ArrayRef<DimPlan> plans,
-    Instance &inst) {
+FailureOr<ReductionPartial>
+mlir::motif::detail::reductionPartial(KernelEmitter &e, ComputeOpInterface op,
+                                      ArrayRef<DimPlan> plans, Instance &inst) {
   SmallVector<int64_t> reduced = op.getReductionIterationDims();
   ReductionTree tree = e.schedule().getReductionTree();
   if (std::optional<std::string> why = e.schedule().unsupportedAtBlockSize())
@@ -141,12 +144,7 @@ FailureOr<SmallVector<Value>> mlir::motif::detail::emitReduction(
         });
     if (failed(partial))
       return failure();
-    FailureOr<SmallVector<Value>> all =
-        e.allReduce(op, *partial, tree, treeCombine(e, combine, tree.flagged));
-    if (failed(all))
-      return failure();
-    all->resize(n);
-    return all;
+    return ReductionPartial{*partial, treeCombine(e, combine, tree.flagged), n};
   }
   FailureOr<SmallVector<Value>> partial = e.accumulate(
       op, plans, reduced, inst, {e.constF32(0.0)},
@@ -160,41 +158,117 @@ FailureOr<SmallVector<Value>> mlir::motif::detail::emitReduction(
       });
   if (failed(partial))
     return failure();
-  return e.allReduce(op, *partial, tree, [&e](ValueRange a, ValueRange x) {
+  CombineFn add = [&e](ValueRange a, ValueRange x) {
     return SmallVector<Value>{arith::AddFOp::create(e.b, e.loc, a[0], x[0])};
-  });
+  };
+  return ReductionPartial{*partial, add, 1};
+}
+
+FailureOr<SmallVector<Value>>
+mlir::motif::detail::emitReduction(KernelEmitter &e, ComputeOpInterface op,
+                                   ArrayRef<DimPlan> plans, Instance &inst) {
+  FailureOr<ReductionPartial> p = reductionPartial(e, op, plans, inst);
+  if (failed(p))
+    return failure();
+  FailureOr<SmallVector<Value>> all =
+      e.allReduce(op, p->values, e.schedule().getReductionTree(), p->combine);
+  if (failed(all))
+    return failure();
+  all->resize(p->results);
+  return all;
+}
+
+SmallVector<Value> KernelEmitter::butterflyStep(
+    SmallVector<Value> partial, int64_t offset, const ReductionTree &tree,
+    const std::function<SmallVector<Value>(ValueRange, ValueRange)> &combine) {
+  SmallVector<Value> others;
+  for (Value v : partial)
+    others.push_back(
+        gpu::ShuffleOp::create(b, loc, v, offset, lanes, gpu::ShuffleMode::XOR)
+            .getShuffleResult());
+  if (!tree.ordered)
+    return combine(partial, others);
+  // combine(lower lane's, higher lane's) in both lanes of a pair, so every
+  // lane ends with the same bits even when the combiner is commutative only
+  // up to rounding.
+  Value high = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::ne,
+      arith::AndIOp::create(b, loc, laneId, constIndex(offset)), constIndex(0));
+  SmallVector<Value> lo, hi;
+  for (auto [own, other] : llvm::zip(partial, others)) {
+    lo.push_back(arith::SelectOp::create(b, loc, high, other, own));
+    hi.push_back(arith::SelectOp::create(b, loc, high, own, other));
+  }
+  return combine(lo, hi);
+}
+
+SmallVector<SmallVector<Value>> KernelEmitter::allReduceBatched(
+    Operation *op, SmallVector<SmallVector<Value>> partials,
+    const ReductionTree &tree,
+    const std::function<SmallVector<Value>(ValueRange, ValueRange)> &combine) {
+  assert(cluster <= 1 && !tree.lanesDiffer &&
+         "batched exchanges: one CTA, one partial a warp");
+  // Each butterfly step of every instance before the next step: the
+  // instances' shuffles are independent, so they overlap.
+  if (tree.acrossLanes)
+    for (int64_t offset = lanes / 2; offset >= 1; offset /= 2)
+      for (SmallVector<Value> &partial : partials)
+        partial = butterflyStep(partial, offset, tree, combine);
+  if (!tree.acrossWarps)
+    return partials;
+  // A set of scratch buffers an instance (scratchBytesOf reserves them):
+  // lane 0 of every warp stores each instance's partial, one barrier, then
+  // every thread folds each instance's partials in warp order.
+  auto space =
+      gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup);
+  SmallVector<SmallVector<Value>> scratch;
+  for (ArrayRef<Value> partial : partials) {
+    SmallVector<Value> bufs;
+    for (Value v : partial) {
+      auto type = MemRefType::get({warps}, v.getType(), nullptr, space);
+      bufs.push_back(addWorkgroupBuffer(type, op->getLoc()));
+      sharedBytesUsed +=
+          warps * llvm::divideCeil(v.getType().getIntOrFloatBitWidth(), 8);
+    }
+    scratch.push_back(bufs);
+  }
+  {
+    OpBuilder::InsertionGuard guard(b);
+    Value speaks = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                         laneId, constIndex(0));
+    auto ifOp = scf::IfOp::create(b, loc, speaks, /*withElseRegion=*/false);
+    b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+    for (auto [partial, bufs] : llvm::zip(partials, scratch))
+      for (auto [v, buf] : llvm::zip(partial, bufs))
+        memref::StoreOp::create(b, loc, v, buf, ValueRange{warpId});
+  }
+  barrier(loc);
+  for (auto [partial, bufs] : llvm::zip(partials, scratch)) {
+    auto read = [&](int64_t w) {
+      SmallVector<Value> out;
+      for (Value buf : bufs)
+        out.push_back(
+            memref::LoadOp::create(b, loc, buf, ValueRange{constIndex(w)}));
+      return out;
+    };
+    SmallVector<Value> acc = read(0);
+    for (int64_t w = 1; w < warps; ++w)
+      acc = combine(acc, read(w));
+    partial = acc;
+  }
+  // Inside a loop the next round rewrites the scratch: wait for readers.
+  if (loopDepth > 0)
+    barrier(loc);
+  return partials;
 }
 
 FailureOr<SmallVector<Value>> KernelEmitter::allReduce(
     Operation *op, SmallVector<Value> partial, const ReductionTree &tree,
     const std::function<SmallVector<Value>(ValueRange, ValueRange)> &combine) {
   bool lanesDiffer = tree.lanesDiffer;
-  if (tree.acrossLanes) {
-    for (int64_t offset = lanes / 2; offset >= 1; offset /= 2) {
-      SmallVector<Value> others;
-      for (Value v : partial)
-        others.push_back(gpu::ShuffleOp::create(b, loc, v, offset, lanes,
-                                                gpu::ShuffleMode::XOR)
-                             .getShuffleResult());
-      if (!tree.ordered) {
-        partial = combine(partial, others);
-        continue;
-      }
-      // combine(lower lane's, higher lane's) in both lanes of a pair, so
-      // every lane ends with the same bits even when the combiner is
-      // commutative only up to rounding.
-      Value high = arith::CmpIOp::create(
-          b, loc, arith::CmpIPredicate::ne,
-          arith::AndIOp::create(b, loc, laneId, constIndex(offset)),
-          constIndex(0));
-      SmallVector<Value> lo, hi;
-      for (auto [own, other] : llvm::zip(partial, others)) {
-        lo.push_back(arith::SelectOp::create(b, loc, high, other, own));
-        hi.push_back(arith::SelectOp::create(b, loc, high, own, other));
-      }
-      partial = combine(lo, hi);
-    }
-  }
+  if (tree.acrossLanes)
+    for (int64_t offset = lanes / 2; offset >= 1; offset /= 2)
+      partial = butterflyStep(partial, offset, tree, combine);
   if (tree.acrossWarps) {
     auto space = gpu::AddressSpaceAttr::get(b.getContext(),
                                             gpu::AddressSpace::Workgroup);
@@ -262,8 +336,7 @@ FailureOr<SmallVector<Value>> KernelEmitter::allReduce(
     if (async)
       expectExchangeBytes(
           exchangeBar,
-          warps * (lanesDiffer ? lanes : 1) * 4 * int64_t(partial.size()),
-          loc);
+          warps * (lanesDiffer ? lanes : 1) * 4 * int64_t(partial.size()), loc);
     {
       OpBuilder::InsertionGuard guard(b);
       if (!lanesDiffer) {
