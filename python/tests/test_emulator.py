@@ -62,8 +62,8 @@ def test_examples_bit_for_bit(example, fuse, tmp_path):
 def test_rows_a_block_bit_for_bit(tmp_path):
     """Rows a block (docs/residency.md, "Row blocks"): bf16 softmax of 4096 rows of 64, fused under the
     bitwise cap, takes 2 rows a block (its grid dim as `block x seq(2)`: 2048 blocks, each thread an
-    element of two rows, the reductions' two scratch sets used in turn) and runs bit for bit as the
-    schedule model says."""
+    element of two rows, each reduction's two rows exchanged behind one barrier: docs/lowering.md,
+    "Batched exchanges") and runs bit for bit as the schedule model says."""
     from motif.examples import load_example
     src = tmp_path / "softmax_bf16_4096x64.mlir"
     src.write_text(load_example("softmax_bf16", dict(M=4096, N=64)))
@@ -72,6 +72,29 @@ def test_rows_a_block_bit_for_bit(tmp_path):
                    check=True, capture_output=True)
     assert "over [block x seq(2), thread]" in out.read_text()
     assert emulator.compare(out, "softmax_bf16") == []
+
+
+@pytest.mark.parametrize("function, barriers", [("four_rows", 1), ("state_two_rows", 1), ("sixteen_rows", 16)])
+def test_batched_exchanges_bit_for_bit(function, barriers):
+    """A thread's result instances of a reduction exchanged behind one barrier (docs/lowering.md,
+    "Batched exchanges"; test/Conversion/MotifToGPU/batched-exchange.mlir): 4 rows of a built-in sum, 2
+    rows of the online-softmax state (a general combiner), and 16 rows (past the 8 batched: a barrier
+    a row) -- bit for bit as the schedule model says, with the emulator's race check. Without the one
+    barrier the partials are read before other warps wrote them: a hazard."""
+    path = repo_root() / "test/Conversion/MotifToGPU/batched-exchange.mlir"
+    lines = emulator.lower(path).splitlines()
+    # The kernel's lines: from its "gpu.func" to the line that closes it (generic form: the
+    # attributes, sym_name among them, after the region).
+    end = next(i for i, l in enumerate(lines) if f'sym_name = "{function}_k"' in l)
+    begin = max(i for i, l in enumerate(lines[:end]) if '"gpu.func"' in l)
+    own = [i for i in range(begin, end) if '"gpu.barrier"' in lines[i]]
+    assert len(own) == barriers
+    for seed in (1, 2):
+        assert emulator.compare(path, function, seed=seed) == []
+    if barriers == 1:
+        del lines[own[0]]
+        with pytest.raises(emulator.Fault, match="hazard"):
+            emulator.compare(path, function, lowered="\n".join(lines))
 
 
 def test_planted_missing_barrier(fused_softmax):
