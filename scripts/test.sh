@@ -60,6 +60,13 @@ if [ "${MOTIF_FUZZ_RUN:-1}" != 0 ]; then
   echo "== the same with --lower-options=cluster-mbarrier=false"
   MOTIF_BUILD_DIR="$build" PYTHONPATH="$root/python" python3 -m motif.emulator "$build/emulator-programs" \
     --lower-options=cluster-mbarrier=false --log "$build/emulator-barrier.log" || status=1
+  # Programs fused under the tolerance cap: rows a block re-block about one in six, and a thread's rows
+  # exchange behind one barrier (docs/lowering.md, "Batched exchanges"; 15 of seed 4's 180 forms).
+  echo "== lowered kernels on the emulator: motif-fuzz gen --cap=tolerance --seed=4 --count=60"
+  rm -rf "$build/emulator-programs-tol"
+  "$fuzz" gen --cap=tolerance --seed=4 --count=60 --jobs=2 -o "$build/emulator-programs-tol" > /dev/null || status=1
+  MOTIF_BUILD_DIR="$build" PYTHONPATH="$root/python" python3 -m motif.emulator "$build/emulator-programs-tol" \
+    --log "$build/emulator-tol.log" || status=1
   mapfile -t corpus < <(cd "$root" && ls examples/*.mlir && find test -name '*.mlir' | sort)
   echo "== mutants: motif-fuzz mutate --seed=1 --count=20000 --jobs=2 (${#corpus[@]} files: examples/, test/)"
   (cd "$root" && "$fuzz" mutate --seed=1 --count=20000 --jobs=2 --failures="$failures" "${corpus[@]}") || status=1
