@@ -16,6 +16,13 @@ _LETTERS = "abcdefghijklmnopqrstuvwxyz"
 #: program may give inf there in one order of evaluation and a number in another.
 F32_REACH = float(np.finfo(np.float32).max) / 256
 
+#: A ``select`` on ``a < b`` whose operands are this close (relative to max(|a|, |b|, 1)) is a *near tie*:
+#: two f32 evaluations of a and b in different orders (a row's sum over its threads, and over its warps)
+#: may compare the other way than float64 does, and the select then takes the other branch in every form
+#: (docs/fuzzing.md, the tie of seed 20261222's program 148). The float64 meaning of such an element is
+#: not what an f32 program computes; the GPU run judges it by the forms' agreement only.
+TIE_RTOL = 1e-4
+
 #: An f16 value is rounded from an f32 one: past half of f16's largest finite value (65504) a few
 #: roundings' difference upstream may make it inf in one form and a number in another.
 F16_REACH = float(np.finfo(np.float16).max) / 2
@@ -59,9 +66,10 @@ def _align(array, dims, target):
     return a.reshape(shape)
 
 
-def _expr(e, args, body_dtype="f32", rnd=None):
+def _expr(e, args, body_dtype="f32", rnd=None, ties=None, keys=None):
     """The body expression ``e`` on ``args``; ``rnd`` (or None) rounds each op's result (the
-    rounded evaluation)."""
+    rounded evaluation). With a list ``ties``, appends the near-tie mask of every select (``keys``:
+    each operand's value, ``[node, result]``, so that two operands of one value compare as one)."""
     op = e[0]
     if op == "operand":
         return args[e[1]]
@@ -70,8 +78,31 @@ def _expr(e, args, body_dtype="f32", rnd=None):
         # their value is the one nearest the printed decimal in that type, as the evaluator and the
         # GPU read it, rounded or not.
         return round_to(np.float64(np.float32(e[1])), body_dtype)
-    sub = [_expr(a, args, body_dtype, rnd) for a in e[1:]]
+    sub = [_expr(a, args, body_dtype, rnd, ties, keys) for a in e[1:]]
+    # A select of `a < b` where a and b are one computation (the same expression of the same values)
+    # compares them alike in every form: no tie.
+    if op == "select" and ties is not None and _key(e[1], keys) != _key(e[2], keys):
+        # Where the branches are near each other, the other branch is a small error: no tie either.
+        ties.append(near_tie(sub[0], sub[1]) & ~near_tie(sub[2], sub[3]))
     return _op(op, sub, rnd or (lambda x: x))
+
+
+def _key(e, keys):
+    """The body expression ``e`` with each operand named by its value (``keys``)."""
+    if e[0] == "operand":
+        return ("value",) + tuple(keys[e[1]]) if keys is not None else tuple(e)
+    if e[0] == "constant":
+        return tuple(e)
+    return (e[0],) + tuple(_key(a, keys) for a in e[1:])
+
+
+def near_tie(a, b):
+    """Where ``a`` and ``b`` are equal within :data:`TIE_RTOL` of max(|a|, |b|, 1): an f32 evaluation of
+    ``a < b`` may decide it either way."""
+    a, b = np.asarray(a, np.float64), np.asarray(b, np.float64)
+    with np.errstate(invalid="ignore", over="ignore"):
+        scale = np.maximum(np.maximum(np.abs(a), np.abs(b)), 1.0)
+        return np.abs(a - b) <= TIE_RTOL * scale
 
 
 def _op(op, sub, r):
@@ -111,7 +142,7 @@ def _plain(op, sub):
     raise ValueError(f"unknown body op {op!r}")
 
 
-def evaluate(spec, inputs, reach=None, rounded=False):
+def evaluate(spec, inputs, reach=None, rounded=False, ties=None):
     """The outputs of ``spec`` on ``inputs`` (one array per argument node, in order), float64.
 
     With ``rounded``, every value is rounded to its ``dtype`` where it is made (a bf16 map result to
@@ -124,9 +155,15 @@ def evaluate(spec, inputs, reach=None, rounded=False):
     value it depends on, and no partial product of a ``mul`` reduction it depends on in any order of
     evaluation (bounded by the product of the factors' magnitudes above 1), exceeds ``F32_REACH``.
     Where that fails an f32 program may overflow to inf (the CPU oracle's rule: lib/Fuzz/Oracle.cpp
-    judges only the forms' agreement then)."""
+    judges only the forms' agreement then).
+
+    With a list ``ties``, appends per output a boolean array of its shape: the elements whose float64
+    meaning depends on a select that is a near tie (:func:`near_tie`) -- through the map that made it,
+    and every reduction, contraction, broadcast or transpose since (a tied element taints the rows it
+    is reduced into)."""
     extents = spec["extents"]
     values = {}
+    tied = {}  # (node, result) -> bool array over the value's dims
     far = {}  # node -> True when it or a value it depends on is out of f32's reach
     args = iter(inputs)
     for i, n in enumerate(spec["nodes"]):
@@ -140,6 +177,7 @@ def evaluate(spec, inputs, reach=None, rounded=False):
                 bound = np.prod(np.maximum(np.abs(a), 1.0), axis=axes)
             far[i] = far[i] or bool(np.any(bound > F32_REACH))
         shape = tuple(extents[d] for d in dims)
+        body_ties = [] if ties is not None and not rounded else None
         if kind == "argument":
             values[(i, 0)] = np.asarray(next(args), np.float64)
         elif kind == "map":
@@ -150,7 +188,7 @@ def evaluate(spec, inputs, reach=None, rounded=False):
                 # Operands converted to the body's type, every op rounded to it.
                 aligned = [round_to(a, body) for a in aligned]
                 rnd = lambda x, body=body: round_to(x, body)
-            r = _expr(n["body"], aligned, body, rnd)
+            r = _expr(n["body"], aligned, body, rnd, body_ties, [tuple(o) for o in n["operands"]])
             values[(i, 0)] = np.broadcast_to(r, shape).astype(np.float64)
         elif kind in ("broadcast", "transpose"):
             a, d = ops[0]
@@ -179,6 +217,8 @@ def evaluate(spec, inputs, reach=None, rounded=False):
             values[(i, 0)] = np.einsum(eq, a, b)
         else:
             raise ValueError(f"unknown node kind {kind!r}")
+        if ties is not None:
+            _taint(n, i, shape, spec, tied, body_ties)
         dtype = n.get("dtype", "f32")
         if rounded:
             for r in (0, 1):
@@ -190,7 +230,43 @@ def evaluate(spec, inputs, reach=None, rounded=False):
                                    for r in (0, 1) if (i, r) in values)
     if reach is not None:
         reach.extend(not far[o[0]] for o in spec["outputs"])
+    if ties is not None:
+        ties.extend(tied[tuple(o)] for o in spec["outputs"])
     return [values[tuple(o)] for o in spec["outputs"]]
+
+
+def _taint(n, i, shape, spec, tied, body_ties):
+    """The near-tie masks of node ``i``'s results from its operands' and its own selects'."""
+    dims = list(n["dims"])
+    ops = [(tied[tuple(o)], list(spec["nodes"][o[0]]["dims"])) for o in n["operands"]]
+    kind = n["kind"]
+    if kind == "argument":
+        out = np.zeros(shape, bool)
+    elif kind in ("map", "broadcast", "transpose"):
+        out = np.zeros(shape, bool)
+        for t, d in ops:
+            out = out | _align(t, d, dims)
+        for t in body_ties or []:
+            out = out | np.broadcast_to(t, shape)
+    elif kind in ("reduce", "combine"):
+        out = np.zeros(shape, bool)
+        for t, d in ops:
+            axes = tuple(k for k, x in enumerate(d) if x not in dims)
+            kept = [x for x in d if x in dims]
+            out = out | _align(np.any(t, axis=axes), kept, dims)
+    elif kind == "contract":
+        (ta, da), (tb, db) = ops
+        names = {d: _LETTERS[k] for k, d in enumerate(sorted(set(da) | set(db)))}
+        eq = "".join(names[d] for d in da) + "," + "".join(names[d] for d in db) + "->" + \
+            "".join(names[d] for d in dims)
+        out = (np.einsum(eq, ta.astype(np.float64), np.ones(tb.shape)) +
+               np.einsum(eq, np.ones(ta.shape), tb.astype(np.float64))) > 0
+    else:
+        raise ValueError(f"unknown node kind {kind!r}")
+    out = np.broadcast_to(out, shape)
+    tied[(i, 0)] = out
+    if kind == "combine":
+        tied[(i, 1)] = out
 
 
 def argument_shapes(spec):

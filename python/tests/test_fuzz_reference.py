@@ -140,6 +140,50 @@ def test_rounded_evaluation(dtype):
     assert reach == ([False, False] if dtype == "f16" else [True, True])
 
 
+def _tie_spec():
+    # f(x: [4, 300]) = select(s1 < s2, 1000, -1000) per row, s1 and s2 the row's sum made twice (equal
+    # in float64, not always in f32), its sum over the rows, and select(s1 < s1, ...) (one value
+    # compared with itself), select(s1 < s2, x, x) (equal branches) and select(x < 0, ...).
+    sel = lambda a, b, c, d: ["select", a, b, c, d]
+    op = lambda k: ["operand", k]
+    big, small = ["constant", 1000.0], ["constant", -1000.0]
+    row = {"kind": "reduce", "dims": [0], "iter_dims": [0, 1], "operands": [[0, 0]], "combiner": "add"}
+    return {"extents": [4, 300],
+            "nodes": [{"kind": "argument", "dims": [0, 1], "iter_dims": [], "operands": []},
+                      row, dict(row),
+                      {"kind": "map", "dims": [0], "iter_dims": [0], "operands": [[1, 0], [2, 0]],
+                       "body": sel(op(0), op(1), big, small)},
+                      {"kind": "reduce", "dims": [], "iter_dims": [0], "operands": [[3, 0]], "combiner": "add"},
+                      {"kind": "map", "dims": [0], "iter_dims": [0], "operands": [[1, 0], [1, 0]],
+                       "body": sel(op(0), op(1), big, small)},
+                      {"kind": "map", "dims": [0], "iter_dims": [0], "operands": [[1, 0], [2, 0]],
+                       "body": sel(op(0), op(1), ["add", op(0), big], ["add", op(1), big])},
+                      {"kind": "map", "dims": [0, 1], "iter_dims": [0, 1], "operands": [[0, 0], [1, 0]],
+                       "body": sel(op(0), ["constant", 0.0], big, ["tanh", op(1)])}],
+            "outputs": [[3, 0], [4, 0], [5, 0], [6, 0], [7, 0]]}
+
+
+def test_near_ties():
+    """A select on two different computations equal in float64 (a row's sum made twice) is a near tie
+    in every element, and so is what a reduction folds it into; a value compared with itself, a select
+    whose branches are equal, and a comparison of unrelated values are not (fresh normal inputs: the
+    chance that one of 1200 lands within 1e-4 of 0 is about 1e-1, so that element is allowed)."""
+    rng = np.random.default_rng()
+    x = rng.standard_normal((4, 300))
+    ties = []
+    fuzz_reference.evaluate(_tie_spec(), [x], ties=ties)
+    assert [t.shape for t in ties] == [(4,), (), (4,), (4,), (4, 300)]
+    assert ties[0].all() and ties[1].all()
+    assert not ties[2].any() and not ties[3].any()
+    assert np.count_nonzero(ties[4]) == np.count_nonzero(np.abs(x) <= fuzz_reference.TIE_RTOL)
+    # Rows apart: no tie.
+    ties = []
+    spec = _tie_spec()
+    spec["nodes"][2] = dict(spec["nodes"][2], combiner="max")
+    fuzz_reference.evaluate(spec, [x], ties=ties)
+    assert not ties[0].any() and not ties[1].any()
+
+
 class _EvaluatorProgram:
     """Stands in for motif.runtime.Program on the CPU: runs the form's IR on the schedule-faithful
     evaluator (motif-equiv --run --model=schedule), which computes what the kernels compute, bit for
@@ -253,3 +297,43 @@ def test_fuzz_gpu_picks_cluster_forms_to_sanitize(tmp_path, monkeypatch):
     assert not ok and "2 warnings" in out
     assert fuzz_gpu._sanitize(clustered, "memcheck")[0]
     assert calls == ["racecheck", "memcheck"]
+
+
+def test_fuzz_gpu_near_tie_offline(tmp_path, monkeypatch, capsys):
+    """Seed 20261222's program 148 (two sums of one row compared by a select; docs/fuzzing.md): every
+    form, on the schedule-faithful evaluator as on an H100 (session 22), takes the other branch than
+    float64 on some rows, bit for bit alike. The near-tie elements are left out of the float64 error
+    and counted; without that rule (TIE_RTOL < 0) the run reports all three forms wrong, and a form
+    off the float64 meaning elsewhere is still caught."""
+    pytest.importorskip("ml_dtypes")
+    from motif import fuzz_gpu
+    out = tmp_path / "programs"
+    subprocess.run([str(_tool("motif-fuzz")), "gen", "--seed=20261222", "--first=148", "--count=1", "--jobs=1",
+                    "-o", str(out)], check=True, capture_output=True, text=True)
+    for form in fuzz_gpu.FORMS:
+        if (out / "p148" / f"{form}.mlir").is_file():
+            (out / "p148" / form).mkdir()
+            (out / "p148" / form / "f.json").write_text("{}")
+    monkeypatch.setattr(fuzz_gpu, "Program", _EvaluatorProgram)
+    log = tmp_path / "log.txt"
+
+    def run(perturb=None):
+        _EvaluatorProgram.perturb = perturb
+        capsys.readouterr()
+        rc = fuzz_gpu.main([str(out), "--memcheck", "0", "--log", str(log)])
+        _EvaluatorProgram.perturb = None
+        return rc, log.read_text(), capsys.readouterr().out
+
+    rc, text, summary = run()
+    assert rc == 0 and "p148 seed 17076871874413897651 ok" in text, text
+    tied = int(next(l.split()[-1] for l in summary.splitlines() if "near-tie-elements" in l))
+    assert tied > 0, summary
+
+    def far_off(form, ys):
+        return [np.asarray(np.asarray(y, np.float64) * 1.5 + 1.0, y.dtype) for y in ys] if form == "hand" else ys
+
+    rc, text, _ = run(far_off)
+    assert rc == 1 and "hand: error" in text and "unfused: error" not in text, text
+    monkeypatch.setattr(fuzz_reference, "TIE_RTOL", -1.0)
+    rc, text, _ = run()
+    assert rc == 1 and all(f"{f}: error" in text for f in fuzz_gpu.FORMS), text
