@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Session 2026-12-07 (22): carry .prebuilt22 (every family, made by e3114f8's compiler, the one with batched
+# exchanges; `rm -rf .prebuilt22 && MOTIF_BUILD_DIR=$PWD/build PYTHONPATH=python python3 -m motif.prebuild
+# .prebuilt22 && find .prebuilt22 -name '*.sass' -delete`) and .whl.
+#  0. On an H200 only: issue 13's bf16 row table (motif.bench of softmax_bf16, layernorm_bf16, rmsnorm_bf16,
+#     every peer in the same run).
+#  1. Any card: python3 -m motif.numerics over every family (unfused vs fused vs float64; not run whole
+#     since session 16).
+source "$(dirname "${BASH_SOURCE[0]}")/gpu-env.sh"
+export MOTIF_PREBUILT="$root/.prebuilt22"
+status=0
+name=$(nvidia-smi --query-gpu=name --format=csv,noheader | tee "$logs/device.txt")
+case "$name" in
+*H200*)
+  timeout 220 python3 -m motif.bench --families softmax_bf16,layernorm_bf16,rmsnorm_bf16 \
+    --json "$logs/bench-rows-bf16.json" 2>"$logs/bench-rows-bf16-progress.txt" | tee "$logs/bench-rows-bf16.txt" \
+    | grep -v unfused | grep -E "copy|motif math|motif fused|norm|body" | cut -c1-170
+  [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+  secs=150 ;;
+*) echo "not an H200 ($name): the bf16 row table is not run"; secs=200 ;;
+esac
+timeout "$secs" python3 -m motif.numerics 2>&1 | tee "$logs/numerics.txt" | tail -n 40
+[ "${PIPESTATUS[0]}" -eq 0 ] || status=1
+echo "call rc $status"
+exit $status
