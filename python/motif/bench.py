@@ -198,9 +198,40 @@ def _rel_err(torch, a, ref):
 
 
 def _kernel_stats(manifest):
-    return [{"name": k.name, "registers": k.registers, "spill_store_bytes": k.spill_store_bytes,
+    stats = []
+    for k in manifest.kernels:
+        s = {"name": k.name, "registers": k.registers, "spill_store_bytes": k.spill_store_bytes,
              "spill_load_bytes": k.spill_load_bytes, "shared_bytes": k.shared_bytes,
-             "dynamic_shared_bytes": k.dynamic_shared_bytes, "block": k.block[0]} for k in manifest.kernels]
+             "dynamic_shared_bytes": k.dynamic_shared_bytes, "block": k.block[0]}
+        if k.registers is not None and k.shared_bytes is not None:
+            s["ctas_per_sm"], s["ctas_per_sm_limit"] = ctas_per_sm(
+                k.block[0], k.registers, k.shared_bytes + (k.dynamic_shared_bytes or 0))
+        stats.append(s)
+    return stats
+
+
+#: What one SM of sm_90 (H100, H200) holds: 65536 registers, 2048 threads, 32 CTAs, 228 KiB of shared memory
+#: (the largest carveout; the driver picks the carveout the kernel needs). A warp's registers are allocated
+#: in units of 256, a CTA's shared memory in units of 128 B plus 1 KiB the runtime reserves.
+SM90 = {"registers": 65536, "threads": 2048, "ctas": 32, "shared": 233472, "register_unit": 256,
+        "shared_unit": 128, "shared_reserved": 1024}
+
+
+def ctas_per_sm(threads, registers, shared_bytes=0, limits=SM90):
+    """How many CTAs of ``threads`` threads, ``registers`` registers a thread and ``shared_bytes`` of
+    shared memory (static + dynamic) one SM holds at once, and what limits them (``threads``,
+    ``ctas``, ``registers`` or ``shared``; the first that binds). A 1024-thread CTA at 33 registers
+    fits once, at 32 twice (softmax_bf16 8192x4096: 116 us against 48.5 on an H100,
+    docs/results/batched-exchange-timing-h100-session22.txt)."""
+    warps = -(-threads // 32)
+    unit = limits["register_unit"]
+    per_warp = -(-registers * 32 // unit) * unit
+    by = {"threads": limits["threads"] // (warps * 32), "ctas": limits["ctas"],
+          "registers": (limits["registers"] // per_warp) // warps if per_warp else limits["ctas"]}
+    shared = -(-shared_bytes // limits["shared_unit"]) * limits["shared_unit"] + limits["shared_reserved"]
+    by["shared"] = limits["shared"] // shared
+    limiter = min(by, key=lambda k: by[k])
+    return by[limiter], limiter
 
 
 def _ptxas_text(kernels):
@@ -209,8 +240,14 @@ def _ptxas_text(kernels):
     def dyn(k):
         d = k.get("dynamic_shared_bytes") or 0
         return f"+{d}B dyn" if d else ""
+    def occupancy(k):
+        if not k.get("block") or k.get("registers") is None or k.get("shared_bytes") is None:
+            return ""
+        n, limiter = ctas_per_sm(k["block"], k["registers"], k["shared_bytes"] + (k.get("dynamic_shared_bytes") or 0))
+        pct = round(100 * n * -(-k["block"] // 32) * 32 / SM90["threads"])
+        return f" {n} CTA/SM {pct}%" + (f" by {limiter}" if limiter in ("registers", "shared") else "")
     return ", ".join(f"{k['name']}: {f(k['registers'])}r {f(k['spill_store_bytes'])}/{f(k['spill_load_bytes'])}sp "
-                     f"{f(k['shared_bytes'])}B{dyn(k)}" + (f" {k['block']}t" if k.get("block") else "")
+                     f"{f(k['shared_bytes'])}B{dyn(k)}" + (f" {k['block']}t" if k.get("block") else "") + occupancy(k)
                      for k in kernels)
 
 
