@@ -211,10 +211,7 @@ def evaluate(spec, inputs, reach=None, rounded=False, ties=None):
                 values[(i, 1)] = np.asarray(np.sum(w, axis=axes), np.float64)
         elif kind == "contract":
             (a, da), (b, db) = ops
-            names = {d: _LETTERS[k] for k, d in enumerate(sorted(set(da) | set(db)))}
-            eq = "".join(names[d] for d in da) + "," + "".join(names[d] for d in db) + "->" + \
-                "".join(names[d] for d in dims)
-            values[(i, 0)] = np.einsum(eq, a, b)
+            values[(i, 0)] = np.einsum(_contraction(da, db, dims), a, b)
         else:
             raise ValueError(f"unknown node kind {kind!r}")
         if ties is not None:
@@ -233,6 +230,13 @@ def evaluate(spec, inputs, reach=None, rounded=False, ties=None):
     if ties is not None:
         ties.extend(tied[tuple(o)] for o in spec["outputs"])
     return [values[tuple(o)] for o in spec["outputs"]]
+
+
+def _contraction(da, db, dims):
+    """The einsum equation of a contraction of operands over dims ``da`` and ``db`` into ``dims``."""
+    names = {d: _LETTERS[k] for k, d in enumerate(sorted(set(da) | set(db)))}
+    return "".join(names[d] for d in da) + "," + "".join(names[d] for d in db) + "->" + \
+        "".join(names[d] for d in dims)
 
 
 def _taint(n, i, shape, spec, tied, body_ties):
@@ -256,9 +260,7 @@ def _taint(n, i, shape, spec, tied, body_ties):
             out = out | _align(np.any(t, axis=axes), kept, dims)
     elif kind == "contract":
         (ta, da), (tb, db) = ops
-        names = {d: _LETTERS[k] for k, d in enumerate(sorted(set(da) | set(db)))}
-        eq = "".join(names[d] for d in da) + "," + "".join(names[d] for d in db) + "->" + \
-            "".join(names[d] for d in dims)
+        eq = _contraction(da, db, dims)
         out = (np.einsum(eq, ta.astype(np.float64), np.ones(tb.shape)) +
                np.einsum(eq, np.ones(ta.shape), tb.astype(np.float64))) > 0
     else:
