@@ -23,11 +23,12 @@
 // class `tolerance`, only under a cap that admits it. A mapping with a tile
 // nest is the user's and is never touched.
 //
-// An f16/bf16 matrix product whose shape divides 128x128x32 runs on tensor
+// An f16/bf16 matrix product whose shape divides 16x8x16 runs on tensor
 // cores instead (tensorCoreScheduleFor: the mma.sync accumulator layout of
-// examples/gemm_bf16.mlir, `mma m16n8k16 stages(2)`, threads(128)) when the
-// cap admits `tolerance`; under a bitwise cap, or when the shape does not
-// divide, a remark says why and it gets the fma schedule. An f32 product
+// examples/gemm_bf16.mlir in a block tile from 128x128 down to 16x8, the
+// largest that leaves mma-min-grid blocks, `mma m16n8k16 stages(2)`, 32 to
+// 128 threads) when the cap admits `tolerance`; under a bitwise cap, or when
+// the shape does not divide, a remark says why and it gets the fma schedule. An f32 product
 // never goes to tensor cores here: tf32 (`mma m16n8k8`) rounds its operands
 // and is only ever the program's choice; the remark says so.
 //
@@ -285,20 +286,51 @@ bool isF32MatrixProduct(ContractOp c) {
          (rhs == ArrayRef<int64_t>{2, 1} || rhs == ArrayRef<int64_t>{1, 2});
 }
 
-/// The tensor-core schedule of an f16/bf16 matrix product C[i, j] =
-/// sum_k A[i, k] B[k, j] (or B[j, k]) alone in its kernel:
-///   i: block x thread(4) x seq(4) x thread(8)   4 warps of 32 rows
-///   j: block x seq(16) x thread(4) x seq(2)     128 columns
-///   k: seq x seq(32)
-/// threads(128), `mma m16n8k16 stages(2)`: the tile of examples/gemm_bf16.mlir
-/// with two stages (2 x (128 x 40 + 32 x 136) x 2 = 37,888 bytes, under the
-/// 48 KiB of static shared memory the fusion budgets by default). Failure
-/// with an empty `why`: not a candidate (f32, or not that product).
-constexpr int64_t kMmaThreads = 128;
-constexpr int64_t kMmaTile = 128, kMmaStep = 32;
+/// A block tile of the tensor-core default schedule: `rows` x `cols` of C
+/// over min(4, rows / 16) warps along i, each warp rows / warps rows (m16
+/// tiles) by all `cols` (n8 tiles).
+struct MmaTile {
+  int64_t rows, cols;
+  int64_t warps() const { return std::min<int64_t>(4, rows / 16); }
+  int64_t threads() const { return 32 * warps(); }
+  int64_t mTiles() const { return rows / 16 / warps(); }
+  int64_t nTiles() const { return cols / 8; }
+};
+/// Every R x C with R in 128, 64, 32, 16 and C in 128, 64, 32, 16, 8, largest
+/// first: by area, then the squarer (more reuse: R C / (R + C) products per
+/// operand element staged), then more rows. 128x128 is the tile of
+/// examples/gemm_bf16.mlir (4 warps of 32x128, 128 accumulators a thread);
+/// 16x8 is one m16n8 tile on one warp.
+constexpr MmaTile kMmaTiles[] = {
+    {128, 128}, {128, 64}, {64, 128}, {64, 64}, {128, 32}, {32, 128},
+    {64, 32},   {32, 64},  {128, 16}, {16, 128}, {32, 32}, {64, 16},
+    {16, 64},   {128, 8},  {32, 16},  {16, 32},  {64, 8},  {16, 16},
+    {32, 8},    {16, 8}};
 
-FailureOr<SmallVector<Attribute>> tensorCoreScheduleFor(ContractOp c,
-                                                        std::string &why) {
+/// The tensor-core schedule of an f16/bf16 matrix product C[i, j] =
+/// sum_k A[i, k] B[k, j] (or B[j, k]) alone in its kernel, the block tile
+/// R x C from kMmaTiles (w warps along i):
+///   i: block x thread(w) x seq(2 R / (16 w)) x thread(8)   (no thread(w) at w = 1)
+///   j: block x seq(C / 8) x thread(4) x seq(2)
+///   k: seq x seq(bk)                                      bk = 32, or 16 when 32 does not divide K
+/// threads(32 w), `mma m16n8k16 stages(2)` (the 128x128 tile with k steps of
+/// 32: 2 x (128 x 40 + 32 x 136) x 2 = 37,888 bytes, under the 48 KiB of
+/// static shared memory the fusion budgets by default). The tile: the
+/// largest that divides M x N and leaves at least `minGrid` blocks (one per
+/// SM: a grid of fewer leaves SMs idle), else the dividing one with the most
+/// blocks; `minGrid` 0 takes the largest that divides. Failure with an empty
+/// `why`: not a candidate (f32, or not that product).
+struct MmaSchedule {
+  SmallVector<Attribute> mapping;
+  MmaTile tile;
+  int64_t kStep = 0, grid = 0;
+  /// No tile leaves `minGrid` blocks: the one with the most.
+  bool underfilled = false;
+};
+constexpr int64_t kMmaMinK = 16;
+
+FailureOr<MmaSchedule> tensorCoreScheduleFor(ContractOp c, int64_t minGrid,
+                                             std::string &why) {
   why.clear();
   Type element = c.getLhs().getType().getElementType();
   ArrayRef<int64_t> lhs = c.getLhsDims(), rhs = c.getRhsDims();
@@ -320,34 +352,63 @@ FailureOr<SmallVector<Attribute>> tensorCoreScheduleFor(ContractOp c,
     return failure();
   }
   SmallVector<int64_t> e = iface.getIterationExtents();
-  if (e[0] % kMmaTile || e[1] % kMmaTile || e[2] % kMmaStep) {
+  const MmaTile &smallest = std::end(kMmaTiles)[-1];
+  if (e[0] % smallest.rows || e[1] % smallest.cols || e[2] % kMmaMinK) {
     why = std::to_string(e[0]) + "x" + std::to_string(e[1]) + "x" +
-          std::to_string(e[2]) + " is not a multiple of the tensor-core tile " +
-          std::to_string(kMmaTile) + "x" + std::to_string(kMmaTile) + "x" +
-          std::to_string(kMmaStep) +
+          std::to_string(e[2]) +
+          " is not a multiple of the smallest tensor-core tile " +
+          std::to_string(smallest.rows) + "x" + std::to_string(smallest.cols) +
+          "x" + std::to_string(kMmaMinK) +
           " (masked partial tiles are not supported)";
     return failure();
   }
+  MmaSchedule s;
+  const MmaTile *most = nullptr;
+  int64_t mostGrid = 0;
+  for (const MmaTile &t : kMmaTiles) {
+    if (e[0] % t.rows || e[1] % t.cols)
+      continue;
+    int64_t grid = (e[0] / t.rows) * (e[1] / t.cols);
+    if (grid >= minGrid) {
+      s.tile = t;
+      s.grid = grid;
+      most = nullptr;
+      break;
+    }
+    if (!most || grid > mostGrid) {
+      most = &t;
+      mostGrid = grid;
+    }
+  }
+  if (most) {
+    s.tile = *most;
+    s.grid = mostGrid;
+    s.underfilled = true;
+  }
+  s.kStep = e[2] % 32 == 0 ? 32 : kMmaMinK;
   MLIRContext *ctx = c.getContext();
   auto tile = [&](ArrayRef<Level> levels, ArrayRef<int64_t> sizes) {
     return Attribute(TileAttr::get(ctx, levels, sizes));
   };
-  return SmallVector<Attribute>{
-      tile({Level::Block, Level::Thread, Level::Seq, Level::Thread},
-           {0, 4, 4, 8}),
+  int64_t w = s.tile.warps(), m2 = 2 * s.tile.mTiles();
+  s.mapping = {
+      w == 1 ? tile({Level::Block, Level::Seq, Level::Thread}, {0, m2, 8})
+             : tile({Level::Block, Level::Thread, Level::Seq, Level::Thread},
+                    {0, w, m2, 8}),
       tile({Level::Block, Level::Seq, Level::Thread, Level::Seq},
-           {0, 16, 4, 2}),
-      tile({Level::Seq, Level::Seq}, {0, kMmaStep})};
+           {0, s.tile.nTiles(), 4, 2}),
+      tile({Level::Seq, Level::Seq}, {0, s.kStep})};
+  return s;
 }
 
-/// Sets the tensor-core schedule (mapping, `mma m16n8k16 stages(2)`,
-/// threads(128)); undone (false) when the verifier refuses it.
-bool tryTensorCoreSchedule(ContractOp c, ArrayRef<Attribute> mapping) {
+/// Sets the tensor-core schedule (mapping, `mma m16n8k16 stages(2)`, the
+/// tile's threads); undone (false) when the verifier refuses it.
+bool tryTensorCoreSchedule(ContractOp c, const MmaSchedule &s) {
   MLIRContext *ctx = c.getContext();
   c.setMmaAttr(MmaShapeAttr::get(ctx, MmaShape::M16N8K16));
   c.setMmaStagesAttr(IntegerAttr::get(IntegerType::get(ctx, 64), 2));
   if (trySchedule(cast<ComputeOpInterface>(c.getOperation()),
-                  ArrayAttr::get(ctx, mapping), kMmaThreads))
+                  ArrayAttr::get(ctx, s.mapping), s.tile.threads()))
     return true;
   c.removeMmaAttr();
   c.removeMmaStagesAttr();
@@ -357,7 +418,8 @@ bool tryTensorCoreSchedule(ContractOp c, ArrayRef<Attribute> mapping) {
 } // namespace
 
 int64_t mlir::motif::applyDefaultSchedules(func::FuncOp func, Equivalence cap,
-                                           Equivalence &applied) {
+                                           Equivalence &applied,
+                                           int64_t mmaMinGrid) {
   SmallVector<ContractOp> contracts;
   func.walk([&](ContractOp c) {
     if (kernelOf(c) && !hasNest(c.getMapping()))
@@ -369,7 +431,7 @@ int64_t mlir::motif::applyDefaultSchedules(func::FuncOp func, Equivalence cap,
     // f16/bf16 matrix products: tensor cores where the cap admits their
     // class, else (or where the shape does not fit) the fma schedule below.
     std::string why;
-    FailureOr<SmallVector<Attribute>> mma = tensorCoreScheduleFor(c, why);
+    FailureOr<MmaSchedule> mma = tensorCoreScheduleFor(c, mmaMinGrid, why);
     if (succeeded(mma) && cap < Equivalence::Tolerance) {
       c.emitRemark() << "not on tensor cores: the contraction of kernel '"
                      << kernel.getSymName()
@@ -382,22 +444,33 @@ int64_t mlir::motif::applyDefaultSchedules(func::FuncOp func, Equivalence cap,
       if (tryTensorCoreSchedule(c, *mma)) {
         SmallVector<int64_t> e =
             cast<ComputeOpInterface>(c.getOperation()).getIterationExtents();
-        c.emitRemark() << "default schedule: the contraction of kernel '"
-                       << kernel.getSymName() << "' (" << e[0] << "x" << e[1]
-                       << "x" << e[2] << ") runs on tensor cores: " << was
-                       << " -> " << mappingText(*mma)
-                       << " mma m16n8k16 stages(2), threads(" << kMmaThreads
-                       << "); class tolerance (the instruction sums each "
-                          "16-wide step of k its own way)";
+        InFlightDiagnostic d = c.emitRemark();
+        d << "default schedule: the contraction of kernel '"
+          << kernel.getSymName() << "' (" << e[0] << "x" << e[1] << "x"
+          << e[2] << ") runs on tensor cores: " << was << " -> "
+          << mappingText(mma->mapping) << " mma m16n8k16 stages(2), threads("
+          << mma->tile.threads() << "); a " << mma->tile.rows << "x"
+          << mma->tile.cols << " tile a block, " << mma->grid << " blocks (";
+        if (mma->underfilled)
+          d << "no tile leaves mma-min-grid=" << mmaMinGrid
+            << " blocks: the one with the most";
+        else if (mmaMinGrid > 0)
+          d << "the largest tile that leaves mma-min-grid=" << mmaMinGrid;
+        else
+          d << "the largest tile that divides";
+        d << "); class tolerance (the instruction sums each 16-wide step of "
+             "k its own way)";
+        d.report();
         if (applied < Equivalence::Tolerance)
           applied = Equivalence::Tolerance;
         ++n;
-        SmallVector<Attribute> resultMapping{(*mma)[0], (*mma)[1]};
-        n += propagateFrom(c.getResult(), kernel, resultMapping, kMmaThreads);
+        SmallVector<Attribute> resultMapping{mma->mapping[0], mma->mapping[1]};
+        n += propagateFrom(c.getResult(), kernel, resultMapping,
+                           mma->tile.threads());
         continue;
       }
       c.emitRemark() << "not on tensor cores: the verifier refuses "
-                     << mappingText(*mma) << " mma m16n8k16 for the "
+                     << mappingText(mma->mapping) << " mma m16n8k16 for the "
                      << "contraction of kernel '" << kernel.getSymName() << "'";
     } else if (!why.empty()) {
       c.emitRemark() << "not on tensor cores: the contraction of kernel '"

@@ -24,9 +24,12 @@ namespace mlir::motif {
 /// mapping folded it so too (`seq`); a contraction written to reduce across
 /// threads changes its tree (class `tolerance`), so it is tiled only when
 /// `cap` admits that, and `applied` is raised. Every choice and every
-/// decline is a remark. Returns the number of motifs given a schedule.
+/// decline is a remark. An f16/bf16 matrix product goes to tensor cores
+/// instead where `cap` admits tolerance, in the largest block tile (128x128
+/// down to 16x8) that leaves at least `mmaMinGrid` blocks (else the one with
+/// the most). Returns the number of motifs given a schedule.
 int64_t applyDefaultSchedules(func::FuncOp func, Equivalence cap,
-                              Equivalence &applied);
+                              Equivalence &applied, int64_t mmaMinGrid);
 
 /// A remark on every contraction of `func` that runs on tensor cores (`mma`):
 /// the instruction, the warp tiling, the pipeline and the class; and on every
