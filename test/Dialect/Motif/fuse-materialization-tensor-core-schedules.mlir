@@ -1,28 +1,39 @@
-// RUN: motif-opt %s --fuse-materialization="equivalence-cap=tolerance register-budget=160" --split-input-file --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s
-// RUN: motif-opt %s --fuse-materialization --split-input-file --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s --check-prefix=BITWISE
+// RUN: motif-opt %s --fuse-materialization="equivalence-cap=tolerance register-budget=160 mma-min-grid=0" --split-input-file --mlir-print-op-on-diagnostic=false 2>%t.remarks | FileCheck %s --check-prefix=IR
+// RUN: FileCheck %s < %t.remarks
+// RUN: motif-opt %s --fuse-materialization="equivalence-cap=tolerance register-budget=160" --split-input-file --mlir-print-op-on-diagnostic=false 2>&1 >/dev/null | FileCheck %s --check-prefix=GRID
+// RUN: motif-opt %s --fuse-materialization --split-input-file --mlir-print-op-on-diagnostic=false 2>%t.bitwise | FileCheck %s --check-prefix=BITWISE
+// RUN: FileCheck %s --check-prefix=BITWISER < %t.bitwise
+// RUN: not motif-opt %s --fuse-materialization="mma-min-grid=-1" --split-input-file 2>&1 | FileCheck %s --check-prefix=NEG
 // Default schedules on tensor cores (docs/tiles.md, "Default schedules"): an
 // f16/bf16 matrix product that states no tiles and whose shape divides
-// 128x128x32 gets the mma.sync accumulator layout of examples/gemm_bf16.mlir,
-// `mma m16n8k16 stages(2)` and threads(128), when the cap admits tolerance;
-// its epilogue map takes the same tiles and the fusion keeps the product in
-// registers (with a register budget of 128 accumulators). Under the bitwise
-// cap, or with a shape that does not divide, a remark says why and the fma
-// schedule applies.
+// 16x8x16 gets the mma.sync accumulator layout of examples/gemm_bf16.mlir in
+// a block tile from 128x128 down to 16x8, `mma m16n8k16 stages(2)` and 32 to
+// 128 threads, when the cap admits tolerance: the largest tile that leaves
+// mma-min-grid blocks (default 132, an H100's SMs), else the one with the
+// most; mma-min-grid=0 takes the largest that divides. Its epilogue map takes
+// the same tiles and the fusion keeps the product in registers (with a
+// register budget of 128 accumulators). Under the bitwise cap, or with a
+// shape that does not divide 16x8x16, a remark says why and the fma schedule
+// applies.
 
-// CHECK: remark: default schedule: the contraction of kernel 'mm' (256x256x128) runs on tensor cores: [block, thread, seq] -> [block x thread(4) x seq(4) x thread(8), block x seq(16) x thread(4) x seq(2), seq x seq(32)] mma m16n8k16 stages(2), threads(128); class tolerance
+// CHECK: remark: default schedule: the contraction of kernel 'mm' (256x256x128) runs on tensor cores: [block, thread, seq] -> [block x thread(4) x seq(4) x thread(8), block x seq(16) x thread(4) x seq(2), seq x seq(32)] mma m16n8k16 stages(2), threads(128); a 128x128 tile a block, 4 blocks (the largest tile that divides); class tolerance
 // CHECK: remark: the contraction of kernel 'mm' runs on tensor cores: mma.sync m16n8k16, bf16 x bf16 -> f32 (nvvm.mma.sync); 4 warps of 2 x 16 m16n8 accumulator tiles
 // CHECK: remark: 'mm'#0 (tensor<256x256xf32>): global -> register
 // CHECK: 2 stages (cp.async pipeline), 16-byte chunks XOR-swizzled within each 128-byte line (tensor cores: each ldmatrix row in its own banks)
-// (stderr before stdout: the second case's remarks, then both outputs)
-// CHECK: remark: not on tensor cores: the contraction of kernel 'small': 64x256x128 is not a multiple of the tensor-core tile 128x128x32 (masked partial tiles are not supported)
-// CHECK: remark: default schedule: the contraction of kernel 'small' (64x256x128) states no tiles
-// CHECK-LABEL: func.func @mm
-// CHECK-SAME: motif.equivalence = #motif<equivalence tolerance>
-// CHECK: motif.kernel "mm_round" threads(128)
-// CHECK: motif.contract {{.*}} mma m16n8k16 stages(2)
-// CHECK: motif.materialize %{{.*}} in register
-// BITWISE: remark: not on tensor cores: the contraction of kernel 'mm' could run as mma.sync m16n8k16, which sums each 16-wide step of k its own way (class tolerance), and the equivalence cap is 'bitwise'
-// BITWISE: remark: default schedule: the contraction of kernel 'mm' (256x256x128) states no tiles
+// CHECK: remark: default schedule: the contraction of kernel 'small' (64x256x128) runs on tensor cores: [block, thread, seq] -> [block x thread(4) x seq(2) x thread(8), block x seq(16) x thread(4) x seq(2), seq x seq(32)] mma m16n8k16 stages(2), threads(128); a 64x128 tile a block, 2 blocks (the largest tile that divides)
+// CHECK: remark: default schedule: the contraction of kernel 'k48' (96x40x48) runs on tensor cores: [block, thread, seq] -> [block x thread(2) x seq(2) x thread(8), block x thread(4) x seq(2), seq x seq(16)] mma m16n8k16 stages(2), threads(64); a 32x8 tile a block, 15 blocks (the largest tile that divides)
+// CHECK: remark: not on tensor cores: the contraction of kernel 'odd': 100x256x128 is not a multiple of the smallest tensor-core tile 16x8x16 (masked partial tiles are not supported)
+// CHECK: remark: default schedule not applied to the contraction of kernel 'odd': the output tile dims 100 x 256 are not multiples of 16 (masked partial tiles are not supported)
+// IR-LABEL: func.func @mm
+// IR-SAME: motif.equivalence = #motif<equivalence tolerance>
+// IR: motif.kernel "mm_round" threads(128)
+// IR: motif.contract {{.*}} mma m16n8k16 stages(2)
+// IR: motif.materialize %{{.*}} in register
+// GRID: remark: default schedule: the contraction of kernel 'mm' (256x256x128) runs on tensor cores: [block, thread, seq] -> [block x seq(2) x thread(8), block x seq(2) x thread(4) x seq(2), seq x seq(32)] mma m16n8k16 stages(2), threads(32); a 16x16 tile a block, 256 blocks (the largest tile that leaves mma-min-grid=132); class tolerance
+// GRID: remark: default schedule: the contraction of kernel 'small' (64x256x128) runs on tensor cores: {{.*}} threads(32); a 16x8 tile a block, 128 blocks (no tile leaves mma-min-grid=132 blocks: the one with the most)
+// NEG: error: fuse-materialization: mma-min-grid -1 is negative (0 takes the largest tile that divides)
+// BITWISER: remark: not on tensor cores: the contraction of kernel 'mm' could run as mma.sync m16n8k16, which sums each 16-wide step of k its own way (class tolerance), and the equivalence cap is 'bitwise'
+// BITWISER: remark: default schedule: the contraction of kernel 'mm' (256x256x128) states no tiles
 // BITWISE-LABEL: func.func @mm
 // BITWISE-NOT: mma m16n8k16
 func.func @mm(%a: tensor<256x128xbf16>, %b: tensor<128x256xbf16>) -> tensor<256x256xbf16> {
@@ -46,10 +57,10 @@ func.func @mm(%a: tensor<256x128xbf16>, %b: tensor<128x256xbf16>) -> tensor<256x
 
 // -----
 
-// negative: 64 rows do not fill a 128-row tile; the fma schedule applies.
-// CHECK-LABEL: func.func @negative_shape
-// CHECK-NOT: mma m16n8k16
-func.func @negative_shape(%a: tensor<64x128xf16>, %b: tensor<256x128xf16>) -> tensor<64x256xf32> {
+// 64 rows: a 64x128 tile, B indexed [j, k].
+// IR-LABEL: func.func @rows64
+// IR: mma m16n8k16
+func.func @rows64(%a: tensor<64x128xf16>, %b: tensor<256x128xf16>) -> tensor<64x256xf32> {
   %c = motif.kernel "small" threads(256) -> tensor<64x256xf32> {
     %p = motif.contract (%a[i, k], %b[j, k]) -> [i, j] over [block, thread, seq]
            : (tensor<64x128xf16>, tensor<256x128xf16>) -> tensor<64x256xf32>
@@ -57,4 +68,35 @@ func.func @negative_shape(%a: tensor<64x128xf16>, %b: tensor<256x128xf16>) -> te
     motif.yield %g : tensor<64x256xf32>
   }
   return %c : tensor<64x256xf32>
+}
+
+// -----
+
+// k in steps of 16 (32 does not divide 48); 40 columns take n8 tiles.
+// IR-LABEL: func.func @k48
+// IR: mma m16n8k16
+func.func @k48(%a: tensor<96x48xbf16>, %b: tensor<48x40xbf16>) -> tensor<96x40xf32> {
+  %c = motif.kernel "k48" threads(256) -> tensor<96x40xf32> {
+    %p = motif.contract (%a[i, k], %b[k, j]) -> [i, j] over [block, thread, seq]
+           : (tensor<96x48xbf16>, tensor<48x40xbf16>) -> tensor<96x40xf32>
+    %g = motif.materialize %p in global : tensor<96x40xf32>
+    motif.yield %g : tensor<96x40xf32>
+  }
+  return %c : tensor<96x40xf32>
+}
+
+// -----
+
+// negative: 100 rows are no multiple of 16 (no masked partial tiles); the
+// fma schedule applies.
+// IR-LABEL: func.func @negative_shape
+// IR-NOT: mma m16n8k16
+func.func @negative_shape(%a: tensor<100x128xf16>, %b: tensor<256x128xf16>) -> tensor<100x256xf32> {
+  %c = motif.kernel "odd" threads(256) -> tensor<100x256xf32> {
+    %p = motif.contract (%a[i, k], %b[j, k]) -> [i, j] over [block, thread, seq]
+           : (tensor<100x128xf16>, tensor<256x128xf16>) -> tensor<100x256xf32>
+    %g = motif.materialize %p in global : tensor<100x256xf32>
+    motif.yield %g : tensor<100x256xf32>
+  }
+  return %c : tensor<100x256xf32>
 }
