@@ -586,6 +586,26 @@ def main():
         grid = int(re.search(r"known_grid_size = array<i32: (\d+)", func["rest"]).group(1))
         return func, lines[start + 1], grid
 
+    def host_ranks(path, params):
+        """For each of the kernel's first `params` parameters, the index N of the host function's
+        argument `argN` (motif.buffer) that gpu.launch_func passes there, or None where the launch
+        passes something else (the kernel's parameter order is the order it stages its inputs in,
+        not the program's)."""
+        lines = open(path).read().splitlines()
+        for i, line in enumerate(lines):
+            if '"func.func"' not in line or "motif.buffer" not in line or i + 1 >= len(lines):
+                continue
+            buffers = re.findall(r'motif\.buffer = "(\w+)"', line)
+            names = re.findall(r"(%\w+):", lines[i + 1])
+            launch = next((l for l in lines[i:] if '"gpu.launch_func"(' in l), None)
+            if launch is None or len(names) != len(buffers):
+                return [None] * params
+            operands = re.search(r'"gpu\.launch_func"\(([^)]*)\)', launch).group(1).split(", ")
+            rank = {n: (int(b[3:]) if re.fullmatch(r"arg\d+", b) else None) for n, b in zip(names, buffers)}
+            passed = operands[len(operands) - params - 1:len(operands) - 1]
+            return [rank.get(o) for o in passed]
+        return [None] * params
+
     func, block_sig, grid = load(args.kernel)
     sig = re.search(r"function_type = \((.*?)\) -> \(\)", func["rest"]).group(1)
     types = re.findall(r"memref<[^>]*>", sig)
@@ -645,13 +665,19 @@ def main():
         p_ = np.exp(s_ - s_.max(axis=-1, keepdims=True))
         ref = (np.einsum("bij,bje->bie", p_, v3) / p_.sum(axis=-1, keepdims=True)).reshape(out.shape)
         return verdict(ref, f"attention {out.shape} from q {q.shape}, k {k.shape}, v {v.shape}")
-    # The kernel takes its inputs in the order it stages them: find A (M x K) and B.
+    # The kernel takes its inputs in the order it stages them: find A (M x K) and B. Where both
+    # orders fit (M = N with B[j, k]: two M x K operands), A is the program's earlier argument, as
+    # the host's gpu.launch_func passes it (kernel parameter order alone would be a guess).
     M, N = out.shape
 
     def fits(a, b):
         bk = b if args.rhs == "kn" else b.T
         return a.shape[0] == M and bk.shape[1] == N and a.shape[1] == bk.shape[0]
-    orders = [(x, y) for x, y in (tuple(inputs), tuple(reversed(inputs))) if fits(x, y)]
+    candidates = [tuple(inputs), tuple(reversed(inputs))]
+    ranks = host_ranks(args.kernel, len(inputs))
+    if len(inputs) == 2 and None not in ranks and ranks[0] > ranks[1]:
+        candidates.reverse()
+    orders = [(x, y) for x, y in candidates if fits(x, y)]
     if not orders:
         raise SystemExit(f"emulate-mma: inputs {[i.shape for i in inputs]} are no A.B of {out.shape}")
     a, b = orders[0]

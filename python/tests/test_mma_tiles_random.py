@@ -1,0 +1,120 @@
+"""Tensor-core default schedules on random GEMM shapes (CPU; docs/tiles.md, "Default schedules").
+
+Fresh random programs each run: an unfused C = A.B (bf16 or f16 operands, B indexed [k, j] or [j, k]),
+M a multiple of 16 up to 192, N of 8 up to 192, K of 16 up to 96, its f32 product rounded to the operand
+type by an epilogue map or returned as is, fused under the tolerance cap at a random mma-min-grid. The
+tile is computed here from its documented statement, an oracle independent of DefaultSchedules.cpp:
+the table R x C (R in 128, 64, 32, 16; C in 128, 64, 32, 16, 8) largest first by area, then the squarer
+(R C / (R + C)), then more rows; the first that divides M x N and leaves at least mma-min-grid blocks,
+else the dividing one with the most blocks. The fused program's remark must name that tile and grid,
+and scripts/emulate-mma.py runs the lowered kernel (the PTX ISA's ldmatrix / mma.sync / cp.async
+semantics) on fresh random inputs against float64 A.B: equivalence class tolerance (normwise relative
+error within 2^-8 for a bf16 result, 2^-10 for f16, 1e-5 for the f32 product). The options are
+printed so that a failure reproduces.
+"""
+import re
+import subprocess
+import sys
+
+import numpy as np
+import pytest
+
+from test_clusters_random import _tools
+
+LOWER = "builtin.module(convert-motif-to-gpu,gpu.module(canonicalize,cse))"
+RTOL = {"bf16": 2.0 ** -8, "f16": 2.0 ** -10, "f32": 1e-5}
+
+
+def _tile_table():
+    tiles = [(r, c) for r in (128, 64, 32, 16) for c in (128, 64, 32, 16, 8)]
+    return sorted(tiles, key=lambda t: (-t[0] * t[1], -t[0] * t[1] / (t[0] + t[1]), -t[0]))
+
+
+def expected_tile(m, n, min_grid):
+    dividing = [(r, c) for r, c in _tile_table() if m % r == 0 and n % c == 0]
+    for r, c in dividing:
+        if (m // r) * (n // c) >= min_grid:
+            return (r, c), (m // r) * (n // c), False
+    r, c = max(dividing, key=lambda t: (m // t[0]) * (n // t[1]))
+    return (r, c), (m // r) * (n // c), True
+
+
+def _program(m, n, k, dt, nk, epilogue):
+    b_type = f"tensor<{n}x{k}x{dt}>" if nk else f"tensor<{k}x{n}x{dt}>"
+    b_index = "%b[j, k]" if nk else "%b[k, j]"
+    out = dt if epilogue else "f32"
+    text = f"""func.func @mm(%a: tensor<{m}x{k}x{dt}>, %b: {b_type}) -> tensor<{m}x{n}x{out}> {{
+  %c = motif.kernel "mm" threads(256) -> tensor<{m}x{n}xf32> {{
+    %p = motif.contract (%a[i, k], {b_index}) -> [i, j] over [block, thread, seq]
+           : (tensor<{m}x{k}x{dt}>, {b_type}) -> tensor<{m}x{n}xf32>
+    %g = motif.materialize %p in global : tensor<{m}x{n}xf32>
+    motif.yield %g : tensor<{m}x{n}xf32>
+  }}
+"""
+    if not epilogue:
+        return text + f"  return %c : tensor<{m}x{n}xf32>\n}}\n"
+    return text + f"""  %t = motif.kernel "round" threads(256) -> tensor<{m}x{n}x{dt}> {{
+    %r = motif.map (%c[i, j]) -> [i, j] over [block, thread] : (tensor<{m}x{n}xf32>) -> tensor<{m}x{n}x{dt}> {{
+    ^bb0(%x: f32):
+      %y = arith.truncf %x : f32 to {dt}
+      motif.yield %y : {dt}
+    }}
+    %g = motif.materialize %r in global : tensor<{m}x{n}x{dt}>
+    motif.yield %g : tensor<{m}x{n}x{dt}>
+  }}
+  return %t : tensor<{m}x{n}x{dt}>
+}}
+"""
+
+
+def test_tile_table_order():
+    """The oracle's table: 20 tiles, 128x128 first, 16x8 last, 64x64 before 128x32 (squarer)."""
+    t = _tile_table()
+    assert len(t) == 20 and t[0] == (128, 128) and t[-1] == (16, 8)
+    assert t.index((64, 64)) < t.index((128, 32)) < t.index((32, 128))
+    assert expected_tile(256, 256, 0) == ((128, 128), 4, False)
+    assert expected_tile(256, 256, 132) == ((16, 16), 256, False)
+    assert expected_tile(48, 40, 132) == ((16, 8), 15, True)
+
+
+def test_random_gemm_tiles_emulated(tmp_path):
+    opt, emulator = _tools()
+    rng = np.random.default_rng()
+    seed = int(rng.integers(1 << 31))
+    rng = np.random.default_rng(seed)
+    for case in range(24):
+        m = 16 * int(rng.integers(1, 13))
+        n = 8 * int(rng.integers(1, 25))
+        k = 16 * int(rng.integers(1, 7))
+        dt = str(rng.choice(["bf16", "f16"]))
+        nk = bool(rng.integers(2))
+        epilogue = bool(rng.integers(2))
+        min_grid = int(rng.choice([0, 1, 4, 16, 132]))
+        label = (f"seed {seed} case {case}: {m}x{n}x{k} {dt} B[{'j, k' if nk else 'k, j'}] "
+                 f"epilogue={epilogue} mma-min-grid={min_grid}")
+        src = tmp_path / f"mm{case}.mlir"
+        src.write_text(_program(m, n, k, dt, nk, epilogue))
+        fuse = subprocess.run([str(opt), str(src), "--fuse-materialization=equivalence-cap=tolerance "
+                               f"register-budget=160 mma-min-grid={min_grid}"],
+                              capture_output=True, text=True, timeout=300)
+        assert fuse.returncode == 0, f"{label}: {fuse.stderr[-2000:]}"
+        (r, c), grid, under = expected_tile(m, n, min_grid)
+        why = (f"no tile leaves mma-min-grid={min_grid} blocks: the one with the most" if under
+               else f"the largest tile that leaves mma-min-grid={min_grid}" if min_grid
+               else "the largest tile that divides")
+        want = f"({m}x{n}x{k}) runs on tensor cores: "
+        tail = f"; a {r}x{c} tile a block, {grid} blocks ({why})"
+        assert any(want in line and tail in line for line in fuse.stderr.splitlines()), \
+            f"{label}: expected {r}x{c}, {grid} blocks ({why}); remarks:\n{fuse.stderr[-3000:]}"
+        assert re.search(r"mma m16n8k16 stages\(2\)", fuse.stdout), label
+        lowered = tmp_path / f"mm{case}.lowered.mlir"
+        low = subprocess.run([str(opt), f"--pass-pipeline={LOWER}", "--mlir-print-op-generic", "-o",
+                              str(lowered)], input=fuse.stdout, capture_output=True, text=True, timeout=300)
+        assert low.returncode == 0, f"{label}: {low.stderr[-2000:]}"
+        rtol = RTOL[dt if epilogue else "f32"]
+        e = subprocess.run([sys.executable, str(emulator), str(lowered), "--rtol", str(rtol),
+                            "--seed", str(int(rng.integers(1 << 30)))] + (["--rhs", "nk"] if nk else []),
+                           capture_output=True, text=True, timeout=900)
+        assert e.returncode == 0 and "emulate-mma: PASS" in e.stdout, \
+            f"{label}: {e.stdout[-2000:]}{e.stderr[-2000:]}"
+        assert f"grid {grid}, {32 * min(4, r // 16)} threads" in e.stdout, f"{label}: {e.stdout}"
