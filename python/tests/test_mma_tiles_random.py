@@ -118,3 +118,69 @@ def test_random_gemm_tiles_emulated(tmp_path):
         assert e.returncode == 0 and "emulate-mma: PASS" in e.stdout, \
             f"{label}: {e.stdout[-2000:]}{e.stderr[-2000:]}"
         assert f"grid {grid}, {32 * min(4, r // 16)} threads" in e.stdout, f"{label}: {e.stdout}"
+
+
+def _epilogue_program(m, n, k, dt, nk, steps):
+    """C = A.B on tensor cores (no tiles stated), then an epilogue chain of kernels, one map each:
+    `bias` (+ bias[j]), `scale` (x 0.5), `relu` (max(x, 0)), `tanh`, `round` (truncf to the operand
+    type, last)."""
+    b_type = f"tensor<{n}x{k}x{dt}>" if nk else f"tensor<{k}x{n}x{dt}>"
+    b_index = "%b[j, k]" if nk else "%b[k, j]"
+    lines = [f"func.func @mm(%a: tensor<{m}x{k}x{dt}>, %b: {b_type}, %bias: tensor<{n}xf32>) -> RESULT {{",
+             f'  %v0 = motif.kernel "mm" threads(256) -> tensor<{m}x{n}xf32> {{',
+             f"    %p = motif.contract (%a[i, k], {b_index}) -> [i, j] over [block, thread, seq]",
+             f"           : (tensor<{m}x{k}x{dt}>, {b_type}) -> tensor<{m}x{n}xf32>",
+             f"    %g = motif.materialize %p in global : tensor<{m}x{n}xf32>",
+             f"    motif.yield %g : tensor<{m}x{n}xf32>", "  }"]
+    t = f"tensor<{m}x{n}xf32>"
+    for s, step in enumerate(steps, 1):
+        out = f"tensor<{m}x{n}x{dt}>" if step == "round" else t
+        el = dt if step == "round" else "f32"
+        ins = f"%v{s - 1}[i, j], %bias[j]" if step == "bias" else f"%v{s - 1}[i, j]"
+        in_types = f"{t}, tensor<{n}xf32>" if step == "bias" else t
+        args = "%x: f32, %c: f32" if step == "bias" else "%x: f32"
+        body = {"bias": ["%y = arith.addf %x, %c : f32"],
+                "scale": ["%h = arith.constant 0.5 : f32", "%y = arith.mulf %x, %h : f32"],
+                "relu": ["%z = arith.constant 0.0 : f32", "%y = arith.maximumf %x, %z : f32"],
+                "tanh": ["%y = math.tanh %x : f32"],
+                "round": [f"%y = arith.truncf %x : f32 to {dt}"]}[step]
+        lines += [f'  %v{s} = motif.kernel "{step}" threads(256) -> {out} {{',
+                  f"    %r = motif.map ({ins}) -> [i, j] over [block, thread] : ({in_types}) -> {out} {{",
+                  f"    ^bb0({args}):"] + [f"      {b}" for b in body] + [
+                  f"      motif.yield %y : {el}", "    }",
+                  f"    %g = motif.materialize %r in global : {out}", f"    motif.yield %g : {out}", "  }"]
+    result = f"tensor<{m}x{n}x{dt}>" if steps and steps[-1] == "round" else t
+    lines += [f"  return %v{len(steps)} : {result}", "}"]
+    return "\n".join(lines).replace("RESULT", result) + "\n"
+
+
+def test_random_gemm_epilogues_oracle(tmp_path):
+    """Random epilogue chains after a tensor-core GEMM, judged by `motif-fuzz check --cap=tolerance`
+    (the schedule model: the fused form against the unfused one and against float64, the mma.sync
+    fold order modelled; docs/fuzzing.md). The fused form must run the product on tensor cores."""
+    opt, _ = _tools()
+    fuzz = opt.parent / "motif-fuzz"
+    if not fuzz.is_file():
+        pytest.skip(f"motif-fuzz not found in {opt.parent}")
+    rng = np.random.default_rng()
+    seed = int(rng.integers(1 << 31))
+    rng = np.random.default_rng(seed)
+    for case in range(12):
+        m, n, k = 16 * int(rng.integers(1, 5)), 8 * int(rng.integers(1, 9)), 16 * int(rng.integers(1, 3))
+        dt = str(rng.choice(["bf16", "f16"]))
+        nk = bool(rng.integers(2))
+        steps = [s for s in ("bias", "scale", "relu", "tanh") if rng.integers(2)]
+        rng.shuffle(steps)
+        if rng.integers(2):
+            steps.append("round")
+        label = f"seed {seed} case {case}: {m}x{n}x{k} {dt} B[{'j, k' if nk else 'k, j'}] epilogue {steps}"
+        src = tmp_path / f"epi{case}.mlir"
+        src.write_text(_epilogue_program(m, n, k, dt, nk, steps))
+        fused = subprocess.run([str(opt), str(src), "--fuse-materialization=equivalence-cap=tolerance"],
+                               capture_output=True, text=True, timeout=300)
+        assert fused.returncode == 0, f"{label}: {fused.stderr[-2000:]}"
+        assert "mma m16n8k16" in fused.stdout, f"{label}: not on tensor cores\n{fused.stderr[-2000:]}"
+        check = subprocess.run([str(fuzz), "check", str(src), "--cap=tolerance"], capture_output=True,
+                               text=True, timeout=600)
+        assert check.returncode == 0 and ": pass" in check.stdout, \
+            f"{label}: {check.stdout[-2000:]}{check.stderr[-2000:]}"
