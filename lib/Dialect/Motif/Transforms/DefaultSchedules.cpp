@@ -311,7 +311,7 @@ constexpr MmaTile kMmaTiles[] = {
 /// sum_k A[i, k] B[k, j] (or B[j, k]) alone in its kernel, the block tile
 /// R x C from kMmaTiles (w warps along i):
 ///   i: block x thread(w) x seq(2 R / (16 w)) x thread(8)   (no thread(w) at w = 1)
-///   j: block x seq(C / 8) x thread(4) x seq(2)
+///   j: block x seq(C / 8) x thread(4) x seq(2)        (no seq(1) at C = 8)
 ///   k: seq x seq(bk)                                      bk = 32, or 16 when 32 does not divide K
 /// threads(32 w), `mma m16n8k16 stages(2)` (the 128x128 tile with k steps of
 /// 32: 2 x (128 x 40 + 32 x 136) x 2 = 37,888 bytes, under the 48 KiB of
@@ -395,8 +395,10 @@ FailureOr<MmaSchedule> tensorCoreScheduleFor(ContractOp c, int64_t minGrid,
       w == 1 ? tile({Level::Block, Level::Seq, Level::Thread}, {0, m2, 8})
              : tile({Level::Block, Level::Thread, Level::Seq, Level::Thread},
                     {0, w, m2, 8}),
-      tile({Level::Block, Level::Seq, Level::Thread, Level::Seq},
-           {0, s.tile.nTiles(), 4, 2}),
+      s.tile.nTiles() == 1
+          ? tile({Level::Block, Level::Thread, Level::Seq}, {0, 4, 2})
+          : tile({Level::Block, Level::Seq, Level::Thread, Level::Seq},
+                 {0, s.tile.nTiles(), 4, 2}),
       tile({Level::Seq, Level::Seq}, {0, s.kStep})};
   return s;
 }
