@@ -202,16 +202,19 @@ public:
   // the program the seed gave before tiles existed (up to the extents).
   explicit ProgramBuilder(uint64_t seed)
       : rng(seed), tileRng(seed ^ 0x74696c6573ull),
-        warpRng(seed ^ 0x7761727073ull),
-        clusterRng(seed ^ 0x636c7573ull), typeRng(seed ^ 0x7479706573ull),
-        rowsRng(seed ^ 0x726f7773ull),
-        runtimeRowsRng(seed ^ 0x64796e726f7774ull) {
+        warpRng(seed ^ 0x7761727073ull), clusterRng(seed ^ 0x636c7573ull),
+        typeRng(seed ^ 0x7479706573ull), rowsRng(seed ^ 0x726f7773ull),
+        runtimeRowsRng(seed ^ 0x64796e726f7774ull),
+        gemmRng(seed ^ 0x67656d6full) {
     spec.seed = seed;
   }
   Spec build();
 
 private:
   int64_t pick(ArrayRef<int64_t> v) { return v[rng() % v.size()]; }
+  static int64_t pickFrom(std::mt19937_64 &g, ArrayRef<int64_t> v) {
+    return v[g() % v.size()];
+  }
   bool chance(double p) {
     return std::uniform_real_distribution<double>(0, 1)(rng) < p;
   }
@@ -263,12 +266,13 @@ private:
   bool addBroadcast();
   bool addContract();
   bool addTranspose();
+  void addGemm();
   void types();
 
   // warpRng draws the warp digits only, so programs without them stay what
   // their seeds made before (tests name some by seed).
   std::mt19937_64 rng, tileRng, warpRng, clusterRng, typeRng, rowsRng,
-      runtimeRowsRng;
+      runtimeRowsRng, gemmRng;
   Spec spec;
   /// The dim most motifs map to blocks (the "rows").
   int rowDim = 0;
@@ -865,9 +869,26 @@ Spec ProgramBuilder::build() {
   // untiled in every motif, never reduce it and keep it in front. (The
   // stream's constant leaves every program a test names by seed as it was.)
   spec.runtimeRows = runtimeRowsRng() % 4 == 0;
+  // An eighth of the other programs (an eighth stream, gemmRng) open with a
+  // 16-bit matrix product that states no tiles (addGemm); their extents are
+  // its. Programs with a runtime row count stay what they were, and the
+  // stream's constant leaves every program a test names by seed as it was.
+  spec.gemm = !spec.runtimeRows && gemmRng() % 8 == 0;
+  if (spec.gemm) {
+    numDims = 3;
+    spec.extents = {pickFrom(gemmRng, {16, 32, 48, 64, 96, 128}),
+                    pickFrom(gemmRng, {8, 16, 24, 32, 40, 64, 128}),
+                    pickFrom(gemmRng, {16, 32, 48, 64})};
+    while (elements({0, 1, 2}) > kMaxIterations)
+      spec.extents[2] /= 2;
+  }
   // Arguments: the full space (if small enough) and random sub-spaces.
-  int numArgs = 1 + rng() % 3;
-  for (int a = 0; a < numArgs; ++a) {
+  int numArgs = spec.gemm ? 0 : 1 + rng() % 3;
+  if (spec.gemm) {
+    addGemm();
+    numArgs = spec.numArguments();
+  }
+  for (int a = 0; a < numArgs && !spec.gemm; ++a) {
     Node n;
     n.kind = Node::Kind::Argument;
     for (int d = 0; d < numDims; ++d)
@@ -886,9 +907,10 @@ Spec ProgramBuilder::build() {
   // A row tile for 40% of the programs whose row extent has a proper
   // divisor (extents are final now).
   SmallVector<int64_t> rowSplits = divisorsOf(spec.extents[rowDim]);
-  if (!spec.runtimeRows && rowSplits.size() > 2 && tileChance(0.4))
+  if (!spec.runtimeRows && !spec.gemm && rowSplits.size() > 2 &&
+      tileChance(0.4))
     rowBlocks = rowSplits[1 + tileRng() % (rowSplits.size() - 2)];
-  int motifs = 1 + rng() % 6;
+  int motifs = spec.gemm ? rng() % 5 : 1 + rng() % 6;
   for (int tries = 0; tries < 60 && motifs > 0; ++tries) {
     bool added = false;
     switch (rng() % 10) {
@@ -930,7 +952,40 @@ Spec ProgramBuilder::build() {
   for (Node &n : spec.nodes)
     n.observable = n.kind != Node::Kind::Argument && chance(0.05);
   types();
+  if (spec.gemm) {
+    // Both operands of the product in one 16-bit type (fixTypes may still
+    // send one back to f32 where another reader needs it so).
+    ElemType t = gemmRng() % 2 ? ElemType::BF16 : ElemType::F16;
+    spec.nodes[0].elem = spec.nodes[1].elem = t;
+    fixTypes(spec);
+  }
   return spec;
+}
+
+/// A: [d0, d2], B: [d2, d1] or [d1, d2] (an nn.Linear weight), sometimes a
+/// bias [d1]; C = A.B over [block, thread, seq], untiled, at the program's
+/// block size: what an importer writes for a matmul, and what the default
+/// schedules give tensor cores under a cap that admits tolerance.
+void ProgramBuilder::addGemm() {
+  auto argument = [&](SmallVector<int, 4> dims) {
+    Node n;
+    n.kind = Node::Kind::Argument;
+    n.dims = std::move(dims);
+    spec.nodes.push_back(std::move(n));
+  };
+  bool linear = gemmRng() % 2;
+  argument({0, 2});
+  argument(linear ? SmallVector<int, 4>{1, 2} : SmallVector<int, 4>{2, 1});
+  if (gemmRng() % 2)
+    argument({1});
+  Node n;
+  n.kind = Node::Kind::Contract;
+  n.dims = {0, 1};
+  n.operands = {{0, 0}, {1, 0}};
+  n.iterDims = {0, 1, 2};
+  n.levels = {Level::Block, Level::Thread, Level::Seq};
+  n.threads = spec.threads;
+  spec.nodes.push_back(std::move(n));
 }
 
 /// A third of the programs hold 16-bit floats: bf16, f16 or both, in some
@@ -1330,6 +1385,8 @@ std::string mlir::motif::fuzz::describe(const Spec &spec) {
   os << "], threads " << spec.threads << ", " << spec.nodes.size() << " nodes";
   if (spec.clusters)
     os << ", clusters";
+  if (spec.gemm)
+    os << ", a 16-bit GEMM first";
   if (int d = runtimeRowDim(spec); d >= 0)
     os << ", d" << d << " a runtime row count";
   for (ElemType t : {ElemType::BF16, ElemType::F16})

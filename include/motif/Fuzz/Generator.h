@@ -161,6 +161,10 @@ struct Spec {
   /// (runtimeRowDim): drawn from a stream of its own, so every other choice
   /// stays what the seed made.
   bool runtimeRows = false;
+  /// The program opens with a 16-bit matrix product that states no tiles
+  /// (the default schedules' tensor-core candidate): drawn from a stream of
+  /// its own, so every other program stays what its seed made.
+  bool gemm = false;
 
   int numArguments() const;
 };

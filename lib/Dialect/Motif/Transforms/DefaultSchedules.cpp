@@ -5,10 +5,11 @@
 // product: 0.04x of torch on the GEMM epilogue (docs/results). The heuristic
 // here gives it the schedule of examples/gemm.mlir, sized to its shape:
 //
-//   i: block x thread(16) x seq(rm)            rm = largest of 8, 4, 2, 1 with 16*rm | M
-//   j: block x seq(rn/4) x thread(16) x seq(4) rn likewise (block x thread(16) x seq(rn) below 4)
-//   k: seq x seq(bk)                           bk = largest of 32, 16, ..., 1 with bk | K
-//   threads(256); leading (batch) result dims: block
+//   i: block x thread(16) x seq(rm)            rm = largest of 8, 4, 2, 1 with
+//   16*rm | M j: block x seq(rn/4) x thread(16) x seq(4) rn likewise (block x
+//   thread(16) x seq(rn) below 4) k: seq x seq(bk)                           bk
+//   = largest of 32, 16, ..., 1 with bk | K threads(256); leading (batch)
+//   result dims: block
 //
 // so each block owns a (16 rm) x (16 rn) tile, each thread rm x rn outputs in
 // registers across K (register blocking, docs/lowering.md), and
@@ -28,9 +29,9 @@
 // examples/gemm_bf16.mlir in a block tile from 128x128 down to 16x8, the
 // largest that leaves mma-min-grid blocks, `mma m16n8k16 stages(2)`, 32 to
 // 128 threads) when the cap admits `tolerance`; under a bitwise cap, or when
-// the shape does not divide, a remark says why and it gets the fma schedule. An f32 product
-// never goes to tensor cores here: tf32 (`mma m16n8k8`) rounds its operands
-// and is only ever the program's choice; the remark says so.
+// the shape does not divide, a remark says why and it gets the fma schedule. An
+// f32 product never goes to tensor cores here: tf32 (`mma m16n8k8`) rounds its
+// operands and is only ever the program's choice; the remark says so.
 //
 //===----------------------------------------------------------------------===//
 
@@ -302,17 +303,17 @@ struct MmaTile {
 /// examples/gemm_bf16.mlir (4 warps of 32x128, 128 accumulators a thread);
 /// 16x8 is one m16n8 tile on one warp.
 constexpr MmaTile kMmaTiles[] = {
-    {128, 128}, {128, 64}, {64, 128}, {64, 64}, {128, 32}, {32, 128},
-    {64, 32},   {32, 64},  {128, 16}, {16, 128}, {32, 32}, {64, 16},
-    {16, 64},   {128, 8},  {32, 16},  {16, 32},  {64, 8},  {16, 16},
-    {32, 8},    {16, 8}};
+    {128, 128}, {128, 64}, {64, 128}, {64, 64}, {128, 32}, {32, 128}, {64, 32},
+    {32, 64},   {128, 16}, {16, 128}, {32, 32}, {64, 16},  {16, 64},  {128, 8},
+    {32, 16},   {16, 32},  {64, 8},   {16, 16}, {32, 8},   {16, 8}};
 
 /// The tensor-core schedule of an f16/bf16 matrix product C[i, j] =
 /// sum_k A[i, k] B[k, j] (or B[j, k]) alone in its kernel, the block tile
 /// R x C from kMmaTiles (w warps along i):
-///   i: block x thread(w) x seq(2 R / (16 w)) x thread(8)   (no thread(w) at w = 1)
-///   j: block x seq(C / 8) x thread(4) x seq(2)        (no seq(1) at C = 8)
-///   k: seq x seq(bk)                                      bk = 32, or 16 when 32 does not divide K
+///   i: block x thread(w) x seq(2 R / (16 w)) x thread(8)   (no thread(w) at w
+///   = 1) j: block x seq(C / 8) x thread(4) x seq(2)        (no seq(1) at C =
+///   8) k: seq x seq(bk)                                      bk = 32, or 16
+///   when 32 does not divide K
 /// threads(32 w), `mma m16n8k16 stages(2)` (the 128x128 tile with k steps of
 /// 32: 2 x (128 x 40 + 32 x 136) x 2 = 37,888 bytes, under the 48 KiB of
 /// static shared memory the fusion budgets by default). The tile: the
@@ -448,8 +449,8 @@ int64_t mlir::motif::applyDefaultSchedules(func::FuncOp func, Equivalence cap,
             cast<ComputeOpInterface>(c.getOperation()).getIterationExtents();
         InFlightDiagnostic d = c.emitRemark();
         d << "default schedule: the contraction of kernel '"
-          << kernel.getSymName() << "' (" << e[0] << "x" << e[1] << "x"
-          << e[2] << ") runs on tensor cores: " << was << " -> "
+          << kernel.getSymName() << "' (" << e[0] << "x" << e[1] << "x" << e[2]
+          << ") runs on tensor cores: " << was << " -> "
           << mappingText(mma->mapping) << " mma m16n8k16 stages(2), threads("
           << mma->tile.threads() << "); a " << mma->tile.rows << "x"
           << mma->tile.cols << " tile a block, " << mma->grid << " blocks (";
