@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Session 2026-12-07 (23): carry .prebuilt22 (see scripts/gpu-call96.sh), .mmatiles23, .fuzz23 and .whl.
 #   .mmatiles23: scripts/mma-tile-variants.sh .mmatiles23 (this commit's tools)
-#   .fuzz23:     build/bin/motif-fuzz gen --seed=20261223 --count=200 --cap=mathematical --compile --jobs=2 \
+#   .fuzz23:     (ee7f215, the GEMM stream) build/bin/motif-fuzz gen --seed=20261223 --count=200 --cap=mathematical --compile --jobs=2 \
 #                  -o /tmp/fuzz23/programs && tar -C /tmp/fuzz23 -cJf .fuzz23/programs.tar.xz programs
 #  0. On an H200 only: issue 13's bf16 row table (motif.bench of softmax_bf16, layernorm_bf16,
 #     rmsnorm_bf16, every peer in the same run).
