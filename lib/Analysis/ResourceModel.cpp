@@ -11,6 +11,7 @@ std::optional<TargetResources> mlir::motif::lookupTarget(llvm::StringRef chip) {
   if (chip == "sm_80") { // A100
     r.sharedBytesPerBlockOptIn = 166912;
     r.sharedBytesPerSM = 167936;
+    r.typicalSMs = 108;
     return r;
   }
   if (chip == "sm_90" || chip == "sm_90a") { // H100 / H200
@@ -23,6 +24,7 @@ std::optional<TargetResources> mlir::motif::lookupTarget(llvm::StringRef chip) {
     r.sharedBytesPerBlockOptIn = 232448;
     r.sharedBytesPerSM = 233472;
     r.maxClusterSize = 8;
+    r.typicalSMs = 148;
     return r;
   }
   return std::nullopt;

@@ -29,6 +29,10 @@ struct TargetResources {
   /// CTAs a thread-block cluster may have (portably): 1 where the chip has
   /// no clusters (sm_80), 8 from sm_90.
   int64_t maxClusterSize = 1;
+  /// SMs of the chip's flagship part (A100 108, H100 SXM and H200 132, B200
+  /// 148): the grid a kernel needs to give every SM a block. Parts of one
+  /// chip differ (an H100 PCIe has 114), so it is a default, not a limit.
+  int64_t typicalSMs = 132;
 };
 
 /// The resources of `chip` (sm_80, sm_90, sm_100), or nullopt if unknown.

@@ -3,7 +3,8 @@
 // RUN: motif-opt %s --fuse-materialization="equivalence-cap=tolerance register-budget=160" --split-input-file --mlir-print-op-on-diagnostic=false 2>&1 >/dev/null | FileCheck %s --check-prefix=GRID
 // RUN: motif-opt %s --fuse-materialization --split-input-file --mlir-print-op-on-diagnostic=false 2>%t.bitwise | FileCheck %s --check-prefix=BITWISE
 // RUN: FileCheck %s --check-prefix=BITWISER < %t.bitwise
-// RUN: not motif-opt %s --fuse-materialization="mma-min-grid=-1" --split-input-file 2>&1 | FileCheck %s --check-prefix=NEG
+// RUN: not motif-opt %s --fuse-materialization="mma-min-grid=-2" --split-input-file 2>&1 | FileCheck %s --check-prefix=NEG
+// RUN: motif-opt %s --fuse-materialization="equivalence-cap=tolerance chip=sm_80" --split-input-file --mlir-print-op-on-diagnostic=false 2>&1 >/dev/null | FileCheck %s --check-prefix=SM80
 // Default schedules on tensor cores (docs/tiles.md, "Default schedules"): an
 // f16/bf16 matrix product that states no tiles and whose shape divides
 // 16x8x16 gets the mma.sync accumulator layout of examples/gemm_bf16.mlir in
@@ -31,7 +32,10 @@
 // IR: motif.materialize %{{.*}} in register
 // GRID: remark: default schedule: the contraction of kernel 'mm' (256x256x128) runs on tensor cores: [block, thread, seq] -> [block x seq(2) x thread(8), block x seq(2) x thread(4) x seq(2), seq x seq(32)] mma m16n8k16 stages(2), threads(32); a 16x16 tile a block, 256 blocks (the largest tile that leaves mma-min-grid=132); class tolerance
 // GRID: remark: default schedule: the contraction of kernel 'small' (64x256x128) runs on tensor cores: {{.*}} threads(32); a 16x8 tile a block, 128 blocks (no tile leaves mma-min-grid=132 blocks: the one with the most)
-// NEG: error: fuse-materialization: mma-min-grid -1 is negative (0 takes the largest tile that divides)
+// NEG: error: fuse-materialization: mma-min-grid -2 is below -1 (-1: the chip's SMs; 0 takes the largest tile that divides)
+// The default (-1) is the chip's SMs: 108 on sm_80 (A100), where 256x256 takes
+// 32x16 tiles (128 blocks) instead of sm_90's 16x16 (256).
+// SM80: remark: default schedule: the contraction of kernel 'mm' (256x256x128) runs on tensor cores: {{.*}} threads(64); a 32x16 tile a block, 128 blocks (the largest tile that leaves mma-min-grid=108)
 // BITWISER: remark: not on tensor cores: the contraction of kernel 'mm' could run as mma.sync m16n8k16, which sums each 16-wide step of k its own way (class tolerance), and the equivalence cap is 'bitwise'
 // BITWISER: remark: default schedule: the contraction of kernel 'mm' (256x256x128) states no tiles
 // BITWISE-LABEL: func.func @mm

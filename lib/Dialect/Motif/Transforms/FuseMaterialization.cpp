@@ -1357,9 +1357,10 @@ LogicalResult FuseMaterializationPass::initialize(MLIRContext *ctx) {
     return bad("row-block-min-grid " +
                Twine(static_cast<int64_t>(rowBlockMinGrid)) +
                " is negative (0 keeps one row a block)");
-  if (mmaMinGrid < 0)
+  if (mmaMinGrid < -1)
     return bad("mma-min-grid " + Twine(static_cast<int64_t>(mmaMinGrid)) +
-               " is negative (0 takes the largest tile that divides)");
+               " is below -1 (-1: the chip's SMs; 0 takes the largest tile "
+               "that divides)");
   if (rowClusters != "auto" && rowClusters != "always" && rowClusters != "off")
     return bad("unknown row-clusters '" + rowClusters +
                "' (expected auto, always or off)");
@@ -1577,7 +1578,8 @@ void FuseMaterializationPass::runOnOperation() {
   // Tiles for contractions that state none (bitwise: the fold order stays).
   if (defaultSchedules)
     numDefaultSchedules +=
-        applyDefaultSchedules(func, *cap, applied, mmaMinGrid);
+        applyDefaultSchedules(func, *cap, applied,
+                              mmaMinGrid < 0 ? target->typicalSMs : mmaMinGrid);
   // Which contractions run on tensor cores, and why an eligible one does not
   // (the program states it: the fusion applies no class for it).
   (void)remarkTensorCores(func);

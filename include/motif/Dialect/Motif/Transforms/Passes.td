@@ -65,11 +65,11 @@ def FuseMaterialization : Pass<"fuse-materialization", "::mlir::func::FuncOp"> {
            "operands from memory) the register-blocked tiled schedule sized "
            "to its shape, and its element-wise readers the same tiles "
            "(bitwise; a mapping with a tile nest is never changed)">,
-    Option<"mmaMinGrid", "mma-min-grid", "int64_t", /*default=*/"132",
+    Option<"mmaMinGrid", "mma-min-grid", "int64_t", /*default=*/"-1",
            "Default schedules on tensor cores: the largest block tile "
-           "(128x128 down to 16x8) that leaves at least this many blocks "
-           "(132: an H100's or H200's SMs), else the one with the most (0: "
-           "the largest tile that divides)">,
+           "(128x128 down to 16x8) that leaves at least this many blocks, "
+           "else the one with the most (-1: the chip's SMs, 108 on sm_80, "
+           "132 on sm_90, 148 on sm_100; 0: the largest tile that divides)">,
     Option<"approximateMath", "approximate-math", "bool", /*default=*/"true",
            "Fast forms of exp (exp2 with log2(e) folded in) and of divisions "
            "by a broadcast operand (a multiplication by its reciprocal) in map "
