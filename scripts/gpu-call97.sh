@@ -7,7 +7,7 @@
 #     rmsnorm_bf16, every peer in the same run).
 #  1. Any card: the tensor-core default schedule's block tiles (mma-min-grid 0 / 132 / 264 / 528 / 1056)
 #     over 14 GEMM shapes against float64 and cuBLAS (scripts/gemm-variants.py).
-#  2. Any card, in the time left: motif.fuzz_gpu over .fuzz23 (200 programs under the mathematical cap).
+#  2. Any card, in the time left of CALL_SECONDS (default 560): motif.fuzz_gpu over .fuzz23 (200 programs under the mathematical cap).
 source "$(dirname "${BASH_SOURCE[0]}")/gpu-env.sh"
 export MOTIF_PREBUILT="$root/.prebuilt22"
 status=0
@@ -21,11 +21,13 @@ case "$name" in
   [ "${PIPESTATUS[0]}" -eq 0 ] || status=1 ;;
 *) echo "not an H200 ($name): the bf16 row table is not run" ;;
 esac
-timeout 200 python3 scripts/gemm-variants.py $(ls -d .mmatiles23/*_* | sort -V) 2>&1 \
+budget=${CALL_SECONDS:-560}
+tiles=$((budget - (SECONDS - start) - 20)); [ "$tiles" -gt 200 ] && tiles=200
+timeout "$tiles" python3 scripts/gemm-variants.py $(ls -d .mmatiles23/*_* | sort -V) 2>&1 \
   | tee "$logs/mma-tiles.txt"
 [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 grep -q WRONG "$logs/mma-tiles.txt" && status=1
-left=$((560 - (SECONDS - start)))
+left=$((budget - (SECONDS - start)))
 if [ "$left" -gt 60 ]; then
   rm -rf /tmp/motif-fuzz && mkdir -p /tmp/motif-fuzz && tar -C /tmp/motif-fuzz -xJf .fuzz23/programs.tar.xz
   timeout "$left" python3 -m motif.fuzz_gpu /tmp/motif-fuzz/programs --seconds $((left - 30)) --memcheck 8 \
