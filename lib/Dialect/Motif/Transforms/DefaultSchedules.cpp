@@ -307,20 +307,7 @@ constexpr MmaTile kMmaTiles[] = {
     {32, 64},   {128, 16}, {16, 128}, {32, 32}, {64, 16},  {16, 64},  {128, 8},
     {32, 16},   {16, 32},  {64, 8},   {16, 16}, {32, 8},   {16, 8}};
 
-/// The tensor-core schedule of an f16/bf16 matrix product C[i, j] =
-/// sum_k A[i, k] B[k, j] (or B[j, k]) alone in its kernel, the block tile
-/// R x C from kMmaTiles (w warps along i):
-///   i: block x thread(w) x seq(2 R / (16 w)) x thread(8)   (no thread(w) at w
-///   = 1) j: block x seq(C / 8) x thread(4) x seq(2)        (no seq(1) at C =
-///   8) k: seq x seq(bk)                                      bk = 32, or 16
-///   when 32 does not divide K
-/// threads(32 w), `mma m16n8k16 stages(2)` (the 128x128 tile with k steps of
-/// 32: 2 x (128 x 40 + 32 x 136) x 2 = 37,888 bytes, under the 48 KiB of
-/// static shared memory the fusion budgets by default). The tile: the
-/// largest that divides M x N and leaves at least `minGrid` blocks (one per
-/// SM: a grid of fewer leaves SMs idle), else the dividing one with the most
-/// blocks; `minGrid` 0 takes the largest that divides. Failure with an empty
-/// `why`: not a candidate (f32, or not that product).
+/// A tensor-core schedule: the mapping, its block tile, k step and grid.
 struct MmaSchedule {
   SmallVector<Attribute> mapping;
   MmaTile tile;
@@ -330,6 +317,21 @@ struct MmaSchedule {
 };
 constexpr int64_t kMmaMinK = 16;
 
+/// The tensor-core schedule of an f16/bf16 matrix product C[i, j] =
+/// sum_k A[i, k] B[k, j] (or B[j, k]) alone in its kernel, in a block tile
+/// R x C of kMmaTiles over w warps along i:
+///
+///   i: block x thread(w) x seq(R / 8w) x thread(8)   (no thread(1))
+///   j: block x seq(C / 8) x thread(4) x seq(2)       (no seq(1))
+///   k: seq x seq(bk)                bk = 32, or 16 where 32 does not divide
+///
+/// threads(32 w), `mma m16n8k16 stages(2)` (128x128 with k steps of 32:
+/// 2 x (128 x 40 + 32 x 136) x 2 = 37,888 bytes, under the 48 KiB of static
+/// shared memory the fusion budgets by default). The tile: the largest that
+/// divides M x N and leaves at least `minGrid` blocks (one per SM: a grid of
+/// fewer leaves SMs idle), else the dividing one with the most blocks;
+/// `minGrid` 0 takes the largest that divides. Failure with an empty `why`:
+/// not a candidate (f32, or not that product).
 FailureOr<MmaSchedule> tensorCoreScheduleFor(ContractOp c, int64_t minGrid,
                                              std::string &why) {
   why.clear();
