@@ -480,11 +480,13 @@ class Emulator:
         t = op["types"][1][0]
         if v in ("true", "false"):
             return np.int64(-1 if v == "true" else 0)
-        d = re.search(r"value = dense<(-?[\w.+-]+)> : vector<(\d+)x(\w+)>", op["rest"])
+        d = re.search(r"value = dense<(-?[\w.+-]+)> : vector<((?:\d+x)+)(\w+)>", op["rest"])
         if d:
-            lit, width, ty = d.groups()
+            # A splat of any rank (mma.sync's f32 accumulators are vector<2x2xf32>).
+            lit, dims, ty = d.groups()
             scalar = self._constant({"rest": f"<{{value = {lit} : {ty}}}>", "types": ([], [ty])})
-            return np.full(int(width), scalar)
+            shape = tuple(int(x) for x in dims.rstrip("x").split("x"))
+            return np.full(shape[0] if len(shape) == 1 else shape, scalar)
         m = re.match(r"(-?[\w.+-]+) : (\w+)", v)
         if not m:
             raise Unsupported(f"constant {v}")

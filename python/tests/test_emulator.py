@@ -46,6 +46,21 @@ def test_random_programs_bit_for_bit(tmp_path):
         "\n".join(l for l in lines if not l.endswith(": pass"))
 
 
+@pytest.mark.parametrize("seed", ["11862161662786762560", "15826521139209267349"])
+def test_generated_gemm_on_tensor_cores(seed, tmp_path):
+    """A generated program that opens with a 16-bit GEMM (motif-fuzz's GEMM stream), fused under the
+    tolerance cap: its product runs on mma.sync (the default schedule), whose f32 accumulators start as
+    a vector<2x2xf32> splat, and the fused kernel runs on the emulator within tolerance of the schedule
+    model (before the emulator read splats of any rank it reported such a kernel `unsupported`)."""
+    unfused = subprocess.run([str(_tool("motif-fuzz")), "one", f"--program-seed={seed}", "--print=unfused"],
+                             check=True, capture_output=True, text=True).stdout
+    path = tmp_path / "fused.mlir"
+    subprocess.run([str(_tool("motif-opt")), "--fuse-materialization=equivalence-cap=tolerance", "-o", str(path)],
+                   input=unfused, check=True, capture_output=True, text=True)
+    assert "mma m16n8k16" in path.read_text()
+    assert emulator.compare(path, "f") == []
+
+
 @pytest.mark.parametrize("example,fuse", [("softmax_bf16", True), ("layernorm", True),
                                           ("transpose_scale_tiled", True), ("rmsnorm_bf16", False)])
 def test_examples_bit_for_bit(example, fuse, tmp_path):
