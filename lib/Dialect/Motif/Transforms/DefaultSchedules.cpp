@@ -365,29 +365,24 @@ FailureOr<MmaSchedule> tensorCoreScheduleFor(ContractOp c, int64_t minGrid,
           " (masked partial tiles are not supported)";
     return failure();
   }
-  MmaSchedule s;
-  const MmaTile *most = nullptr;
-  int64_t mostGrid = 0;
+  auto gridOf = [&](const MmaTile &t) {
+    return (e[0] / t.rows) * (e[1] / t.cols);
+  };
+  const MmaTile *pick = nullptr, *most = nullptr;
   for (const MmaTile &t : kMmaTiles) {
     if (e[0] % t.rows || e[1] % t.cols)
       continue;
-    int64_t grid = (e[0] / t.rows) * (e[1] / t.cols);
-    if (grid >= minGrid) {
-      s.tile = t;
-      s.grid = grid;
-      most = nullptr;
+    if (gridOf(t) >= minGrid) {
+      pick = &t;
       break;
     }
-    if (!most || grid > mostGrid) {
+    if (!most || gridOf(t) > gridOf(*most))
       most = &t;
-      mostGrid = grid;
-    }
   }
-  if (most) {
-    s.tile = *most;
-    s.grid = mostGrid;
-    s.underfilled = true;
-  }
+  MmaSchedule s;
+  s.underfilled = !pick;
+  s.tile = pick ? *pick : *most;
+  s.grid = gridOf(s.tile);
   s.kStep = e[2] % 32 == 0 ? 32 : kMmaMinK;
   MLIRContext *ctx = c.getContext();
   auto tile = [&](ArrayRef<Level> levels, ArrayRef<int64_t> sizes) {
