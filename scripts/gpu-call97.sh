@@ -28,11 +28,6 @@ timeout "$tiles" python3 scripts/gemm-variants.py $(ls -d .mmatiles23/*_* | sort
 [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 grep -q WRONG "$logs/mma-tiles.txt" && status=1
 left=$((budget - (SECONDS - start)))
-if [ "$left" -gt 60 ]; then
-  rm -rf /tmp/motif-fuzz && mkdir -p /tmp/motif-fuzz && tar -C /tmp/motif-fuzz -xJf .fuzz23/programs.tar.xz
-  timeout "$left" python3 -m motif.fuzz_gpu /tmp/motif-fuzz/programs --seconds $((left - 30)) --memcheck 8 \
-    --log "$logs/fuzz-gpu.log" 2>&1 | tail -n 16 | tee "$logs/fuzz-gpu.txt"
-  [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
-fi
+if [ "$left" -gt 60 ]; then gpu_fuzz .fuzz23/programs.tar.xz "$left"; fi
 echo "call rc $status"
 exit $status

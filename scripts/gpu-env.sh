@@ -9,11 +9,12 @@ export PYTHONPATH="$root/python:${PYTHONPATH:-}" PYTHONUNBUFFERED=1 MOTIF_PREBUI
 python3 -c 'import ml_dtypes' 2>/dev/null || python3 -m pip install -q --no-deps --no-index --find-links .whl ml_dtypes
 
 # motif.fuzz_gpu on a compiled program set (motif-fuzz gen --compile, as programs.tar.xz):
-# gpu_fuzz TARBALL SECONDS. Sets status=1 on a failure; the tail goes to $logs/fuzz-gpu.txt.
+# gpu_fuzz TARBALL SECONDS. Sets status=1 on a failure; the tail goes to $logs/fuzz-gpu.txt. The run stops
+# itself 30 s before SECONDS (--seconds), so its tally is printed; `timeout` is the backstop.
 gpu_fuzz() {
   rm -rf /tmp/motif-fuzz && mkdir -p /tmp/motif-fuzz && tar -C /tmp/motif-fuzz -xJf "$1"
-  timeout "$2" python3 -m motif.fuzz_gpu /tmp/motif-fuzz/programs --memcheck 8 --log "$logs/fuzz-gpu.log" 2>&1 \
-    | tail -n 12 | tee "$logs/fuzz-gpu.txt"
+  timeout "$2" python3 -m motif.fuzz_gpu /tmp/motif-fuzz/programs --seconds $(($2 - 30)) --memcheck 8 \
+    --log "$logs/fuzz-gpu.log" 2>&1 | tail -n 16 | tee "$logs/fuzz-gpu.txt"
   [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 }
 
