@@ -1,13 +1,16 @@
 """Time compiled variants of a half-precision GEMM against cuBLAS (torch.mm) on the GPU.
 
-    python3 scripts/gemm-variants.py [nt:]DIR...
+    python3 scripts/gemm-variants.py [--check-only] [nt:]DIR...
 
 Each DIR holds one motif-compile output (one .json manifest of C = A.B, bf16 or f16 operands);
 with the prefix `nt:` the program computes C = A.B^T with B stored [N, K] (an nn.Linear weight, the
 layout wgmma reads), and cuBLAS runs the same product (torch.nn.functional.linear).
 Inputs: fresh N(0,1) per variant; reference: float64 A.B; equivalence class: tolerance (normwise
-relative error within 2^-8 for bf16, 2^-10 for f16 outputs). Prints one row per variant (ms, TFLOP/s,
-x cuBLAS, ptxas registers / spills / shared bytes) and torch.mm on the same inputs.
+relative error within 2^-8 for bf16, 2^-10 for f16 outputs; exit status 1 if any variant is outside).
+Prints one row per variant (ms, TFLOP/s, x cuBLAS, ptxas registers / spills / shared bytes) and
+torch.mm on the same inputs.
+With --check-only each variant is launched once and checked, with no timing and no cuBLAS: the form
+to run under compute-sanitizer (racecheck reports hazards inside cuBLAS's own sm_90 kernels).
 """
 import re
 import sys
@@ -24,8 +27,10 @@ DTYPES = {"f32": torch.float32, "bf16": torch.bfloat16, "f16": torch.float16}
 RTOL = {"bf16": 2.0 ** -8, "f16": 2.0 ** -10, "f32": 1e-5}
 gen = torch.Generator(device="cuda").manual_seed(3)
 cublas = {}
+check_only = "--check-only" in sys.argv[1:]
+wrong = 0
 print(f"{'variant':28} {'shape':16} {'ms':>8} {'TFLOP/s':>8} {'x cuBLAS':>8} {'rel err':>9}  ptxas")
-for arg in sys.argv[1:]:
+for arg in [a for a in sys.argv[1:] if a != "--check-only"]:
     nt = arg.startswith("nt:")
     d = Path(arg[3:] if nt else arg)
     (mpath,) = [p for p in d.glob("*.json")]
@@ -48,9 +53,12 @@ for arg in sys.argv[1:]:
     ref = a.double() @ (b.double().T if nt else b.double())
     err = (torch.linalg.norm(bound.outputs[0].double() - ref) / torch.linalg.norm(ref)).item()
     ok = err <= RTOL[m.outputs[0].dtype]
-    ms = gputime.median_ms(torch, bound.launch) if ok else float("nan")
+    wrong += not ok
+    ms = gputime.median_ms(torch, bound.launch) if ok and not check_only else float("nan")
     key = (dt, M, K, N, "nt" if nt else "nn")
-    if key not in cublas:
+    if check_only:
+        cublas[key] = float("nan")
+    elif key not in cublas:
         peer = (lambda: torch.nn.functional.linear(a, b)) if nt else (lambda: torch.mm(a, b))
         cublas[key] = gputime.median_ms(torch, peer)
     flops = 2 * M * N * K
@@ -58,5 +66,6 @@ for arg in sys.argv[1:]:
                    f"{k.block[0]}t" for k in m.kernels)
     print(f"{d.name:28} {f'{M}x{K}x{N}':16} {ms:8.3f} {flops / ms / 1e9:8.1f} {cublas[key] / ms:8.2f} "
           f"{err:9.2e}  {ks}{'' if ok else '  WRONG'}", flush=True)
-for (dt, M, K, N, form), t in cublas.items():
+for (dt, M, K, N, form), t in ([] if check_only else cublas.items()):
     print(f"cuBLAS {dt} {M}x{K}x{N} {form}: {t:.3f} ms, {2 * M * N * K / t / 1e9:.1f} TFLOP/s")
+sys.exit(1 if wrong else 0)

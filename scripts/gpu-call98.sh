@@ -10,7 +10,7 @@ dirs=".mmatiles23/512x512x512_t16x8_g1056 .mmatiles23/512x512x512_t16x16_g528 .m
   .mmatiles23/512x512x512_t32x32_g132 .mmatiles23/768x768x768_t64x32_g264 .mmatiles23/768x768x768_t64x64_g132
   .mmatiles23/4096x16x4096_t128x16_g0 .mmatiles23/1600x1600x1600_t64x32_g1056"
 for tool in memcheck racecheck; do
-  timeout 150 compute-sanitizer --tool $tool --error-exitcode 3 python3 scripts/gemm-variants.py \
+  timeout 150 compute-sanitizer --tool $tool --error-exitcode 3 python3 scripts/gemm-variants.py --check-only \
     $dirs 2>&1 | tail -n 12 | tee -a "$logs/sanitizers-mma-tiles.txt"
   rc=${PIPESTATUS[0]}
   echo "$tool rc $rc" | tee -a "$logs/sanitizers-mma-tiles.txt"

@@ -155,7 +155,9 @@ MotifSchedule::MotifSchedule(ComputeOpInterface op, int64_t threads)
     }
     s.count = seqStride;
     s.parallel = 1;
-    s.partial = false;
+    // An outermost block level over an extent its inner levels do not
+    // divide: the last block's instances past the extent are masked.
+    s.partial = stride != s.extent;
   }
   int64_t runWidth = vectorWidthOf(operation);
   for (auto [d, s] : llvm::enumerate(dims)) {
@@ -691,7 +693,9 @@ bool mlir::motif::isRegisterBlocked(const MotifSchedule &s) {
   int64_t instances = 1;
   for (int64_t d : s.getResultDims()) {
     const DimSchedule &r = s.getDim(d);
-    if (r.partial || r.level == Level::BlockWarp)
+    // A partial last block of a tile nest is masked per instance
+    // (blockedInstances); a partial walk of an untiled dim is not.
+    if ((r.partial && !r.isTiled()) || r.level == Level::BlockWarp)
       return false;
     instances = saturatingMul(instances, r.count);
     if (instances > kMaxBlockedInstances)

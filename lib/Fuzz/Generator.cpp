@@ -205,7 +205,7 @@ public:
         warpRng(seed ^ 0x7761727073ull), clusterRng(seed ^ 0x636c7573ull),
         typeRng(seed ^ 0x7479706573ull), rowsRng(seed ^ 0x726f7773ull),
         runtimeRowsRng(seed ^ 0x64796e726f7774ull),
-        gemmRng(seed ^ 0x67656d6full) {
+        gemmRng(seed ^ 0x67656d6full), partialRng(seed ^ 0x7061727476ull) {
     spec.seed = seed;
   }
   Spec build();
@@ -272,7 +272,7 @@ private:
   // warpRng draws the warp digits only, so programs without them stay what
   // their seeds made before (tests name some by seed).
   std::mt19937_64 rng, tileRng, warpRng, clusterRng, typeRng, rowsRng,
-      runtimeRowsRng, gemmRng;
+      runtimeRowsRng, gemmRng, partialRng;
   Spec spec;
   /// The dim most motifs map to blocks (the "rows").
   int rowDim = 0;
@@ -879,6 +879,12 @@ Spec ProgramBuilder::build() {
     spec.extents = {pickFrom(gemmRng, {16, 32, 48, 64, 96, 128}),
                     pickFrom(gemmRng, {8, 16, 24, 32, 40, 64, 128}),
                     pickFrom(gemmRng, {16, 32, 48, 64})};
+    // Half of them (a ninth stream, partialRng) take an M that no tensor-core
+    // tile divides: the default schedule's last block of rows is partial.
+    // (The stream's constant leaves the programs tests name by seed as they
+    // were.)
+    if (partialRng() % 2)
+      spec.extents[0] = pickFrom(partialRng, {1, 3, 17, 40, 50, 72, 100, 120});
     while (elements({0, 1, 2}) > kMaxIterations)
       spec.extents[2] /= 2;
   }
@@ -974,6 +980,17 @@ void ProgramBuilder::addGemm() {
     spec.nodes.push_back(std::move(n));
   };
   bool linear = gemmRng() % 2;
+  // A weight B[d1, d2] takes any N (its rows are K long): a third of those
+  // programs an N that no tile divides either.
+  // (Below the drawn N: the iteration bound holds.)
+  if (linear && partialRng() % 3 == 0) {
+    SmallVector<int64_t> fewer;
+    for (int64_t n : {5, 12, 20, 36, 60, 100})
+      if (n < spec.extents[1])
+        fewer.push_back(n);
+    if (!fewer.empty())
+      spec.extents[1] = pickFrom(partialRng, fewer);
+  }
   argument({0, 2});
   argument(linear ? SmallVector<int, 4>{1, 2} : SmallVector<int, 4>{2, 1});
   if (gemmRng() % 2)

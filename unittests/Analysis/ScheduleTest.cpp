@@ -247,6 +247,53 @@ TEST_F(ScheduleTest, TileNestsCoverTheirExtentOnce) {
   }
 }
 
+TEST_F(ScheduleTest, PartialLastBlockCoversItsExtentOnce) {
+  // An unsized outermost block over an extent its inner levels do not
+  // divide (docs/dialect.md, "Partial last tiles"): ceil(extent / inner)
+  // blocks, the dim partial, and every index below the extent computed by
+  // exactly one (block, thread, instance); the others are past the extent
+  // (masked), all in the last block.
+  std::mt19937_64 rng(2412);
+  for (int trial = 0; trial < 60; ++trial) {
+    int64_t threads = std::vector<int64_t>{1, 2, 32, 64}[rng() % 4];
+    int64_t seq = 2 + rng() % 3; // an inner extent of at least 2
+    int64_t inner = threads * seq;
+    int64_t extent = 1 + rng() % (4 * inner);
+    if (extent % inner == 0)
+      extent += 1;
+    std::string nest = "block x thread(" + std::to_string(threads) +
+                       ") x seq(" + std::to_string(seq) + ")";
+    std::string t = "tensor<" + std::to_string(extent) + "xf32>";
+    auto ops = parse(kernel("%x: " + t, t, threads,
+                            "    %m = motif.map (%x[i]) -> [i] over [" + nest +
+                                "] : (" + t + ") -> " + t +
+                                " {\n    ^bb0(%a: f32):\n      motif.yield "
+                                "%a : f32\n    }\n    %g = "
+                                "motif.materialize %m in global : " +
+                                t));
+    ASSERT_EQ(ops.size(), 1u) << nest << " on " << extent;
+    MotifSchedule s(ops[0]);
+    const DimSchedule &d = s.getDim(0);
+    int64_t blocks = (extent + inner - 1) / inner;
+    EXPECT_TRUE(d.partial) << nest << " on " << extent;
+    EXPECT_EQ(s.getGridExtents(), SmallVector<int64_t>{blocks});
+    EXPECT_EQ(d.blockTile(), inner);
+    std::multiset<int64_t> seen;
+    for (int64_t blk = 0; blk < blocks; ++blk)
+      for (int64_t tid = 0; tid < threads; ++tid)
+        for (int64_t k = 0; k < d.count; ++k) {
+          int64_t i = s.indexOf(0, tid, {blk}, k);
+          if (i >= extent)
+            EXPECT_EQ(blk, blocks - 1) << nest << ": index " << i;
+          else
+            seen.insert(i);
+        }
+    for (int64_t i = 0; i < extent; ++i)
+      EXPECT_EQ(seen.count(i), 1u)
+          << nest << " on " << extent << ": index " << i;
+  }
+}
+
 TEST_F(ScheduleTest, OneLevelNestsMeanTheirLevel) {
   // block(n), thread(threads) and seq(n) x seq(m) walk their dim as block,
   // thread and seq do (a nest of one level is no new meaning).

@@ -1281,12 +1281,18 @@ void KernelEmitter::emitStageCopy(const Storage &st, Value stepOffset) {
       Value inBox = at[bi++];
       if (static_cast<int64_t>(a) == st.shared.steppedDim)
         inBox = arith::AddIOp::create(b, loc, stepOffset, inBox);
-      else if (coord && st.shared.tiles[a])
+      else if (coord && st.shared.tiles[a]) {
         inBox = arith::AddIOp::create(
             b, loc,
             arith::MulIOp::create(b, loc, coord,
                                   constIndex(st.shared.tiles[a])),
             inBox);
+        // The last block of a partial tile nest: rows past the extent
+        // repeat the last one (only masked instances read them).
+        int64_t size = type.getDimSize(a);
+        if (size % st.shared.tiles[a] != 0)
+          inBox = arith::MinUIOp::create(b, loc, inBox, constIndex(size - 1));
+      }
       idx.push_back(inBox);
     }
     Value x = memref::LoadOp::create(b, loc, st.stageSource, idx);
@@ -1318,7 +1324,9 @@ KernelEmitter::blockedInstances(ComputeOpInterface op,
             g += plans[e].isGrid();
           i.index[d] = blockCoords[g];
         } else {
-          i.index[d] = indexOf(plans[d], d, constIndex(k));
+          // A partial last block: instances past the extent are inactive.
+          setIndex(i, plans[d], d, indexOf(plans[d], d, constIndex(k)),
+                   base.active);
         }
         next.push_back(i);
       }

@@ -57,6 +57,14 @@ LogicalResult KernelEmitter::emitOnlineContraction(OnlineContractOp op) {
   int64_t iDim = op.getRowDim(), eDim = op.getValueDim();
   int64_t jDim = op.getKeyDim(), dDim = op.getContractedDim();
   SmallVector<int64_t> extents = op.getIterationExtents();
+  for (int64_t d = 0, e = extents.size(); d < e; ++d)
+    if (TileAttr tile = op.getTile(d))
+      if (extents[d] % tile.getInnerExtent() != 0)
+        return op.emitOpError()
+               << "tiles iteration dim " << d << " (extent " << extents[d]
+               << ") into blocks of " << tile.getInnerExtent()
+               << ", the last one partial: the online lowering does not mask "
+                  "partial row blocks (not supported yet)";
   if (std::optional<std::string> limit = op.getLoweringLimit(threads))
     return op.emitOpError() << *limit;
   SmallVector<int64_t> batch;

@@ -142,8 +142,16 @@ public:
         int64_t pos = st.shared.gridPos[a];
         if (a == st.shared.steppedDim)
           inBox = add(stepOffset, inBox);
-        else if (pos >= 0 && st.shared.tiles[a])
+        else if (pos >= 0 && st.shared.tiles[a]) {
           inBox = add(mul(blockCoords[pos], st.shared.tiles[a]), inBox);
+          // The last block of a partial tile nest: rows (or 16-byte chunks)
+          // past the extent repeat the last one; only masked accumulators
+          // (rows of A past M, columns of B past N) read them.
+          int64_t size = st.stageType.getDimSize(a);
+          if (size % st.shared.tiles[a] != 0)
+            inBox = arith::MinUIOp::create(
+                b, loc, inBox, c(a == 0 ? size - 1 : size - chunk16));
+        }
         src.push_back(inBox);
       }
       // The XOR swizzle (SharedLayout::xorChunks; wgmma's 128-byte one).
@@ -660,6 +668,15 @@ LogicalResult KernelEmitter::emitTensorCoreContraction(ComputeOpInterface op,
                 "at a time (cp.async, ldmatrix): materialize it 'in shared' "
                 "in this kernel, read by this contraction only";
     tiles[i] = &it->second;
+    // cp.async copies 16 aligned bytes: every row of the operand starts on
+    // a 16-byte boundary (which a partial last tile no longer implies).
+    int64_t rowElements = tiles[i]->stageType.getShape().back();
+    if (rowElements % (128 / element.getIntOrFloatBitWidth()))
+      return op->emitOpError()
+             << "runs on tensor cores, which copy operand #" << i
+             << " 16 bytes at a time (cp.async), but its rows hold "
+             << rowElements << " elements of " << element
+             << ", not a multiple of 16 bytes";
   }
   FailureOr<SmallVector<Instance>> blocked = blockedInstances(op, plans);
   if (failed(blocked))

@@ -216,3 +216,21 @@ func.func @unrolled_work_within(%a: tensor<12x96xf32>, %b: tensor<12x12xf32>) ->
   }
   return %y : tensor<96x12xf32>
 }
+
+// -----
+
+// Tensor cores with a partial last block of columns: cp.async copies 16
+// aligned bytes, so B's rows of 20 bf16 (40 bytes) cannot be copied.
+func.func @mma_rows_not_16_bytes(%a: tensor<40x80xbf16>, %b: tensor<80x20xbf16>) -> tensor<40x20xf32> {
+  %c = motif.kernel "mm" threads(32) -> tensor<40x20xf32> {
+    %as = motif.materialize %a in shared : tensor<40x80xbf16>
+    %bs = motif.materialize %b in shared : tensor<80x20xbf16>
+    // expected-error @+1 {{runs on tensor cores, which copy operand #1 16 bytes at a time (cp.async), but its rows hold 20 elements of 'bf16', not a multiple of 16 bytes}}
+    %p = motif.contract (%as[i, k], %bs[k, j]) -> [i, j]
+           over [block x seq(2) x thread(8), block x seq(1) x thread(4) x seq(2), seq x seq(16)] mma m16n8k16
+           : (tensor<40x80xbf16>, tensor<80x20xbf16>) -> tensor<40x20xf32>
+    %g = motif.materialize %p in global : tensor<40x20xf32>
+    motif.yield %g : tensor<40x20xf32>
+  }
+  return %c : tensor<40x20xf32>
+}

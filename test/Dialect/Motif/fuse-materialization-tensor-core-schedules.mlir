@@ -13,9 +13,11 @@
 // mma-min-grid blocks (default 132, an H100's SMs), else the one with the
 // most; mma-min-grid=0 takes the largest that divides. Its epilogue map takes
 // the same tiles and the fusion keeps the product in registers (with a
-// register budget of 128 accumulators). Under the bitwise cap, or with a
-// shape that does not divide 16x8x16, a remark says why and the fma schedule
-// applies.
+// register budget of 128 accumulators). M x N not a multiple of 16x8 takes
+// a tile within 1/8 of the least padding, the last block partial (masked).
+// Under the bitwise cap, with k not a multiple of 16, or with rows of B
+// [k, j] that are not 16-byte multiples, a remark says why and the fma
+// schedule applies.
 
 // CHECK: remark: default schedule: the contraction of kernel 'mm' (256x256x128) runs on tensor cores: [block, thread, seq] -> [block x thread(4) x seq(4) x thread(8), block x seq(16) x thread(4) x seq(2), seq x seq(32)] mma m16n8k16 stages(2), threads(128); a 128x128 tile a block, 4 blocks (the largest tile that divides); class tolerance
 // CHECK: remark: the contraction of kernel 'mm' runs on tensor cores: mma.sync m16n8k16, bf16 x bf16 -> f32 (nvvm.mma.sync); 4 warps of 2 x 16 m16n8 accumulator tiles
@@ -23,8 +25,10 @@
 // CHECK: 2 stages (cp.async pipeline), 16-byte chunks XOR-swizzled within each 128-byte line (tensor cores: each ldmatrix row in its own banks)
 // CHECK: remark: default schedule: the contraction of kernel 'small' (64x256x128) runs on tensor cores: [block, thread, seq] -> [block x thread(4) x seq(2) x thread(8), block x seq(16) x thread(4) x seq(2), seq x seq(32)] mma m16n8k16 stages(2), threads(128); a 64x128 tile a block, 2 blocks (the largest tile that divides)
 // CHECK: remark: default schedule: the contraction of kernel 'k48' (96x40x48) runs on tensor cores: [block, thread, seq] -> [block x thread(2) x seq(2) x thread(8), block x thread(4) x seq(2), seq x seq(16)] mma m16n8k16 stages(2), threads(64); a 32x8 tile a block, 15 blocks (the largest tile that divides)
-// CHECK: remark: not on tensor cores: the contraction of kernel 'odd': 100x256x128 is not a multiple of the smallest tensor-core tile 16x8x16 (masked partial tiles are not supported)
-// CHECK: remark: default schedule not applied to the contraction of kernel 'odd': the output tile dims 100 x 256 are not multiples of 16 (masked partial tiles are not supported)
+// CHECK: remark: default schedule: the contraction of kernel 'odd' (100x256x128) runs on tensor cores: {{.*}} threads(32); a 16x128 tile a block, 14 blocks (the largest tile within 1/8 of the least padding; the last block of a dim partial, its rows and columns past 100x256 masked)
+// CHECK: remark: not on tensor cores: the contraction of kernel 'oddk': its contracted extent 120 is not a multiple of the tensor-core step of k, 16 (partial k steps are not supported)
+// CHECK: remark: not on tensor cores: the contraction of kernel 'oddn': its second operand is indexed [k, j] with rows of 100 elements, not a multiple of 16 bytes (8 elements), which cp.async copies at a time
+// CHECK: remark: default schedule not applied to the contraction of kernel 'oddn': the output tile dims 64 x 100 are not multiples of 16 (masked partial tiles are not supported)
 // IR-LABEL: func.func @mm
 // IR-SAME: motif.equivalence = #motif<equivalence tolerance>
 // IR: motif.kernel "mm_round" threads(128)
@@ -32,6 +36,7 @@
 // IR: motif.materialize %{{.*}} in register
 // GRID: remark: default schedule: the contraction of kernel 'mm' (256x256x128) runs on tensor cores: [block, thread, seq] -> [block x seq(2) x thread(8), block x seq(2) x thread(4) x seq(2), seq x seq(32)] mma m16n8k16 stages(2), threads(32); a 16x16 tile a block, 256 blocks (the largest tile that leaves mma-min-grid=132); class tolerance
 // GRID: remark: default schedule: the contraction of kernel 'small' (64x256x128) runs on tensor cores: {{.*}} threads(32); a 16x8 tile a block, 128 blocks (no tile leaves mma-min-grid=132 blocks: the one with the most)
+// GRID: remark: default schedule: the contraction of kernel 'odd' (100x256x128) runs on tensor cores: {{.*}} threads(32); a 16x8 tile a block, 224 blocks (the largest tile within 1/8 of the least padding that leaves mma-min-grid=132; the last block of a dim partial, its rows and columns past 100x256 masked)
 // NEG: error: fuse-materialization: mma-min-grid -2 is below -1 (-1: the chip's SMs; 0 takes the largest tile that divides)
 // The default (-1) is the chip's SMs: 108 on sm_80 (A100), where 256x256 takes
 // 32x16 tiles (128 blocks) instead of sm_90's 16x16 (256).
@@ -91,11 +96,12 @@ func.func @k48(%a: tensor<96x48xbf16>, %b: tensor<48x40xbf16>) -> tensor<96x40xf
 
 // -----
 
-// negative: 100 rows are no multiple of 16 (no masked partial tiles); the
-// fma schedule applies.
-// IR-LABEL: func.func @negative_shape
-// IR-NOT: mma m16n8k16
-func.func @negative_shape(%a: tensor<100x128xf16>, %b: tensor<256x128xf16>) -> tensor<100x256xf32> {
+// 100 rows are no multiple of 16: the last block of 'i' is partial (rows
+// 100..111 masked). Only 16-row tiles pad within 1/8 of the least (112 rows
+// against 128 for the others); mma-min-grid=0 takes the largest of them.
+// IR-LABEL: func.func @partial_rows
+// IR: motif.contract {{.*}} over [block x seq(2) x thread(8), block x seq(16) x thread(4) x seq(2), seq x seq(32)] mma m16n8k16 stages(2)
+func.func @partial_rows(%a: tensor<100x128xf16>, %b: tensor<256x128xf16>) -> tensor<100x256xf32> {
   %c = motif.kernel "odd" threads(256) -> tensor<100x256xf32> {
     %p = motif.contract (%a[i, k], %b[j, k]) -> [i, j] over [block, thread, seq]
            : (tensor<100x128xf16>, tensor<256x128xf16>) -> tensor<100x256xf32>
@@ -103,4 +109,36 @@ func.func @negative_shape(%a: tensor<100x128xf16>, %b: tensor<256x128xf16>) -> t
     motif.yield %g : tensor<100x256xf32>
   }
   return %c : tensor<100x256xf32>
+}
+
+// -----
+
+// negative: k = 120 is no multiple of 16 (no partial k steps); the fma
+// schedule applies.
+// IR-LABEL: func.func @negative_k
+// IR-NOT: mma m16n8k16
+func.func @negative_k(%a: tensor<64x120xbf16>, %b: tensor<120x64xbf16>) -> tensor<64x64xf32> {
+  %c = motif.kernel "oddk" threads(256) -> tensor<64x64xf32> {
+    %p = motif.contract (%a[i, k], %b[k, j]) -> [i, j] over [block, thread, seq]
+           : (tensor<64x120xbf16>, tensor<120x64xbf16>) -> tensor<64x64xf32>
+    %g = motif.materialize %p in global : tensor<64x64xf32>
+    motif.yield %g : tensor<64x64xf32>
+  }
+  return %c : tensor<64x64xf32>
+}
+
+// -----
+
+// negative: B [k, j] rows of 100 bf16 (200 bytes) are not 16-byte aligned
+// for cp.async; nor does the fma schedule apply (100 is no multiple of 16).
+// IR-LABEL: func.func @negative_rows
+// IR-NOT: mma m16n8k16
+func.func @negative_rows(%a: tensor<64x128xbf16>, %b: tensor<128x100xbf16>) -> tensor<64x100xf32> {
+  %c = motif.kernel "oddn" threads(256) -> tensor<64x100xf32> {
+    %p = motif.contract (%a[i, k], %b[k, j]) -> [i, j] over [block, thread, seq]
+           : (tensor<64x128xbf16>, tensor<128x100xbf16>) -> tensor<64x100xf32>
+    %g = motif.materialize %p in global : tensor<64x100xf32>
+    motif.yield %g : tensor<64x100xf32>
+  }
+  return %c : tensor<64x100xf32>
 }

@@ -3,7 +3,7 @@
 
 func.func @product_not_extent(%x: tensor<64xf32>) -> tensor<64xf32> {
   %y = motif.kernel "k" threads(32) -> tensor<64xf32> {
-    // expected-error @+1 {{tiles iteration dim 'i' into sizes that multiply to 96, but its extent is 64 (tiles that do not divide the extent are not supported yet)}}
+    // expected-error @+1 {{tiles iteration dim 'i' into sizes that multiply to 96, but its extent is 64 (only an outermost unsized 'block' level may leave a partial last tile)}}
     %m = motif.map (%x[i]) -> [i] over [block(3) x thread(32)] : (tensor<64xf32>) -> tensor<64xf32> {
     ^bb0(%a: f32):
       motif.yield %a : f32
@@ -152,8 +152,10 @@ func.func @generic_bad_tile(%x: tensor<64xf32>) -> tensor<64xf32> {
 
 func.func @rest_does_not_divide(%x: tensor<100xf32>) -> tensor<100xf32> {
   %y = motif.kernel "k" threads(32) -> tensor<100xf32> {
-    // expected-error @+1 {{tiles iteration dim 'i' into blocks of 64, which do not divide its extent 100 (tiles that do not divide the extent are not supported yet)}}
-    %m = motif.map (%x[i]) -> [i] over [block x thread(32) x seq(2)] : (tensor<100xf32>) -> tensor<100xf32> {
+    // A partial last tile only under an outermost block level (an unsized
+    // seq takes exactly what is left).
+    // expected-error @+1 {{tiles iteration dim 'i' into tiles of 64, which do not divide its extent 100 (only an outermost unsized 'block' level may leave a partial last tile)}}
+    %m = motif.map (%x[i]) -> [i] over [seq x thread(32) x seq(2)] : (tensor<100xf32>) -> tensor<100xf32> {
     ^bb0(%a: f32):
       motif.yield %a : f32
     }

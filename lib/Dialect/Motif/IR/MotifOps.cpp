@@ -232,9 +232,16 @@ int64_t TileAttr::getInnerExtent() const {
 SmallVector<int64_t> TileAttr::resolvedSizes(int64_t extent) const {
   SmallVector<int64_t> sizes(getSizes());
   int64_t inner = getInnerExtent();
-  for (int64_t &s : sizes)
+  // An unsized level takes what is left of the extent; an outermost block
+  // level the ceiling (the last block partial: its instances past the
+  // extent are masked: docs/dialect.md, "Partial last tiles").
+  for (auto [l, s] : llvm::zip(getLevels(), sizes))
     if (s == 0)
-      s = inner > 0 && extent % inner == 0 ? extent / inner : 0;
+      s = inner <= 0            ? 0
+          : extent % inner == 0 ? extent / inner
+          : l == getLevels().front() && l == Level::Block
+              ? llvm::divideCeil(extent, inner)
+              : 0;
   return sizes;
 }
 
@@ -384,16 +391,23 @@ static LogicalResult verifyTiles(ComputeOpInterface op,
     anyTile = true;
     bool unsizedBlock = llvm::is_contained(tile.getSizes(), 0);
     int64_t inner = tile.getInnerExtent();
-    if (unsizedBlock && extents[d] % inner != 0)
+    // An outermost block level may leave the last block partial; any
+    // other unsized level takes exactly what the inner levels leave.
+    bool partialBlock = unsizedBlock &&
+                        tile.getLevels().front() == Level::Block &&
+                        tile.getSizes().front() == 0;
+    if (unsizedBlock && !partialBlock && extents[d] % inner != 0)
       return operation->emitOpError()
-             << "tiles iteration dim '" << dimName(d) << "' into blocks of "
+             << "tiles iteration dim '" << dimName(d) << "' into tiles of "
              << inner << ", which do not divide its extent " << extents[d]
-             << " (tiles that do not divide the extent are not supported yet)";
+             << " (only an outermost unsized 'block' level may leave a "
+                "partial last tile)";
     if (!unsizedBlock && inner != extents[d])
       return operation->emitOpError()
              << "tiles iteration dim '" << dimName(d) << "' into sizes that "
              << "multiply to " << inner << ", but its extent is " << extents[d]
-             << " (tiles that do not divide the extent are not supported yet)";
+             << " (only an outermost unsized 'block' level may leave a partial "
+                "last tile)";
     bool isReduced = llvm::is_contained(reduced, d);
     for (auto [l, size] : llvm::zip(tile.getLevels(), tile.getSizes())) {
       if (isReduced && l != Level::Seq)

@@ -101,8 +101,13 @@ FailureOr<MmaTiling> mlir::motif::mmaTilingOf(ContractOp op, std::string &why,
   {
     size_t p = 0, n = i.levels.size();
     t.blockRows = extents[0];
-    if (p < n && i.levels[p] == Level::Block && n > 1)
-      t.blockRows = extents[0] / i.sizes[p++];
+    if (p < n && i.levels[p] == Level::Block && n > 1) {
+      // The inner levels' product (the last block may be partial).
+      ++p;
+      t.blockRows = 1;
+      for (int64_t size : ArrayRef<int64_t>(i.sizes).drop_front(p))
+        t.blockRows *= size;
+    }
     if (p < n &&
         (i.levels[p] == Level::Thread || i.levels[p] == Level::Warp) &&
         n - p == 3)
@@ -124,8 +129,13 @@ FailureOr<MmaTiling> mlir::motif::mmaTilingOf(ContractOp op, std::string &why,
   {
     size_t p = 0, n = j.levels.size();
     t.blockCols = extents[1];
-    if (p < n && j.levels[p] == Level::Block && n > 1)
-      t.blockCols = extents[1] / j.sizes[p++];
+    if (p < n && j.levels[p] == Level::Block && n > 1) {
+      // The inner levels' product (the last block may be partial).
+      ++p;
+      t.blockCols = 1;
+      for (int64_t size : ArrayRef<int64_t>(j.sizes).drop_front(p))
+        t.blockCols *= size;
+    }
     if (p < n && j.levels[p] == Level::Warp && n - p >= 3)
       t.warpsN = j.sizes[p++];
     if (p < n && j.levels[p] == Level::Seq && n - p == 3)

@@ -314,6 +314,9 @@ struct MmaSchedule {
   int64_t kStep = 0, grid = 0;
   /// No tile leaves `minGrid` blocks: the one with the most.
   bool underfilled = false;
+  /// M x N is not a multiple of the smallest tile: the last block of a dim
+  /// may be partial (masked).
+  bool partial = false;
 };
 constexpr int64_t kMmaMinK = 16;
 
@@ -356,21 +359,48 @@ FailureOr<MmaSchedule> tensorCoreScheduleFor(ContractOp c, int64_t minGrid,
   }
   SmallVector<int64_t> e = iface.getIterationExtents();
   const MmaTile &smallest = std::end(kMmaTiles)[-1];
-  if (e[0] % smallest.rows || e[1] % smallest.cols || e[2] % kMmaMinK) {
-    why = std::to_string(e[0]) + "x" + std::to_string(e[1]) + "x" +
-          std::to_string(e[2]) +
-          " is not a multiple of the smallest tensor-core tile " +
-          std::to_string(smallest.rows) + "x" + std::to_string(smallest.cols) +
-          "x" + std::to_string(kMmaMinK) +
-          " (masked partial tiles are not supported)";
+  MmaSchedule s;
+  if (e[2] % kMmaMinK) {
+    why = "its contracted extent " + std::to_string(e[2]) +
+          " is not a multiple of the tensor-core step of k, " +
+          std::to_string(kMmaMinK) + " (partial k steps are not supported)";
     return failure();
   }
+  // cp.async copies 16 aligned bytes: the rows of B [k, j] are N elements.
+  int64_t perChunk = 128 / element.getIntOrFloatBitWidth();
+  bool rhsKMajor = rhs == ArrayRef<int64_t>{2, 1};
+  if (rhsKMajor && e[1] % perChunk) {
+    why = "its second operand is indexed [k, j] with rows of " +
+          std::to_string(e[1]) + " elements, not a multiple of 16 bytes (" +
+          std::to_string(perChunk) +
+          " elements), which cp.async copies at a time";
+    return failure();
+  }
+  // The tiles that cover M x N: those that divide it where M x N is a
+  // multiple of the smallest tile; else every tile, the last block of a dim
+  // partial (its rows or columns past the extent masked), among those whose
+  // padded area is within 1/8 of the least padded tile's.
+  s.partial = e[0] % smallest.rows || e[1] % smallest.cols;
+  auto blocks = [](int64_t extent, int64_t tile) -> int64_t {
+    return (extent + tile - 1) / tile;
+  };
+  auto padded = [&](const MmaTile &t) {
+    return blocks(e[0], t.rows) * t.rows * blocks(e[1], t.cols) * t.cols;
+  };
+  int64_t leastPadded = std::numeric_limits<int64_t>::max();
+  for (const MmaTile &t : kMmaTiles)
+    leastPadded = std::min(leastPadded, padded(t));
+  auto covers = [&](const MmaTile &t) {
+    if (!s.partial)
+      return e[0] % t.rows == 0 && e[1] % t.cols == 0;
+    return padded(t) * 8 <= leastPadded * 9;
+  };
   auto gridOf = [&](const MmaTile &t) {
-    return (e[0] / t.rows) * (e[1] / t.cols);
+    return blocks(e[0], t.rows) * blocks(e[1], t.cols);
   };
   const MmaTile *pick = nullptr, *most = nullptr;
   for (const MmaTile &t : kMmaTiles) {
-    if (e[0] % t.rows || e[1] % t.cols)
+    if (!covers(t))
       continue;
     if (gridOf(t) >= minGrid) {
       pick = &t;
@@ -379,7 +409,6 @@ FailureOr<MmaSchedule> tensorCoreScheduleFor(ContractOp c, int64_t minGrid,
     if (!most || gridOf(t) > gridOf(*most))
       most = &t;
   }
-  MmaSchedule s;
   s.underfilled = !pick;
   s.tile = pick ? *pick : *most;
   s.grid = gridOf(s.tile);
@@ -451,13 +480,20 @@ int64_t mlir::motif::applyDefaultSchedules(func::FuncOp func, Equivalence cap,
           << mappingText(mma->mapping) << " mma m16n8k16 stages(2), threads("
           << mma->tile.threads() << "); a " << mma->tile.rows << "x"
           << mma->tile.cols << " tile a block, " << mma->grid << " blocks (";
+        StringRef among =
+            mma->partial ? " within 1/8 of the least padding" : "";
         if (mma->underfilled)
-          d << "no tile leaves mma-min-grid=" << mmaMinGrid
+          d << "no tile" << among << " leaves mma-min-grid=" << mmaMinGrid
             << " blocks: the one with the most";
         else if (mmaMinGrid > 0)
-          d << "the largest tile that leaves mma-min-grid=" << mmaMinGrid;
+          d << "the largest tile" << among
+            << " that leaves mma-min-grid=" << mmaMinGrid;
         else
-          d << "the largest tile that divides";
+          d << "the largest tile" << (mma->partial ? among : " that divides");
+        if (mma->partial)
+          d << "; the last block of a dim partial, its rows and columns "
+               "past "
+            << e[0] << "x" << e[1] << " masked";
         d << "); class tolerance (the instruction sums each 16-wide step of "
              "k its own way)";
         d.report();

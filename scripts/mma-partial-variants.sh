@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# GEMM shapes that no tensor-core tile divides (docs/tiles.md, "Partial last tiles"): an unfused bf16
+# C = A.B (nn, B [K, N]) or A.B^T (nt, B [N, K], an nn.Linear weight) rounded to bf16 that states no
+# tiles, compiled under the tolerance cap with the default schedule (mma-min-grid: the chip's SMs),
+# one folder per shape; and, for a few, the fma schedule that ran before (the bitwise cap) or nothing:
+#   scripts/mma-partial-variants.sh OUTDIR
+# then on a GPU: python3 scripts/gemm-variants.py OUTDIR/* (each against float64 and cuBLAS).
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+out="$1"
+bin="${MOTIF_BUILD_DIR:-$root/build}/bin"
+mkdir -p "$out/src"
+program() { # M N K form
+  local M=$1 N=$2 K=$3 form=$4 b bidx
+  if [ "$form" = nt ]; then b="${N}x${K}"; bidx="%b[j, k]"; else b="${K}x${N}"; bidx="%b[k, j]"; fi
+  cat <<MLIR
+func.func @mm(%a: tensor<${M}x${K}xbf16>, %b: tensor<${b}xbf16>) -> tensor<${M}x${N}xbf16> {
+  %c = motif.kernel "mm" threads(256) -> tensor<${M}x${N}xf32> {
+    %p = motif.contract (%a[i, k], ${bidx}) -> [i, j] over [block, thread, seq]
+           : (tensor<${M}x${K}xbf16>, tensor<${b}xbf16>) -> tensor<${M}x${N}xf32>
+    %g = motif.materialize %p in global : tensor<${M}x${N}xf32>
+    motif.yield %g : tensor<${M}x${N}xf32>
+  }
+  %t = motif.kernel "round" threads(256) -> tensor<${M}x${N}xbf16> {
+    %r = motif.map (%c[i, j]) -> [i, j] over [block, thread] : (tensor<${M}x${N}xf32>) -> tensor<${M}x${N}xbf16> {
+    ^bb0(%x: f32):
+      %y = arith.truncf %x : f32 to bf16
+      motif.yield %y : bf16
+    }
+    %g = motif.materialize %r in global : tensor<${M}x${N}xbf16>
+    motif.yield %g : tensor<${M}x${N}xbf16>
+  }
+  return %t : tensor<${M}x${N}xbf16>
+}
+MLIR
+}
+# shape form [fma]: the fma schedule too where its default applies
+for spec in "1x4096x4096 nn" "77x768x768 nt" "100x256x128 nt fma" "1000x1024x1024 nn fma" \
+             "1000x4096x4096 nn" "4095x4096x4096 nn" "3000x1000x1024 nt" "512x50257x768 nt" \
+             "8191x8191x8192 nt"; do
+  read -r shape form fma <<< "$spec"
+  IFS=x read -r M N K <<< "$shape"
+  prog="$out/src/mm_${shape}_$form.mlir"
+  program "$M" "$N" "$K" "$form" > "$prog"
+  tile=$("$bin/motif-opt" "$prog" --fuse-materialization="equivalence-cap=tolerance" 2>&1 >/dev/null \
+    | grep -o 'a [0-9]*x[0-9]* tile a block, [0-9]* blocks' | cut -d' ' -f2,6)
+  [ -n "$tile" ] || { echo "$shape $form: not on tensor cores" >&2; exit 1; }
+  d="$out/${shape}_${form}_t${tile% *}_g${tile#* }"
+  "$bin/motif-compile" --fuse-materialization --fuse-options="equivalence-cap=tolerance" --no-sass \
+    -o "$d" "$prog" >/dev/null
+  echo "$shape $form: tile ${tile% *}, ${tile#* } blocks -> $d"
+  if [ -n "${fma:-}" ]; then
+    "$bin/motif-compile" --fuse-materialization --fuse-options="equivalence-cap=bitwise" --no-sass \
+      -o "$out/${shape}_${form}_fma" "$prog" >/dev/null
+    echo "$shape $form bitwise: fma -> $out/${shape}_${form}_fma"
+  fi
+done
