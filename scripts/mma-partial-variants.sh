@@ -34,6 +34,23 @@ func.func @mm(%a: tensor<${M}x${K}xbf16>, %b: tensor<${b}xbf16>) -> tensor<${M}x
 }
 MLIR
 }
+# The tuned tiles of the examples at such shapes: examples/gemm_bf16.mlir (mma.sync, 128x128, 3 stages,
+# nn) and examples/linear_bf16.mlir (wgmma m64n256k16 on sm_90a, 128x256, nt), as written.
+for shape in 4095x4096x4096 8191x8192x8192; do
+  IFS=x read -r M N K <<< "$shape"
+  sed -e "s/512x128xbf16/${M}x${K}xbf16/g; s/128x256xbf16/${K}x${N}xbf16/g; s/512x256x/${M}x${N}x/g" \
+    "$root/examples/gemm_bf16.mlir" > "$out/src/gemm_bf16_$shape.mlir"
+  "$bin/motif-compile" --no-sass -o "$out/${shape}_nn_gemm_bf16" "$out/src/gemm_bf16_$shape.mlir" >/dev/null
+  echo "$shape nn: examples/gemm_bf16.mlir -> $out/${shape}_nn_gemm_bf16"
+done
+for shape in 1000x1000x1024 4095x4096x4096 8191x8191x8192; do
+  IFS=x read -r M N K <<< "$shape"
+  sed -e "s/256x192xbf16/${M}x${K}xbf16/g; s/512x192xbf16/${N}x${K}xbf16/g; s/256x512x/${M}x${N}x/g" \
+    "$root/examples/linear_bf16.mlir" > "$out/src/linear_bf16_$shape.mlir"
+  "$bin/motif-compile" --chip=sm_90a --no-sass -o "$out/${shape}_nt_linear_bf16_wgmma" \
+    "$out/src/linear_bf16_$shape.mlir" >/dev/null
+  echo "$shape nt: examples/linear_bf16.mlir (sm_90a) -> $out/${shape}_nt_linear_bf16_wgmma"
+done
 # shape form [fma]: the fma schedule too where its default applies
 for spec in "1x4096x4096 nn" "77x768x768 nt" "100x256x128 nt fma" "1000x1024x1024 nn fma" \
              "1000x4096x4096 nn" "4095x4096x4096 nn" "3000x1000x1024 nt" "512x50257x768 nt" \

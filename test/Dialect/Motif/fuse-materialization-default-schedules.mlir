@@ -112,12 +112,19 @@ func.func @user_tiles(%a: tensor<64x16xf32>, %b: tensor<16x64xf32>) -> tensor<64
 
 // -----
 
-// negative_: 40 rows are not a multiple of the 16-thread grid.
-// CHECK-LABEL: func.func @negative_not_multiple
-// CHECK: over [block, thread, seq]
-func.func @negative_not_multiple(%a: tensor<40x8xf32>, %b: tensor<8x64xf32>) -> tensor<40x64xf32> {
+// 40 rows are not a multiple of the 16-thread grid: 16-row tiles (3 blocks,
+// 48 rows, against 64 for runs of 2), the last block partial, rows 40..47
+// masked (docs/dialect.md, "Partial last tiles"); the 64 columns take runs
+// of 4.
+// CHECK-LABEL: func.func @partial_rows
+// CHECK: over [block x thread(16), block x thread(16) x seq(4), seq]
+func.func @partial_rows(%a: tensor<40x8xf32>, %b: tensor<8x64xf32>) -> tensor<40x64xf32> {
+  // The operand tiles of a block are staged as for whole tiles (the last
+  // block's copy of A clamps its rows to the tensor's last).
+  // expected-remark @+2 {{argument #0 (tensor<40x8xf32>): global -> shared (rule 3: operand tile 16x8 per block, 512 B}}
+  // expected-remark @+1 {{argument #1 (tensor<8x64xf32>): global -> shared (rule 3: operand tile 8x64 per block, 2048 B}}
   %c = motif.kernel "mm" threads(64) -> tensor<40x64xf32> {
-    // expected-remark @+1 {{default schedule not applied to the contraction of kernel 'mm': the output tile dims 40 x 64 are not multiples of 16 (masked partial tiles are not supported)}}
+    // expected-remark @+1 {{default schedule: the contraction of kernel 'mm' (40x64x8) states no tiles: [block, thread, seq] -> [block x thread(16), block x thread(16) x seq(4), seq], threads(256); the last block of a dim partial, its rows and columns past 40x64 masked; bitwise (the contracted dim still folds k = 0, 1, ...)}}
     %p = motif.contract (%a[i, k], %b[k, j]) -> [i, j] over [block, thread, seq]
            : (tensor<40x8xf32>, tensor<8x64xf32>) -> tensor<40x64xf32>
     // expected-remark @+1 {{stays global}}

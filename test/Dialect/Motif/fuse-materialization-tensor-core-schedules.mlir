@@ -17,7 +17,7 @@
 // a tile within 1/8 of the least padding, the last block partial (masked).
 // Under the bitwise cap, with k not a multiple of 16, or with rows of B
 // [k, j] that are not 16-byte multiples, a remark says why and the fma
-// schedule applies.
+// schedule applies (its partial tiles too).
 
 // CHECK: remark: default schedule: the contraction of kernel 'mm' (256x256x128) runs on tensor cores: [block, thread, seq] -> [block x thread(4) x seq(4) x thread(8), block x seq(16) x thread(4) x seq(2), seq x seq(32)] mma m16n8k16 stages(2), threads(128); a 128x128 tile a block, 4 blocks (the largest tile that divides); class tolerance
 // CHECK: remark: the contraction of kernel 'mm' runs on tensor cores: mma.sync m16n8k16, bf16 x bf16 -> f32 (nvvm.mma.sync); 4 warps of 2 x 16 m16n8 accumulator tiles
@@ -28,7 +28,7 @@
 // CHECK: remark: default schedule: the contraction of kernel 'odd' (100x256x128) runs on tensor cores: {{.*}} threads(32); a 16x128 tile a block, 14 blocks (the largest tile within 1/8 of the least padding; the last block of a dim partial, its rows and columns past 100x256 masked)
 // CHECK: remark: not on tensor cores: the contraction of kernel 'oddk': its contracted extent 120 is not a multiple of the tensor-core step of k, 16 (partial k steps are not supported)
 // CHECK: remark: not on tensor cores: the contraction of kernel 'oddn': its second operand is indexed [k, j] with rows of 100 elements, not a multiple of 16 bytes (8 elements), which cp.async copies at a time
-// CHECK: remark: default schedule not applied to the contraction of kernel 'oddn': the output tile dims 64 x 100 are not multiples of 16 (masked partial tiles are not supported)
+// CHECK: remark: default schedule: the contraction of kernel 'oddn' (64x100x128) states no tiles: {{.*}} the last block of a dim partial, its rows and columns past 64x100 masked; bitwise
 // IR-LABEL: func.func @mm
 // IR-SAME: motif.equivalence = #motif<equivalence tolerance>
 // IR: motif.kernel "mm_round" threads(128)
@@ -130,7 +130,7 @@ func.func @negative_k(%a: tensor<64x120xbf16>, %b: tensor<120x64xbf16>) -> tenso
 // -----
 
 // negative: B [k, j] rows of 100 bf16 (200 bytes) are not 16-byte aligned
-// for cp.async; nor does the fma schedule apply (100 is no multiple of 16).
+// for cp.async; the fma schedule applies, its last block of columns partial.
 // IR-LABEL: func.func @negative_rows
 // IR-NOT: mma m16n8k16
 func.func @negative_rows(%a: tensor<64x128xbf16>, %b: tensor<128x100xbf16>) -> tensor<64x100xf32> {

@@ -237,12 +237,22 @@ FailureOr<SmallVector<Attribute>> scheduleFor(ContractOp c, std::string &why) {
     return fail("an operand is computed in the kernel (register blocking "
                 "reads its operands from memory)");
   int64_t m = extents[i], n = extents[j], kk = extents[k];
-  if (m % kGrid || n % kGrid)
-    return fail("the output tile dims " + Twine(m) + " x " + Twine(n) +
-                " are not multiples of " + Twine(kGrid) +
-                " (masked partial tiles are not supported)");
-  int64_t rm = largestDividing({8, 4, 2, 1}, m, kGrid);
-  int64_t rn = largestDividing({8, 4, 2, 1}, n, kGrid);
+  // Each output dim: kGrid threads of r consecutive elements, a block tile
+  // of kGrid x r. On a multiple of kGrid the largest r that divides; else
+  // the largest whose padded extent is within 1/8 of the least padded (r =
+  // 1), the last block partial (docs/dialect.md, "Partial last tiles").
+  auto runOf = [](int64_t extent) -> int64_t {
+    if (extent % kGrid == 0)
+      return largestDividing({8, 4, 2, 1}, extent, kGrid);
+    auto padded = [&](int64_t r) {
+      return (extent + kGrid * r - 1) / (kGrid * r) * (kGrid * r);
+    };
+    for (int64_t r : {8, 4, 2})
+      if (padded(r) * 8 <= padded(1) * 9)
+        return r;
+    return 1;
+  };
+  int64_t rm = runOf(m), rn = runOf(n);
   if (rm * rn < 2)
     return fail("one output per thread (" + Twine(m) + " x " + Twine(n) +
                 "): nothing to keep in registers across K");
@@ -549,11 +559,22 @@ int64_t mlir::motif::applyDefaultSchedules(func::FuncOp func, Equivalence cap,
     std::string shape;
     for (auto [d, e] : llvm::enumerate(extents))
       shape += (d ? "x" : "") + std::to_string(e);
+    // The output tile's dims (the last two result dims): partial when
+    // kGrid does not divide one.
+    SmallVector<int64_t> resultDims = iface.getResultIterationDims();
+    int64_t ti = extents[resultDims[resultDims.size() - 2]],
+            tj = extents[resultDims.back()];
+    bool partialTiles = ti % kGrid != 0 || tj % kGrid != 0;
+    std::string outputShape = std::to_string(ti) + "x" + std::to_string(tj);
     c.emitRemark() << "default schedule: the contraction of kernel '"
                    << kernel.getSymName() << "' (" << shape
                    << ") states no tiles: " << was << " -> "
                    << mappingText(*mapping) << ", threads(" << kThreads
                    << "); "
+                   << (partialTiles ? "the last block of a dim partial, its "
+                                      "rows and columns past " +
+                                          outputShape + " masked; "
+                                    : std::string())
                    << (sequential ? "bitwise (the contracted dim still folds "
                                     "k = 0, 1, ...)"
                                   : "class tolerance (the contracted dim "
