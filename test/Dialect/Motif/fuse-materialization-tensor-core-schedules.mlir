@@ -5,10 +5,13 @@
 // RUN: FileCheck %s --check-prefix=BITWISER < %t.bitwise
 // RUN: not motif-opt %s --fuse-materialization="mma-min-grid=-2" --split-input-file 2>&1 | FileCheck %s --check-prefix=NEG
 // RUN: motif-opt %s --fuse-materialization="equivalence-cap=tolerance chip=sm_80" --split-input-file --mlir-print-op-on-diagnostic=false 2>&1 >/dev/null | FileCheck %s --check-prefix=SM80
+// RUN: motif-opt %s --fuse-materialization="equivalence-cap=tolerance mma-min-grid=0 shared-budget=32768" --split-input-file --mlir-print-op-on-diagnostic=false 2>&1 >/dev/null | FileCheck %s --check-prefix=BUDGET2
+// RUN: motif-opt %s --fuse-materialization="equivalence-cap=tolerance mma-min-grid=0 shared-budget=16384" --split-input-file --mlir-print-op-on-diagnostic=false 2>&1 >/dev/null | FileCheck %s --check-prefix=BUDGET1
+// RUN: motif-opt %s --fuse-materialization="equivalence-cap=tolerance mma-min-grid=0 shared-budget=1024" --split-input-file --mlir-print-op-on-diagnostic=false 2>&1 >/dev/null | FileCheck %s --check-prefix=BUDGET0
 // Default schedules on tensor cores (docs/tiles.md, "Default schedules"): an
 // f16/bf16 matrix product that states no tiles and whose shape divides
 // 16x8x16 gets the mma.sync accumulator layout of examples/gemm_bf16.mlir in
-// a block tile from 128x128 down to 16x8, `mma m16n8k16 stages(2)` and 32 to
+// a block tile from 128x128 down to 16x8, `mma m16n8k16 stages(3)` and 32 to
 // 128 threads, when the cap admits tolerance: the largest tile that leaves
 // mma-min-grid blocks (default 132, an H100's SMs), else the one with the
 // most; mma-min-grid=0 takes the largest that divides. Its epilogue map takes
@@ -19,12 +22,12 @@
 // [k, j] that are not 16-byte multiples, a remark says why and the fma
 // schedule applies (its partial tiles too).
 
-// CHECK: remark: default schedule: the contraction of kernel 'mm' (256x256x128) runs on tensor cores: [block, thread, seq] -> [block x thread(4) x seq(4) x thread(8), block x seq(16) x thread(4) x seq(2), seq x seq(32)] mma m16n8k16 stages(2), threads(128); a 128x128 tile a block, 4 blocks (the largest tile that divides); class tolerance
+// CHECK: remark: default schedule: the contraction of kernel 'mm' (256x256x128) runs on tensor cores: [block, thread, seq] -> [block x thread(4) x seq(4) x thread(8), block x seq(16) x thread(4) x seq(2), seq x seq(32)] mma m16n8k16 stages(3), threads(128); a 128x128 tile a block, 4 blocks (the largest tile that divides); class tolerance
 // CHECK: remark: the contraction of kernel 'mm' runs on tensor cores: mma.sync m16n8k16, bf16 x bf16 -> f32 (nvvm.mma.sync); 4 warps of 2 x 16 m16n8 accumulator tiles
 // CHECK: remark: 'mm'#0 (tensor<256x256xf32>): global -> register
-// CHECK: 2 stages (cp.async pipeline), 16-byte chunks XOR-swizzled within each 128-byte line (tensor cores: each ldmatrix row in its own banks)
-// CHECK: remark: default schedule: the contraction of kernel 'small' (64x256x128) runs on tensor cores: [block, thread, seq] -> [block x thread(4) x seq(2) x thread(8), block x seq(16) x thread(4) x seq(2), seq x seq(32)] mma m16n8k16 stages(2), threads(128); a 64x128 tile a block, 2 blocks (the largest tile that divides)
-// CHECK: remark: default schedule: the contraction of kernel 'k48' (96x40x48) runs on tensor cores: [block, thread, seq] -> [block x thread(2) x seq(2) x thread(8), block x thread(4) x seq(2), seq x seq(16)] mma m16n8k16 stages(2), threads(64); a 32x8 tile a block, 15 blocks (the largest tile that divides)
+// CHECK: 3 stages (cp.async pipeline), 16-byte chunks XOR-swizzled within each 128-byte line (tensor cores: each ldmatrix row in its own banks)
+// CHECK: remark: default schedule: the contraction of kernel 'small' (64x256x128) runs on tensor cores: [block, thread, seq] -> [block x thread(4) x seq(2) x thread(8), block x seq(16) x thread(4) x seq(2), seq x seq(32)] mma m16n8k16 stages(3), threads(128); a 64x128 tile a block, 2 blocks (the largest tile that divides)
+// CHECK: remark: default schedule: the contraction of kernel 'k48' (96x40x48) runs on tensor cores: [block, thread, seq] -> [block x thread(2) x seq(2) x thread(8), block x thread(4) x seq(2), seq x seq(16)] mma m16n8k16 stages(3), threads(64); a 32x8 tile a block, 15 blocks (the largest tile that divides)
 // CHECK: remark: default schedule: the contraction of kernel 'odd' (100x256x128) runs on tensor cores: {{.*}} threads(32); a 16x128 tile a block, 14 blocks (the largest tile within 1/8 of the least padding; the last block of a dim partial, its rows and columns past 100x256 masked)
 // CHECK: remark: not on tensor cores: the contraction of kernel 'oddk': its contracted extent 120 is not a multiple of the tensor-core step of k, 16 (partial k steps are not supported)
 // CHECK: remark: not on tensor cores: the contraction of kernel 'oddn': its second operand is indexed [k, j] with rows of 100 elements, not a multiple of 16 bytes (8 elements), which cp.async copies at a time
@@ -32,15 +35,21 @@
 // IR-LABEL: func.func @mm
 // IR-SAME: motif.equivalence = #motif<equivalence tolerance>
 // IR: motif.kernel "mm_round" threads(128)
-// IR: motif.contract {{.*}} mma m16n8k16 stages(2)
+// IR: motif.contract {{.*}} mma m16n8k16 stages(3)
 // IR: motif.materialize %{{.*}} in register
-// GRID: remark: default schedule: the contraction of kernel 'mm' (256x256x128) runs on tensor cores: [block, thread, seq] -> [block x seq(2) x thread(8), block x seq(2) x thread(4) x seq(2), seq x seq(32)] mma m16n8k16 stages(2), threads(32); a 16x16 tile a block, 256 blocks (the largest tile that leaves mma-min-grid=132); class tolerance
+// GRID: remark: default schedule: the contraction of kernel 'mm' (256x256x128) runs on tensor cores: [block, thread, seq] -> [block x seq(2) x thread(8), block x seq(2) x thread(4) x seq(2), seq x seq(32)] mma m16n8k16 stages(3), threads(32); a 16x16 tile a block, 256 blocks (the largest tile that leaves mma-min-grid=132); class tolerance
 // GRID: remark: default schedule: the contraction of kernel 'small' (64x256x128) runs on tensor cores: {{.*}} threads(32); a 16x8 tile a block, 128 blocks (no tile leaves mma-min-grid=132 blocks: the one with the most)
 // GRID: remark: default schedule: the contraction of kernel 'odd' (100x256x128) runs on tensor cores: {{.*}} threads(32); a 16x8 tile a block, 224 blocks (the largest tile within 1/8 of the least padding that leaves mma-min-grid=132; the last block of a dim partial, its rows and columns past 100x256 masked)
 // NEG: error: fuse-materialization: mma-min-grid -2 is below -1 (-1: the chip's SMs; 0 takes the largest tile that divides)
 // The default (-1) is the chip's SMs: 108 on sm_80 (A100), where 256x256 takes
 // 32x16 tiles (128 blocks) instead of sm_90's 16x16 (256).
 // SM80: remark: default schedule: the contraction of kernel 'mm' (256x256x128) runs on tensor cores: {{.*}} threads(64); a 32x16 tile a block, 128 blocks (the largest tile that leaves mma-min-grid=108)
+// Three cp.async stages where they fit the shared budget (48 KiB: 3 x 16 KiB
+// at 128x128 with k steps of 32), else two, else one; a tile one stage of
+// which does not fit is no candidate, and with none a remark says so.
+// BUDGET2: (256x256x128) runs on tensor cores: {{.*}} mma m16n8k16 stages(2), threads(128); a 128x128 tile a block
+// BUDGET1: (256x256x128) runs on tensor cores: {{.*}} mma m16n8k16 stages(1), threads(128); a 128x128 tile a block
+// BUDGET0: remark: not on tensor cores: the contraction of kernel 'mm': one stage of its smallest operand tiles (16x32 and 32x8) takes 1536 shared bytes, over the budget (1024)
 // BITWISER: remark: not on tensor cores: the contraction of kernel 'mm' could run as mma.sync m16n8k16, which sums each 16-wide step of k its own way (class tolerance), and the equivalence cap is 'bitwise'
 // BITWISER: remark: default schedule: the contraction of kernel 'mm' (256x256x128) states no tiles
 // BITWISE-LABEL: func.func @mm
@@ -100,7 +109,7 @@ func.func @k48(%a: tensor<96x48xbf16>, %b: tensor<48x40xbf16>) -> tensor<96x40xf
 // 100..111 masked). Only 16-row tiles pad within 1/8 of the least (112 rows
 // against 128 for the others); mma-min-grid=0 takes the largest of them.
 // IR-LABEL: func.func @partial_rows
-// IR: motif.contract {{.*}} over [block x seq(2) x thread(8), block x seq(16) x thread(4) x seq(2), seq x seq(32)] mma m16n8k16 stages(2)
+// IR: motif.contract {{.*}} over [block x seq(2) x thread(8), block x seq(16) x thread(4) x seq(2), seq x seq(32)] mma m16n8k16 stages(3)
 func.func @partial_rows(%a: tensor<100x128xf16>, %b: tensor<256x128xf16>) -> tensor<100x256xf32> {
   %c = motif.kernel "odd" threads(256) -> tensor<100x256xf32> {
     %p = motif.contract (%a[i, k], %b[j, k]) -> [i, j] over [block, thread, seq]

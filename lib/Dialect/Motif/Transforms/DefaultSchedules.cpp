@@ -27,9 +27,10 @@
 // An f16/bf16 matrix product whose shape divides 16x8x16 runs on tensor
 // cores instead (tensorCoreScheduleFor: the mma.sync accumulator layout of
 // examples/gemm_bf16.mlir in a block tile from 128x128 down to 16x8, the
-// largest that leaves mma-min-grid blocks, `mma m16n8k16 stages(2)`, 32 to
-// 128 threads) when the cap admits `tolerance`; under a bitwise cap, or when
-// the shape does not divide, a remark says why and it gets the fma schedule. An
+// largest that leaves mma-min-grid blocks, `mma m16n8k16 stages(3)` where
+// three stages fit the shared budget, else 2, 32 to 128 threads) when the cap
+// admits `tolerance`; under a bitwise cap, or when the shape does not fit, a
+// remark says why and it gets the fma schedule. An
 // f32 product never goes to tensor cores here: tf32 (`mma m16n8k8`) rounds its
 // operands and is only ever the program's choice; the remark says so.
 //
@@ -322,6 +323,8 @@ struct MmaSchedule {
   SmallVector<Attribute> mapping;
   MmaTile tile;
   int64_t kStep = 0, grid = 0;
+  /// Buffers of each operand tile (`stages(n)`).
+  int64_t stages = 2;
   /// No tile leaves `minGrid` blocks: the one with the most.
   bool underfilled = false;
   /// M x N is not a multiple of the smallest tile: the last block of a dim
@@ -338,14 +341,20 @@ constexpr int64_t kMmaMinK = 16;
 ///   j: block x seq(C / 8) x thread(4) x seq(2)       (no seq(1))
 ///   k: seq x seq(bk)                bk = 32, or 16 where 32 does not divide
 ///
-/// threads(32 w), `mma m16n8k16 stages(2)` (128x128 with k steps of 32:
-/// 2 x (128 x 40 + 32 x 136) x 2 = 37,888 bytes, under the 48 KiB of static
-/// shared memory the fusion budgets by default). The tile: the largest that
+/// threads(32 w), `mma m16n8k16 stages(s)`: s = 3 where three stages of both
+/// operand tiles fit `sharedBudget` (unpadded, their 16-byte chunks
+/// XOR-swizzled: 128x128 with k steps of 32 takes 3 x (128 x 32 + 32 x 128)
+/// x 2 = 49,152 bytes, the 48 KiB the fusion budgets by default), else 2,
+/// else 1; only tiles one stage of which fits are candidates (on
+/// an H100 at 4095x4096x4096, 128x128: 0.481 ms at 2 stages, 0.366 at 3,
+/// 0.323 at 4; at 8191x8192x8192 3.700, 2.588, 2.745: docs/results,
+/// stage-variants-h100-session24.txt). The tile: the largest that
 /// divides M x N and leaves at least `minGrid` blocks (one per SM: a grid of
 /// fewer leaves SMs idle), else the dividing one with the most blocks;
 /// `minGrid` 0 takes the largest that divides. Failure with an empty `why`:
 /// not a candidate (f32, or not that product).
 FailureOr<MmaSchedule> tensorCoreScheduleFor(ContractOp c, int64_t minGrid,
+                                             int64_t sharedBudget,
                                              std::string &why) {
   why.clear();
   Type element = c.getLhs().getType().getElementType();
@@ -400,7 +409,16 @@ FailureOr<MmaSchedule> tensorCoreScheduleFor(ContractOp c, int64_t minGrid,
   int64_t leastPadded = std::numeric_limits<int64_t>::max();
   for (const MmaTile &t : kMmaTiles)
     leastPadded = std::min(leastPadded, padded(t));
+  // One stage of both operand tiles (unpadded: XOR-swizzled or one chunk
+  // wide) must fit the shared budget.
+  s.kStep = e[2] % 32 == 0 ? 32 : kMmaMinK;
+  int64_t elementBytes = element.getIntOrFloatBitWidth() / 8;
+  auto stageBytes = [&](const MmaTile &t) {
+    return (t.rows + t.cols) * s.kStep * elementBytes;
+  };
   auto covers = [&](const MmaTile &t) {
+    if (stageBytes(t) > sharedBudget)
+      return false;
     if (!s.partial)
       return e[0] % t.rows == 0 && e[1] % t.cols == 0;
     return padded(t) * 8 <= leastPadded * 9;
@@ -419,10 +437,22 @@ FailureOr<MmaSchedule> tensorCoreScheduleFor(ContractOp c, int64_t minGrid,
     if (!most || gridOf(t) > gridOf(*most))
       most = &t;
   }
+  if (!pick && !most) {
+    why = "one stage of its smallest operand tiles (" +
+          std::to_string(smallest.rows) + "x" + std::to_string(s.kStep) +
+          " and " + std::to_string(s.kStep) + "x" +
+          std::to_string(smallest.cols) + ") takes " +
+          std::to_string(stageBytes(smallest)) +
+          " shared bytes, over the budget (" + std::to_string(sharedBudget) +
+          ")";
+    return failure();
+  }
   s.underfilled = !pick;
   s.tile = pick ? *pick : *most;
   s.grid = gridOf(s.tile);
-  s.kStep = e[2] % 32 == 0 ? 32 : kMmaMinK;
+  s.stages = 3 * stageBytes(s.tile) <= sharedBudget   ? 3
+             : 2 * stageBytes(s.tile) <= sharedBudget ? 2
+                                                      : 1;
   MLIRContext *ctx = c.getContext();
   auto tile = [&](ArrayRef<Level> levels, ArrayRef<int64_t> sizes) {
     return Attribute(TileAttr::get(ctx, levels, sizes));
@@ -440,12 +470,12 @@ FailureOr<MmaSchedule> tensorCoreScheduleFor(ContractOp c, int64_t minGrid,
   return s;
 }
 
-/// Sets the tensor-core schedule (mapping, `mma m16n8k16 stages(2)`, the
+/// Sets the tensor-core schedule (mapping, `mma m16n8k16 stages(n)`, the
 /// tile's threads); undone (false) when the verifier refuses it.
 bool tryTensorCoreSchedule(ContractOp c, const MmaSchedule &s) {
   MLIRContext *ctx = c.getContext();
   c.setMmaAttr(MmaShapeAttr::get(ctx, MmaShape::M16N8K16));
-  c.setMmaStagesAttr(IntegerAttr::get(IntegerType::get(ctx, 64), 2));
+  c.setMmaStagesAttr(IntegerAttr::get(IntegerType::get(ctx, 64), s.stages));
   if (trySchedule(cast<ComputeOpInterface>(c.getOperation()),
                   ArrayAttr::get(ctx, s.mapping), s.tile.threads()))
     return true;
@@ -458,7 +488,8 @@ bool tryTensorCoreSchedule(ContractOp c, const MmaSchedule &s) {
 
 int64_t mlir::motif::applyDefaultSchedules(func::FuncOp func, Equivalence cap,
                                            Equivalence &applied,
-                                           int64_t mmaMinGrid) {
+                                           int64_t mmaMinGrid,
+                                           int64_t sharedBudget) {
   SmallVector<ContractOp> contracts;
   func.walk([&](ContractOp c) {
     if (kernelOf(c) && !hasNest(c.getMapping()))
@@ -470,7 +501,8 @@ int64_t mlir::motif::applyDefaultSchedules(func::FuncOp func, Equivalence cap,
     // f16/bf16 matrix products: tensor cores where the cap admits their
     // class, else (or where the shape does not fit) the fma schedule below.
     std::string why;
-    FailureOr<MmaSchedule> mma = tensorCoreScheduleFor(c, mmaMinGrid, why);
+    FailureOr<MmaSchedule> mma =
+        tensorCoreScheduleFor(c, mmaMinGrid, sharedBudget, why);
     if (succeeded(mma) && cap < Equivalence::Tolerance) {
       c.emitRemark() << "not on tensor cores: the contraction of kernel '"
                      << kernel.getSymName()
@@ -487,7 +519,8 @@ int64_t mlir::motif::applyDefaultSchedules(func::FuncOp func, Equivalence cap,
         d << "default schedule: the contraction of kernel '"
           << kernel.getSymName() << "' (" << e[0] << "x" << e[1] << "x" << e[2]
           << ") runs on tensor cores: " << was << " -> "
-          << mappingText(mma->mapping) << " mma m16n8k16 stages(2), threads("
+          << mappingText(mma->mapping) << " mma m16n8k16 stages("
+          << mma->stages << "), threads("
           << mma->tile.threads() << "); a " << mma->tile.rows << "x"
           << mma->tile.cols << " tile a block, " << mma->grid << " blocks (";
         StringRef among =

@@ -27,9 +27,11 @@ namespace mlir::motif {
 /// decline is a remark. An f16/bf16 matrix product goes to tensor cores
 /// instead where `cap` admits tolerance, in the largest block tile (128x128
 /// down to 16x8) that leaves at least `mmaMinGrid` blocks (else the one with
-/// the most). Returns the number of motifs given a schedule.
+/// the most), with 3 cp.async stages where they fit `sharedBudget` bytes,
+/// else 2. Returns the number of motifs given a schedule.
 int64_t applyDefaultSchedules(func::FuncOp func, Equivalence cap,
-                              Equivalence &applied, int64_t mmaMinGrid);
+                              Equivalence &applied, int64_t mmaMinGrid,
+                              int64_t sharedBudget);
 
 /// A remark on every contraction of `func` that runs on tensor cores (`mma`):
 /// the instruction, the warp tiling, the pipeline and the class; and on every

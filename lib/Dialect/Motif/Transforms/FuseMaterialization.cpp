@@ -1579,7 +1579,8 @@ void FuseMaterializationPass::runOnOperation() {
   if (defaultSchedules)
     numDefaultSchedules +=
         applyDefaultSchedules(func, *cap, applied,
-                              mmaMinGrid < 0 ? target->typicalSMs : mmaMinGrid);
+                              mmaMinGrid < 0 ? target->typicalSMs : mmaMinGrid,
+                              budget);
   // Which contractions run on tensor cores, and why an eligible one does not
   // (the program states it: the fusion applies no class for it).
   (void)remarkTensorCores(func);
