@@ -3,7 +3,7 @@
 program below is a tiled kernel of the examples at shapes its block tiles do not divide, drawn at
 random per run (the seed is in the failure message); the lowered kernels run on the emulator
 (motif.emulator) against the schedule model, bit for bit where the program's class is bitwise
-(maps, transposes, the fma contraction), within tolerance for tensor cores -- and every element of
+(maps, transposes, reductions, the fma contraction), within tolerance for tensor cores -- and every element of
 every output is stored (an unwritten element or a store past the end fails)."""
 import os
 import random
@@ -110,16 +110,54 @@ func.func @f(%a: tensor<{M}x{K}xbf16>, %b: tensor<{K}x{N}xbf16>) -> tensor<{M}x{
 }}
 """
 
+# A row sum across the block's threads, two rows a block (the last block's second row masked: it
+# neither folds nor stores), kept in shared memory for the map that divides by it; N any (the
+# untiled thread dim partial too).
+ROW_SUM = """
+func.func @f(%x: tensor<{M}x{N}xf32>) -> tensor<{M}x{N}xf32> {{
+  %y = motif.kernel "k" threads(64) -> tensor<{M}x{N}xf32> {{
+    %s = motif.reduce <add> (%x[i, j]) -> [i] over [block x seq(2), thread] : (tensor<{M}x{N}xf32>) -> tensor<{M}xf32>
+    %sr = motif.materialize %s in shared : tensor<{M}xf32>
+    %m = motif.map (%x[i, j], %sr[i]) -> [i, j] over [block x seq(2), thread]
+           : (tensor<{M}x{N}xf32>, tensor<{M}xf32>) -> tensor<{M}x{N}xf32> {{
+    ^bb0(%a: f32, %b: f32):
+      %d = arith.divf %a, %b : f32
+      motif.yield %d : f32
+    }}
+    %g = motif.materialize %m in global : tensor<{M}x{N}xf32>
+    motif.yield %g : tensor<{M}x{N}xf32>
+  }}
+  return %y : tensor<{M}x{N}xf32>
+}}
+"""
+
+# A row max folded sequentially by each of 8 threads (a row each, 8 rows a block), K in steps of 16.
+ROW_MAX = """
+func.func @f(%x: tensor<{M}x{K}xf32>) -> tensor<{M}xf32> {{
+  %y = motif.kernel "k" threads(8) -> tensor<{M}xf32> {{
+    %s = motif.reduce <max> (%x[i, j]) -> [i] over [block x thread(8), seq x seq(16)] : (tensor<{M}x{K}xf32>) -> tensor<{M}xf32>
+    %g = motif.materialize %s in global : tensor<{M}xf32>
+    motif.yield %g : tensor<{M}xf32>
+  }}
+  return %y : tensor<{M}xf32>
+}}
+"""
+
 # (template, row tile, column tile, k multiple, N multiple, bitwise)
 CASES = {
     "transpose": (TRANSPOSE, 32, 32, 1, 1, True),
     "gemm_fma": (GEMM_FMA, 32, 64, 16, 1, True),
     "gemm_mma": (GEMM_MMA, 64, 32, 32, 8, False),
+    "row_sum": (ROW_SUM, 2, 64, 1, 1, True),
+    "row_max": (ROW_MAX, 8, 1, 16, 1, True),
 }
 
 
 def _shape(rng, tile, multiple=1, most=3):
-    """An extent in 1 .. most tiles that the tile does not divide (a multiple of `multiple`)."""
+    """An extent in 1 .. most tiles that the tile does not divide (a multiple of `multiple`); any
+    extent up to 3 x 32 for an untiled dim (tile 1)."""
+    if tile == 1:
+        return rng.randrange(multiple, 97, multiple)
     while True:
         e = rng.randrange(multiple, most * tile + 1, multiple)
         if e % tile:
