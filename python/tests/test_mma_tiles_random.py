@@ -1,12 +1,16 @@
 """Tensor-core default schedules on random GEMM shapes (CPU; docs/tiles.md, "Default schedules").
 
 Fresh random programs each run: an unfused C = A.B (bf16 or f16 operands, B indexed [k, j] or [j, k]),
-M a multiple of 16 up to 192, N of 8 up to 192, K of 16 up to 96, its f32 product rounded to the operand
-type by an epilogue map or returned as is, fused under the tolerance cap at a random mma-min-grid. The
-tile is computed here from its documented statement, an oracle independent of DefaultSchedules.cpp:
-the table R x C (R in 128, 64, 32, 16; C in 128, 64, 32, 16, 8) largest first by area, then the squarer
-(R C / (R + C)), then more rows; the first that divides M x N and leaves at least mma-min-grid blocks,
-else the dividing one with the most blocks. The fused program's remark must name that tile and grid,
+M a multiple of 16 up to 192, N of 8 up to 192, K of 16 up to 96 -- or, in half the cases, M any up to
+192 and N any (B [j, k]) or a multiple of 8 (B [k, j]), shapes with partial last tiles --, its f32
+product rounded to the operand type by an epilogue map or returned as is, fused under the tolerance cap
+at a random mma-min-grid. The tile is computed here from its documented statement, an oracle
+independent of DefaultSchedules.cpp: the table R x C (R in 128, 64, 32, 16; C in 128, 64, 32, 16, 8)
+largest first by area, then the squarer (R C / (R + C)), then more rows; the candidates are the tiles
+that divide M x N where it is a multiple of 16 x 8, else those whose padded area (M, N rounded up to
+the tile) is within 1/8 of the least padded; the first candidate that leaves at least mma-min-grid
+blocks, else the one with the most blocks; three cp.async stages. The fused program's remark must name
+that tile and grid,
 and scripts/emulate-mma.py runs the lowered kernel (the PTX ISA's ldmatrix / mma.sync / cp.async
 semantics) on fresh random inputs against float64 A.B: equivalence class tolerance (normwise relative
 error within 2^-8 for a bf16 result, 2^-10 for f16, 1e-5 for the f32 product). The options are
@@ -30,13 +34,22 @@ def _tile_table():
     return sorted(tiles, key=lambda t: (-t[0] * t[1], -t[0] * t[1] / (t[0] + t[1]), -t[0]))
 
 
+def _blocks(m, n, t):
+    return -(-m // t[0]) * -(-n // t[1])
+
+
 def expected_tile(m, n, min_grid):
-    dividing = [(r, c) for r, c in _tile_table() if m % r == 0 and n % c == 0]
-    for r, c in dividing:
-        if (m // r) * (n // c) >= min_grid:
-            return (r, c), (m // r) * (n // c), False
-    r, c = max(dividing, key=lambda t: (m // t[0]) * (n // t[1]))
-    return (r, c), (m // r) * (n // c), True
+    if m % 16 == 0 and n % 8 == 0:
+        candidates = [(r, c) for r, c in _tile_table() if m % r == 0 and n % c == 0]
+    else:
+        padded = {t: _blocks(m, n, t) * t[0] * t[1] for t in _tile_table()}
+        least = min(padded.values())
+        candidates = [t for t in _tile_table() if padded[t] * 8 <= least * 9]
+    for t in candidates:
+        if _blocks(m, n, t) >= min_grid:
+            return t, _blocks(m, n, t), False
+    t = max(candidates, key=lambda t: _blocks(m, n, t))
+    return t, _blocks(m, n, t), True
 
 
 def _program(m, n, k, dt, nk, epilogue):
@@ -75,6 +88,9 @@ def test_tile_table_order():
     assert expected_tile(256, 256, 0) == ((128, 128), 4, False)
     assert expected_tile(256, 256, 132) == ((16, 16), 256, False)
     assert expected_tile(48, 40, 132) == ((16, 8), 15, True)
+    # partial: 1000 rows pad to 1024 at 64 or 128 rows (within 1/8 of 1008); 100 rows only at 16
+    assert expected_tile(1000, 1024, 132) == ((64, 64), 256, False)
+    assert expected_tile(100, 256, 0) == ((16, 128), 14, False)
 
 
 def test_random_gemm_tiles_emulated(tmp_path):
@@ -88,6 +104,9 @@ def test_random_gemm_tiles_emulated(tmp_path):
         k = 16 * int(rng.integers(1, 7))
         dt = str(rng.choice(["bf16", "f16"]))
         nk = bool(rng.integers(2))
+        if rng.integers(2):  # partial last tiles: any M; any N where B is [j, k]
+            m = int(rng.integers(1, 193))
+            n = int(rng.integers(1, 193)) if nk else 8 * int(rng.integers(1, 25))
         epilogue = bool(rng.integers(2))
         min_grid = int(rng.choice([0, 1, 4, 16, 132]))
         label = (f"seed {seed} case {case}: {m}x{n}x{k} {dt} B[{'j, k' if nk else 'k, j'}] "
@@ -99,14 +118,18 @@ def test_random_gemm_tiles_emulated(tmp_path):
                               capture_output=True, text=True, timeout=300)
         assert fuse.returncode == 0, f"{label}: {fuse.stderr[-2000:]}"
         (r, c), grid, under = expected_tile(m, n, min_grid)
-        why = (f"no tile leaves mma-min-grid={min_grid} blocks: the one with the most" if under
-               else f"the largest tile that leaves mma-min-grid={min_grid}" if min_grid
-               else "the largest tile that divides")
+        partial = m % 16 != 0 or n % 8 != 0
+        among = " within 1/8 of the least padding" if partial else ""
+        why = (f"no tile{among} leaves mma-min-grid={min_grid} blocks: the one with the most" if under
+               else f"the largest tile{among} that leaves mma-min-grid={min_grid}" if min_grid
+               else f"the largest tile{among if partial else ' that divides'}")
+        if partial:
+            why += f"; the last block of a dim partial, its rows and columns past {m}x{n} masked"
         want = f"({m}x{n}x{k}) runs on tensor cores: "
         tail = f"; a {r}x{c} tile a block, {grid} blocks ({why})"
         assert any(want in line and tail in line for line in fuse.stderr.splitlines()), \
             f"{label}: expected {r}x{c}, {grid} blocks ({why}); remarks:\n{fuse.stderr[-3000:]}"
-        assert re.search(r"mma m16n8k16 stages\(2\)", fuse.stdout), label
+        assert re.search(r"mma m16n8k16 stages\(3\)", fuse.stdout), label
         lowered = tmp_path / f"mm{case}.lowered.mlir"
         low = subprocess.run([str(opt), f"--pass-pipeline={LOWER}", "--mlir-print-op-generic", "-o",
                               str(lowered)], input=fuse.stdout, capture_output=True, text=True, timeout=300)
@@ -169,6 +192,9 @@ def test_random_gemm_epilogues_oracle(tmp_path):
         m, n, k = 16 * int(rng.integers(1, 5)), 8 * int(rng.integers(1, 9)), 16 * int(rng.integers(1, 3))
         dt = str(rng.choice(["bf16", "f16"]))
         nk = bool(rng.integers(2))
+        if rng.integers(2):  # partial last tiles
+            m = int(rng.integers(1, 65))
+            n = int(rng.integers(1, 65)) if nk else n
         steps = [s for s in ("bias", "scale", "relu", "tanh") if rng.integers(2)]
         rng.shuffle(steps)
         if rng.integers(2):
