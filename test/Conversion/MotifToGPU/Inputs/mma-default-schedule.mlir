@@ -1,5 +1,5 @@
 // An unfused bf16 GEMM + truncation that states no tiles: under equivalence-cap=tolerance the
-// default schedule puts it on tensor cores (stages(2)): tensor-cores-emulated.test.
+// default schedule puts it on tensor cores (stages(3)): tensor-cores-emulated.test.
 func.func @mm(%a: tensor<256x128xbf16>, %b: tensor<128x256xbf16>) -> tensor<256x256xbf16> {
   %c = motif.kernel "mm" threads(256) -> tensor<256x256xf32> {
     %p = motif.contract (%a[i, k], %b[k, j]) -> [i, j] over [block, thread, seq]
