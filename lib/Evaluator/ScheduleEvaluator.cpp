@@ -341,7 +341,11 @@ LogicalResult ScheduleEvaluator::stage(MaterializeOp mat) {
         idx.push_back(blockCoord);
         continue;
       }
-      idx.push_back(blockCoord * buf.layout.tiles[a] + bufIdx[b++]);
+      // The last block of a partial tile nest: rows past the extent repeat
+      // the last one, as the lowering's staged copies clamp them (only
+      // masked instances read them).
+      idx.push_back(std::min(blockCoord * buf.layout.tiles[a] + bufIdx[b++],
+                             src.shape[a] - 1));
     }
     buf.data[e] = src.data[linearize(idx, srcStrides)];
   }
