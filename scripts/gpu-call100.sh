@@ -11,15 +11,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/gpu-env.sh"
 export MOTIF_PREBUILT="$root/.prebuilt22"
 status=0
 start=$SECONDS
-name=$(nvidia-smi --query-gpu=name --format=csv,noheader | tee "$logs/device.txt")
-case "$name" in
-*H200*)
-  timeout 220 python3 -m motif.bench --families softmax_bf16,layernorm_bf16,rmsnorm_bf16 \
-    --json "$logs/bench-rows-bf16.json" 2>"$logs/bench-rows-bf16-progress.txt" | tee "$logs/bench-rows-bf16.txt" \
-    | grep -v unfused | grep -E "copy|motif math|motif fused|norm|body" | cut -c1-170
-  [ "${PIPESTATUS[0]}" -eq 0 ] || status=1 ;;
-*) echo "not an H200 ($name): the bf16 row table is not run" ;;
-esac
+gpu_row_table_if_h200 220
 nt() { for d in "$@"; do case "$d" in *_nt_*) echo "nt:$d" ;; *) echo "$d" ;; esac; done; }
 checked="$(ls -d .mmatiles23/512x512x512_t16x8_g1056 .mmatiles23/512x512x512_t32x32_g132 \
   .mmatiles23/768x768x768_t64x64_g132 .mmatiles23/4096x16x4096_t128x16_g0 .mmatiles23/1600x1600x1600_t64x32_g1056)

@@ -5,14 +5,6 @@
 source "$(dirname "${BASH_SOURCE[0]}")/gpu-env.sh"
 export MOTIF_PREBUILT="$root/.prebuilt24"
 status=0
-name=$(nvidia-smi --query-gpu=name --format=csv,noheader | tee "$logs/device.txt")
-case "$name" in
-*H200*)
-  timeout 400 python3 -m motif.bench --families softmax_bf16,layernorm_bf16,rmsnorm_bf16 \
-    --json "$logs/bench-rows-bf16.json" 2>"$logs/bench-rows-bf16-progress.txt" | tee "$logs/bench-rows-bf16.txt" \
-    | grep -v unfused | grep -E "copy|motif math|motif fused|norm|body" | cut -c1-170
-  [ "${PIPESTATUS[0]}" -eq 0 ] || status=1 ;;
-*) echo "not an H200 ($name): the bf16 row table is not run" ;;
-esac
+gpu_row_table_if_h200 400
 echo "call rc $status"
 exit $status

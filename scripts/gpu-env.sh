@@ -36,3 +36,21 @@ gpu_sanitize() {
     [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
   done
 }
+
+# On an H200 only, issue 13's bf16 row table (motif.bench of softmax_bf16, layernorm_bf16, rmsnorm_bf16,
+# every peer in the same run, MOTIF_PREBUILT's kernels): gpu_row_table_if_h200 SECONDS. Writes the card's
+# name to $logs/device.txt; sets on_h200=1 when it ran, status=1 on a failure.
+gpu_row_table_if_h200() {
+  local name
+  name=$(nvidia-smi --query-gpu=name --format=csv,noheader | tee "$logs/device.txt")
+  on_h200=0
+  case "$name" in
+  *H200*)
+    on_h200=1
+    timeout "$1" python3 -m motif.bench --families softmax_bf16,layernorm_bf16,rmsnorm_bf16 \
+      --json "$logs/bench-rows-bf16.json" 2>"$logs/bench-rows-bf16-progress.txt" | tee "$logs/bench-rows-bf16.txt" \
+      | grep -v unfused | grep -E "copy|motif math|motif fused|norm|body" | cut -c1-170
+    [ "${PIPESTATUS[0]}" -eq 0 ] || status=1 ;;
+  *) echo "not an H200 ($name): the bf16 row table is not run" ;;
+  esac
+}
