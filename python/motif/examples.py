@@ -350,12 +350,14 @@ def attention_text(S, N, D, E, heads=None, scale=None, dtype="f32"):
 
 #: Shapes (S, N, D, E, heads) the flash-form GPU test runs (python/tests/test_gpu.py): keys not a
 #: multiple of the 32-key tile (1, 63, 65, 100, 1000), 8 and 16 rows per block (1 row a quad), D != E,
-#: batched; the last three have grids large enough for 32 and 128 rows per block (4 rows a quad), the
-#: last two without key groups: their K/V tiles come in the 2-stage cp.async pipeline (32 tiles of
-#: 1000 keys, the last partial; 3 tiles of 65).
+#: batched; the next three have grids large enough for 32 and 128 rows per block (4 rows a quad), the
+#: last two of them without key groups: their K/V tiles come in the 2-stage cp.async pipeline (32
+#: tiles of 1000 keys, the last partial; 3 tiles of 65); the last two leave the last row block
+#: partial (77 rows in blocks of 16, 1000 in blocks of 64; docs/dialect.md, "Partial last tiles").
 FLASH_EDGE_SHAPES = ((64, 1, 64, 64, None), (8, 63, 16, 16, None), (80, 65, 32, 16, None),
                      (128, 100, 64, 128, None), (256, 1000, 128, 64, None), (96, 200, 36, 48, 3),
-                     (1024, 100, 64, 64, 9), (1024, 1000, 64, 64, 33), (2048, 65, 32, 32, 17))
+                     (1024, 100, 64, 64, 9), (1024, 1000, 64, 64, 33), (2048, 65, 32, 32, 17),
+                     (77, 100, 32, 16, 3), (1000, 300, 64, 64, 2))
 
 #: Shapes (dims of examples/mha_bf16.mlir) of the sanitizer test of the flash form with its scores on
 #: wgmma (python/tests/test_gpu.py::test_flash_wgmma_sanitizers, sm_90a): 64-row blocks (one m64
@@ -377,12 +379,16 @@ FLASH_WGMMA_SANITIZE_LOWER = ("online-wgmma-pv=auto", "online-wgmma-pv=true onli
 #: (64/128, 128/64), and 3 and 17 heads; the next four have grids of many 128-row blocks (on
 #: sm_90a their scores run on wgmma, at E = 128 in two warpgroups), with keys 100, 65, 333, 77; D != E
 #: both ways in the last two; the last three run P V on wgmma on sm_90a by default (a value
-#: extent of 128: online-wgmma-pv=auto) with keys 77 (D != E), 1000 (64-row blocks) and 1.
+#: extent of 128: online-wgmma-pv=auto) with keys 77 (D != E), 1000 (64-row blocks) and 1. The
+#: last three leave the last row block partial (docs/dialect.md, "Partial last tiles"): 1000 rows in
+#: blocks of 128 (on sm_90a two warpgroups on wgmma), 77 in blocks of 16, 333 in blocks of 32; so
+#: does 200 (blocks of 16) above.
 FLASH_EDGE_SHAPES_HALF = ((64, 1, 64, 64, None), (80, 63, 64, 64, None), (200, 65, 128, 128, None),
                           (128, 100, 64, 128, None), (256, 1000, 128, 64, None), (80, 200, 64, 64, 3),
                           (1024, 100, 128, 128, 17), (2048, 65, 64, 64, 17), (1024, 333, 64, 128, 2),
                           (1024, 77, 128, 64, 3), (1024, 77, 64, 128, 16), (512, 1000, 128, 128, 16),
-                          (2048, 1, 128, 128, 8))
+                          (2048, 1, 128, 128, 8), (1000, 100, 64, 64, 16), (77, 130, 64, 128, 3),
+                          (333, 200, 128, 128, 16))
 
 #: The builds test_flash_form_edges_half runs each half edge shape in: label -> (chip, extra
 #: motif-compile arguments). sm_90: both products on mma.sync; sm_90a: the scores on wgmma where

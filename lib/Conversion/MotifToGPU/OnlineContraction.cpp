@@ -19,7 +19,9 @@
 //
 // c' = scale * log2(e): exp is exp2 (MUFU.EX2). Keys past the extent score
 // -inf; a row whose scores are all -inf uses 0 for its max (p = 0, l = 0,
-// y = NaN, as the unfused softmax gives).
+// y = NaN, as the unfused softmax gives). A partial last row block (the
+// unsized block level over rows its tile does not divide) stages its rows
+// past the extent as zeros and stores none of them.
 //
 // splits(s): the block's threads form s groups of threads / s (whole
 // warps); group q walks key tiles [q t, (q + 1) t), t = ceil(tiles / s),
@@ -57,14 +59,6 @@ LogicalResult KernelEmitter::emitOnlineContraction(OnlineContractOp op) {
   int64_t iDim = op.getRowDim(), eDim = op.getValueDim();
   int64_t jDim = op.getKeyDim(), dDim = op.getContractedDim();
   SmallVector<int64_t> extents = op.getIterationExtents();
-  for (int64_t d = 0, e = extents.size(); d < e; ++d)
-    if (TileAttr tile = op.getTile(d))
-      if (extents[d] % tile.getInnerExtent() != 0)
-        return op.emitOpError()
-               << "tiles iteration dim " << d << " (extent " << extents[d]
-               << ") into blocks of " << tile.getInnerExtent()
-               << ", the last one partial: the online lowering does not mask "
-                  "partial row blocks (not supported yet)";
   if (std::optional<std::string> limit = op.getLoweringLimit(threads))
     return op.emitOpError() << *limit;
   SmallVector<int64_t> batch;

@@ -32,7 +32,9 @@
 // stages (online-mbarrier).
 //
 // c' = scale * log2(e). Keys past the extent are zero-filled by cp.async
-// and score -inf; a row whose scores are all -inf uses 0 for its max.
+// and score -inf; a row whose scores are all -inf uses 0 for its max. In a
+// partial last row block the Q rows past the extent are zero-filled and
+// their results not stored.
 // docs/lowering.md, "Online contraction on tensor cores".
 //
 //===----------------------------------------------------------------------===//
@@ -303,8 +305,12 @@ LogicalResult KernelEmitter::emitOnlineContractionMma(OnlineContractOp op,
   // Prologue: Q, then K/V tiles 0 .. ahead - 1, one group each (an empty
   // group past the last tile keeps the count); Q lands first.
   int64_t keyTiles = llvm::divideCeil(N, KT);
-  Value lastGroup = commit(copyRows(qMem, qs, Value(), rowBase, rows, D, 0,
-                                    /*guard=*/false, wgmmaS));
+  // A partial last row block (S % rows != 0): its Q rows past S are
+  // zero-filled (their scores are 0, finite) and never stored.
+  const int64_t S = extents[op.getRowDim()];
+  const bool partialRows = S % rows != 0;
+  Value lastGroup = commit(copyRows(qMem, qs, Value(), rowBase, rows, D, S,
+                                    partialRows, wgmmaS));
   for (int64_t t = 0; t < ahead; ++t) {
     SmallVector<Value> tokens;
     if (t < keyTiles) {
@@ -884,7 +890,8 @@ LogicalResult KernelEmitter::emitOnlineContractionMma(OnlineContractOp op,
   // Nothing is in flight past the last tile; name a wait outside the loop.
   wait(commit({}), 0);
 
-  // y = acc / l, l summed over the quad; rows always inside (tiles divide).
+  // y = acc / l, l summed over the quad; in a partial last row block only
+  // the rows inside S are stored.
   int64_t yBytes = yElement.getIntOrFloatBitWidth() / 8;
   auto yPair = VectorType::get({2}, yElement);
   for (int64_t mt = 0; mt < MT; ++mt)
@@ -899,6 +906,13 @@ LogicalResult KernelEmitter::emitOnlineContractionMma(OnlineContractOp op,
       }
       Value inv = arith::DivFOp::create(b, at, constF32(1.0), l);
       Value row = add(rowBase, add(tileRow(mt), add(g, idx(h * 8))));
+      OpBuilder::InsertionGuard guard(b);
+      if (partialRows) {
+        Value inside = arith::CmpIOp::create(b, at, arith::CmpIPredicate::ult,
+                                             row, idx(S));
+        auto ifOp = scf::IfOp::create(b, at, inside, /*withElseRegion=*/false);
+        b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+      }
       for (int64_t ne = 0; ne < eTiles; ++ne) {
         int64_t base = 2 * nRows + (mt * eTiles + ne) * 4 + 2 * h;
         Value y0 = arith::MulFOp::create(b, at, out[base], inv);

@@ -194,18 +194,3 @@ func.func @stage_bytes(%q: tensor<128x256xf32>, %k: tensor<256x256xf32>, %v: ten
   }
   return %y : tensor<128x128xf32>
 }
-
-// -----
-
-// A partial last row block (70 rows in blocks of 16): the flash lowering does
-// not mask it.
-func.func @partial_rows(%q: tensor<70x16xf32>, %k: tensor<64x16xf32>, %v: tensor<64x16xf32>) -> tensor<70x16xf32> {
-  %y = motif.kernel "k" threads(32) -> tensor<70x16xf32> {
-    // expected-error @+1 {{tiles iteration dim 0 (extent 70) into blocks of 16, the last one partial: the online lowering does not mask partial row blocks (not supported yet)}}
-    %o = motif.online_contract (%q[i, d], %k[j, d], %v[j, e]) -> [i, e] scale(0.25) over [block x seq(16), seq, seq, seq]
-           : (tensor<70x16xf32>, tensor<64x16xf32>, tensor<64x16xf32>) -> tensor<70x16xf32>
-    %g = motif.materialize %o in global : tensor<70x16xf32>
-    motif.yield %g : tensor<70x16xf32>
-  }
-  return %y : tensor<70x16xf32>
-}

@@ -2,7 +2,9 @@
 // RUN: motif-opt %examples/mha_bf16.mlir --motif-online-softmax --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s --check-prefix=BF16
 // RUN: motif-opt %S/Inputs/attention_f16_round_map.mlir --motif-online-softmax --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s --check-prefix=ROUNDMAP
 // RUN: motif-opt %S/Inputs/attention_f16_p_returned.mlir --motif-online-softmax --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s --check-prefix=NEGATIVE_P
-// RUN: motif-opt %S/Inputs/attention_bf16_rows24.mlir --motif-online-softmax --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s --check-prefix=NEGATIVE_ROWS
+// RUN: motif-opt %S/Inputs/attention_bf16_rows24.mlir --motif-online-softmax --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s --check-prefix=PARTIAL_ROWS
+// RUN: motif-opt %S/Inputs/attention_bf16_rows24.mlir --motif-online-softmax -o %t.rows24 2>/dev/null
+// RUN: motif-equiv --class=mathematical --trials=2 %S/Inputs/attention_bf16_rows24.mlir %t.rows24 2>&1 | FileCheck %s --check-prefix=EQUIV
 // RUN: motif-opt %examples/mha_bf16.mlir --fuse-materialization=equivalence-cap=tolerance --mlir-print-op-on-diagnostic=false 2>&1 | FileCheck %s --check-prefix=NEGATIVE_CAP
 // RUN: motif-opt %examples/mha_bf16.mlir --fuse-materialization=equivalence-cap=mathematical --motif-residency-report -o /dev/null 2>/dev/null | FileCheck %s --check-prefix=REPORT
 // RUN: motif-opt %examples/mha_bf16.mlir --motif-online-softmax -o %t.bf16 2>/dev/null
@@ -66,9 +68,12 @@ func.func @flash_f16_f32_out(%q: tensor<2x256x64xf16>, %k: tensor<2x256x64xf16>,
 // NEGATIVE_P: remark: rule 4 (online contraction) not applied to the softmax of kernel 'attn_max' and the contraction of kernel 'attn_pv': the rounded probabilities is also read by the function's return (the flash form never stores it)
 // NEGATIVE_P-NOT: online_contract
 
-// 24 rows: not a multiple of the 16 rows of an m-tile.
-// NEGATIVE_ROWS: remark: rule 4 (online contraction) not applied {{.*}}: the rows (24) are not a multiple of 16: the tensor-core lowering keeps 16 rows per m-tile of a warp, and tiles divide
-// NEGATIVE_ROWS-NOT: online_contract
+// 24 rows, not a multiple of the 16 rows of an m-tile: 32 and 16 pad alike
+// (to 32 rows), and below 128 blocks the smaller wins: two blocks of 16, the
+// second partial.
+// PARTIAL_ROWS: remark: rule 4 (online contraction): {{.*}} 16 rows per block (the last of 2 partial, its rows past 24 masked) in 32 threads
+// PARTIAL_ROWS: motif.kernel "attn_pv_online" threads(32) -> tensor<24x64xbf16>
+// PARTIAL_ROWS-NEXT: motif.online_contract {{.*}} over [block x seq(16), seq, seq, seq]
 
 // Below the mathematical cap: declined with the reason.
 // NEGATIVE_CAP: remark: rule 4 (online contraction) not applied {{.*}}: the equivalence cap is 'tolerance'

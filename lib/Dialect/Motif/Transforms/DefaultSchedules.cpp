@@ -245,11 +245,9 @@ FailureOr<SmallVector<Attribute>> scheduleFor(ContractOp c, std::string &why) {
   auto runOf = [](int64_t extent) -> int64_t {
     if (extent % kGrid == 0)
       return largestDividing({8, 4, 2, 1}, extent, kGrid);
-    auto padded = [&](int64_t r) {
-      return (extent + kGrid * r - 1) / (kGrid * r) * (kGrid * r);
-    };
     for (int64_t r : {8, 4, 2})
-      if (padded(r) * 8 <= padded(1) * 9)
+      if (withinPaddingRule(paddedExtent(extent, kGrid * r),
+                            paddedExtent(extent, kGrid)))
         return r;
     return 1;
   };
@@ -404,7 +402,7 @@ FailureOr<MmaSchedule> tensorCoreScheduleFor(ContractOp c, int64_t minGrid,
     return (extent + tile - 1) / tile;
   };
   auto padded = [&](const MmaTile &t) {
-    return blocks(e[0], t.rows) * t.rows * blocks(e[1], t.cols) * t.cols;
+    return paddedExtent(e[0], t.rows) * paddedExtent(e[1], t.cols);
   };
   int64_t leastPadded = std::numeric_limits<int64_t>::max();
   for (const MmaTile &t : kMmaTiles)
@@ -421,7 +419,7 @@ FailureOr<MmaSchedule> tensorCoreScheduleFor(ContractOp c, int64_t minGrid,
       return false;
     if (!s.partial)
       return e[0] % t.rows == 0 && e[1] % t.cols == 0;
-    return padded(t) * 8 <= leastPadded * 9;
+    return withinPaddingRule(padded(t), leastPadded);
   };
   auto gridOf = [&](const MmaTile &t) {
     return blocks(e[0], t.rows) * blocks(e[1], t.cols);

@@ -12,6 +12,21 @@
 
 namespace mlir::motif {
 
+/// The extent tiles of `tile` cover: `extent` rounded up to a multiple of
+/// `tile` (the last tile partial where it does not divide; docs/dialect.md,
+/// "Partial last tiles").
+inline int64_t paddedExtent(int64_t extent, int64_t tile) {
+  return (extent + tile - 1) / tile * tile;
+}
+
+/// The default schedules' padding rule: a tile is a candidate where what it
+/// covers (`padded`, elements or an area) is within 1/8 of the least any
+/// candidate covers (`leastPadded`); larger tiles then win on their grid,
+/// never by computing more than 1/8 of masked work.
+inline bool withinPaddingRule(int64_t padded, int64_t leastPadded) {
+  return padded * 8 <= leastPadded * 9;
+}
+
 /// Gives every contraction that states no tile nest, alone in its kernel,
 /// with one contracted dim and operands from memory, the register-blocked
 /// tile schedule of examples/gemm.mlir sized to its shape (threads(256): a

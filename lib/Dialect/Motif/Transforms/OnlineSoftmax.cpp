@@ -28,6 +28,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "OnlineSoftmax.h"
+#include "DefaultSchedules.h"
 
 #include "motif/Analysis/Invariants.h"
 #include "motif/Dialect/Motif/IR/ScalarOps.h"
@@ -565,23 +566,37 @@ bool isRounding(MapOp map) {
   return t && &body.front() == t && t.getIn() == body.getArgument(0);
 }
 
+/// Row-block sizes the flash form may take for `rows` query rows, largest
+/// first, from `sizes` (descending, the last the lowering's quantum): every
+/// size whose padded rows are within 1/8 of the quantum's
+/// (withinPaddingRule). Where one does not divide the rows the last block is
+/// partial, its rows past the extent masked (docs/dialect.md, "Partial last
+/// tiles"): 1000 rows may take blocks of 128 (1024 rows, 2.4 % masked)
+/// instead of 125 blocks of 8, each of which reads every key and value.
+static SmallVector<int64_t> rowBlockSizes(int64_t rows,
+                                          ArrayRef<int64_t> sizes) {
+  int64_t quantum = sizes.back();
+  SmallVector<int64_t> out;
+  for (int64_t r : sizes)
+    if (withinPaddingRule(paddedExtent(rows, r), paddedExtent(rows, quantum)))
+      out.push_back(r);
+  return out;
+}
+
 /// Rows per block of the tensor-core flash form: 16 per m-tile, up to two
-/// m-tiles per warp, up to 4 warps; the largest size that divides the rows
-/// and still gives 128 blocks (about one per SM of a 132-SM part), else the
-/// smallest that divides; 0 when 16 does not. Measured on the H200 (bf16,
-/// scripts/flash-variants.py, docs/results/flash-half-variants.txt): one
-/// head S=4096 D=64 in 32 rows 0.049 ms, 64 rows 0.050, 16 rows 0.063;
-/// 8 heads S=1024 in 64 rows 0.021, 16 rows 0.032; 64 heads S=4096 D=128
-/// in 128 rows 1.729 ms, 64 rows 1.960.
+/// m-tiles per warp, up to 4 warps; of rowBlockSizes, the largest that
+/// still gives 128 blocks (about one per SM of a 132-SM part), else the
+/// smallest. Measured on the H200 (bf16, scripts/flash-variants.py,
+/// docs/results/flash-half-variants.txt): one head S=4096 D=64 in 32 rows
+/// 0.049 ms, 64 rows 0.050, 16 rows 0.063; 8 heads S=1024 in 64 rows 0.021,
+/// 16 rows 0.032; 64 heads S=4096 D=128 in 128 rows 1.729 ms, 64 rows
+/// 1.960.
 int64_t mmaRowsPerBlock(int64_t batch, int64_t rows) {
-  SmallVector<int64_t> dividing;
-  for (int64_t r : {128, 64, 32, 16})
-    if (rows % r == 0)
-      dividing.push_back(r);
-  for (int64_t r : dividing)
-    if (batch * (rows / r) >= 128)
+  SmallVector<int64_t> sizes = rowBlockSizes(rows, {128, 64, 32, 16});
+  for (int64_t r : sizes)
+    if (batch * llvm::divideCeil(rows, r) >= 128)
       return r;
-  return dividing.empty() ? 0 : dividing.back();
+  return sizes.back();
 }
 
 /// Every reader of `v` (through materializations and kernel results) is one
@@ -872,30 +887,27 @@ LogicalResult rewriteOnlineContraction(Candidate c, Equivalence cap,
         return decline("a batch dim has a runtime extent");
       batch *= extents[d];
     }
-  // Row tiles divide the rows (the tile verifier's rule): the preferred
-  // size, or the largest smaller one of 128, 64, 32, 16, 8 that divides.
+  // Row tiles of rowBlockSizes: the preferred size, or the largest smaller
+  // one. Where the quantum (16 on tensor cores, 8 without) does not divide
+  // the rows, the last block is partial (its rows masked).
+  const int64_t S = extents[rowDim];
+  SmallVector<int64_t> fmaSizes = rowBlockSizes(S, {128, 64, 32, 16, 8});
   int64_t rows = 0;
   bool smallGrid = false;
   if (tensorCores) {
-    rows = mmaRowsPerBlock(batch, extents[rowDim]);
-    if (!rows)
-      return decline("the rows (" + Twine(extents[rowDim]).str() +
-                     ") are not a multiple of 16: the tensor-core lowering "
-                     "keeps 16 rows per m-tile of a warp, and tiles divide");
+    rows = mmaRowsPerBlock(batch, S);
   } else {
-    int64_t preferred = rowsPerBlock(batch, extents[rowDim]);
+    int64_t preferred = rowsPerBlock(batch, S);
     smallGrid = !preferred;
     if (smallGrid)
       preferred = 64; // or 32: chosen with the key groups below
-    for (int64_t t : {128, 64, 32, 16, 8})
-      if (t <= preferred && extents[rowDim] % t == 0) {
+    for (int64_t t : fmaSizes)
+      if (t <= preferred) {
         rows = t;
         break;
       }
     if (!rows)
-      return decline("the rows (" + Twine(extents[rowDim]).str() +
-                     ") are not a multiple of 8: the lowering keeps a tile of "
-                     "128, 64, 32, 16 or 8 rows per block, and tiles divide");
+      rows = fmaSizes.back();
   }
   SmallVector<Attribute> mapping;
   for (int64_t d = 0; d < r + 2; ++d) {
@@ -938,7 +950,7 @@ LogicalResult rewriteOnlineContraction(Candidate c, Equivalence cap,
     };
     auto groupsFor = [&](int64_t r) {
       withRows(r);
-      return keyGroups(batch * (extents[rowDim] / r), onlineThreads(r),
+      return keyGroups(batch * llvm::divideCeil(S, r), onlineThreads(r),
                        llvm::divideCeil(keys, kOnlineKeyTile),
                        [&](int64_t s) {
                          oc.setSplitsAttr(rewriter.getI64IntegerAttr(s));
@@ -948,10 +960,10 @@ LogicalResult rewriteOnlineContraction(Candidate c, Equivalence cap,
     if (smallGrid) {
       int64_t bestWarps = 0;
       for (int64_t r : {rows, rows / 2}) {
-        if (r < 32 || extents[rowDim] % r)
+        if (r < 32 || !llvm::is_contained(fmaSizes, r))
           continue;
         int64_t s = groupsFor(r);
-        int64_t warps = batch * (extents[rowDim] / r) * (r / 32) * s;
+        int64_t warps = batch * llvm::divideCeil(S, r) * (r / 32) * s;
         if (warps > bestWarps) {
           bestWarps = warps;
           rows = r;
@@ -1068,6 +1080,10 @@ LogicalResult rewriteOnlineContraction(Candidate c, Equivalence cap,
        << " merged into one motif.online_contract in kernel '"
        << kernel.getSymName() << "', carrying (max, sum, acc) over tiles of "
        << "the keys, " << rows << " rows per block"
+       << (S % rows ? " (the last of " + Twine(llvm::divideCeil(S, rows)).str() +
+                          " partial, its rows past " + Twine(S).str() +
+                          " masked)"
+                    : std::string())
        << (tensorCores
                ? " in " + Twine(threads).str() + " threads (" +
                      Twine(oc.getMmaWarpsAndTiles().first).str() +
