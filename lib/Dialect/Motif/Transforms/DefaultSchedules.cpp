@@ -316,10 +316,37 @@ constexpr MmaTile kMmaTiles[] = {
     {32, 64},   {128, 16}, {16, 128}, {32, 32}, {64, 16},  {16, 64},  {128, 8},
     {32, 16},   {16, 32},  {64, 8},   {16, 16}, {32, 8},   {16, 8}};
 
+/// A wgmma block tile (sm_90a): `rows` / 64 warpgroups, each one m64 x
+/// `cols` tile (`mma m64n{cols}k16`), k in staged steps of 64 (one 128-byte
+/// swizzled row). Largest first by area, then more rows. 128x256 is the tile
+/// of examples/linear_bf16.mlir (0.87 - 0.94x cuBLAS at 8192^3 on the H200,
+/// docs/lowering.md, "wgmma on sm_90a").
+struct WgmmaTile {
+  int64_t rows, cols;
+  int64_t warps() const { return rows / 16; }
+  MmaShape shape() const {
+    return cols == 256   ? MmaShape::M64N256K16
+           : cols == 128 ? MmaShape::M64N128K16
+                         : MmaShape::M64N64K16;
+  }
+};
+constexpr WgmmaTile kWgmmaTiles[] = {{128, 256}, {128, 128}, {64, 256},
+                                     {128, 64},  {64, 128},  {64, 64}};
+/// Bytes a dynamic shared-memory pipeline of wgmma stages reserves to align
+/// each operand's stages to 1024 bytes: 1008 an operand (docs/lowering.md,
+/// "wgmma on sm_90a"; examples/linear_bf16.mlir at 4 stages of 128x64 and
+/// 256x64 bf16 tiles: 196,608 + 2,016 bytes).
+constexpr int64_t kWgmmaAlignReserve = 2 * 1008;
+
 /// A tensor-core schedule: the mapping, its block tile, k step and grid.
 struct MmaSchedule {
   SmallVector<Attribute> mapping;
   MmaTile tile;
+  /// The instruction: m16n8k16 (mma.sync), or m64nNk16 (wgmma, sm_90a).
+  MmaShape shape = MmaShape::M16N8K16;
+  int64_t threads = 0;
+  /// Why not wgmma, where the chip has it and the schedule is mma.sync.
+  std::string notWgmma;
   int64_t kStep = 0, grid = 0;
   /// Buffers of each operand tile (`stages(n)`).
   int64_t stages = 2;
@@ -353,6 +380,7 @@ constexpr int64_t kMmaMinK = 16;
 /// not a candidate (f32, or not that product).
 FailureOr<MmaSchedule> tensorCoreScheduleFor(ContractOp c, int64_t minGrid,
                                              int64_t sharedBudget,
+                                             int64_t wgmmaBudget,
                                              std::string &why) {
   why.clear();
   Type element = c.getLhs().getType().getElementType();
@@ -393,14 +421,74 @@ FailureOr<MmaSchedule> tensorCoreScheduleFor(ContractOp c, int64_t minGrid,
           " elements), which cp.async copies at a time";
     return failure();
   }
+  MLIRContext *ctx = c.getContext();
+  auto tile = [&](ArrayRef<Level> levels, ArrayRef<int64_t> sizes) {
+    return Attribute(TileAttr::get(ctx, levels, sizes));
+  };
+  auto blocks = [](int64_t extent, int64_t tile) -> int64_t {
+    return (extent + tile - 1) / tile;
+  };
+  int64_t elementBytes = element.getIntOrFloatBitWidth() / 8;
+  // On sm_90a (wgmmaBudget > 0): wgmma where B is K-major ([j, k]), K a
+  // multiple of 64 and a wgmma tile leaves minGrid blocks; the tile as
+  // below among kWgmmaTiles, 4 stages (3, 2) where they fit wgmmaBudget.
+  if (wgmmaBudget > 0) {
+    auto wgmmaStageBytes = [&](const WgmmaTile &t) {
+      return (t.rows + t.cols) * kWgmmaStepK * elementBytes;
+    };
+    auto wgmmaPadded = [&](const WgmmaTile &t) {
+      return paddedExtent(e[0], t.rows) * paddedExtent(e[1], t.cols);
+    };
+    int64_t least = std::numeric_limits<int64_t>::max();
+    for (const WgmmaTile &t : kWgmmaTiles)
+      least = std::min(least, wgmmaPadded(t));
+    const WgmmaTile *pick = nullptr;
+    for (const WgmmaTile &t : kWgmmaTiles)
+      if (withinPaddingRule(wgmmaPadded(t), least) &&
+          2 * wgmmaStageBytes(t) + kWgmmaAlignReserve <= wgmmaBudget &&
+          blocks(e[0], t.rows) * blocks(e[1], t.cols) >= minGrid) {
+        pick = &t;
+        break;
+      }
+    if (rhsKMajor)
+      s.notWgmma = "its second operand is indexed [k, j] (wgmma reads both "
+                   "operands K-major here: index it [j, k])";
+    else if (e[2] % kWgmmaStepK)
+      s.notWgmma = "its contracted extent " + std::to_string(e[2]) +
+                   " is not a multiple of wgmma's staged step of k, " +
+                   std::to_string(kWgmmaStepK);
+    else if (!pick)
+      s.notWgmma = "no wgmma tile (64 or 128 rows by 64, 128 or 256 columns) "
+                   "within 1/8 of the least padding leaves mma-min-grid=" +
+                   std::to_string(minGrid) + " blocks with two stages in " +
+                   std::to_string(wgmmaBudget) + " shared bytes";
+    if (s.notWgmma.empty()) {
+      s.shape = pick->shape();
+      s.tile = {pick->rows, pick->cols};
+      s.threads = 32 * pick->warps();
+      s.kStep = kWgmmaStepK;
+      s.grid = blocks(e[0], pick->rows) * blocks(e[1], pick->cols);
+      s.partial = e[0] % pick->rows || e[1] % pick->cols;
+      s.stages = 2;
+      for (int64_t n : {4, 3})
+        if (n * wgmmaStageBytes(*pick) + kWgmmaAlignReserve <= wgmmaBudget) {
+          s.stages = n;
+          break;
+        }
+      s.mapping = {
+          tile({Level::Block, Level::Thread, Level::Seq, Level::Thread},
+               {0, pick->warps(), 2, 8}),
+          tile({Level::Block, Level::Seq, Level::Thread, Level::Seq},
+               {0, pick->cols / 8, 4, 2}),
+          tile({Level::Seq, Level::Seq}, {0, kWgmmaStepK})};
+      return s;
+    }
+  }
   // The tiles that cover M x N: those that divide it where M x N is a
   // multiple of the smallest tile; else every tile, the last block of a dim
   // partial (its rows or columns past the extent masked), among those whose
   // padded area is within 1/8 of the least padded tile's.
   s.partial = e[0] % smallest.rows || e[1] % smallest.cols;
-  auto blocks = [](int64_t extent, int64_t tile) -> int64_t {
-    return (extent + tile - 1) / tile;
-  };
   auto padded = [&](const MmaTile &t) {
     return paddedExtent(e[0], t.rows) * paddedExtent(e[1], t.cols);
   };
@@ -410,7 +498,6 @@ FailureOr<MmaSchedule> tensorCoreScheduleFor(ContractOp c, int64_t minGrid,
   // One stage of both operand tiles (unpadded: XOR-swizzled or one chunk
   // wide) must fit the shared budget.
   s.kStep = e[2] % 32 == 0 ? 32 : kMmaMinK;
-  int64_t elementBytes = element.getIntOrFloatBitWidth() / 8;
   auto stageBytes = [&](const MmaTile &t) {
     return (t.rows + t.cols) * s.kStep * elementBytes;
   };
@@ -451,10 +538,7 @@ FailureOr<MmaSchedule> tensorCoreScheduleFor(ContractOp c, int64_t minGrid,
   s.stages = 3 * stageBytes(s.tile) <= sharedBudget   ? 3
              : 2 * stageBytes(s.tile) <= sharedBudget ? 2
                                                       : 1;
-  MLIRContext *ctx = c.getContext();
-  auto tile = [&](ArrayRef<Level> levels, ArrayRef<int64_t> sizes) {
-    return Attribute(TileAttr::get(ctx, levels, sizes));
-  };
+  s.threads = s.tile.threads();
   int64_t w = s.tile.warps(), m2 = 2 * s.tile.mTiles();
   s.mapping = {
       w == 1 ? tile({Level::Block, Level::Seq, Level::Thread}, {0, m2, 8})
@@ -472,10 +556,10 @@ FailureOr<MmaSchedule> tensorCoreScheduleFor(ContractOp c, int64_t minGrid,
 /// tile's threads); undone (false) when the verifier refuses it.
 bool tryTensorCoreSchedule(ContractOp c, const MmaSchedule &s) {
   MLIRContext *ctx = c.getContext();
-  c.setMmaAttr(MmaShapeAttr::get(ctx, MmaShape::M16N8K16));
+  c.setMmaAttr(MmaShapeAttr::get(ctx, s.shape));
   c.setMmaStagesAttr(IntegerAttr::get(IntegerType::get(ctx, 64), s.stages));
   if (trySchedule(cast<ComputeOpInterface>(c.getOperation()),
-                  ArrayAttr::get(ctx, s.mapping), s.tile.threads()))
+                  ArrayAttr::get(ctx, s.mapping), s.threads))
     return true;
   c.removeMmaAttr();
   c.removeMmaStagesAttr();
@@ -487,7 +571,8 @@ bool tryTensorCoreSchedule(ContractOp c, const MmaSchedule &s) {
 int64_t mlir::motif::applyDefaultSchedules(func::FuncOp func, Equivalence cap,
                                            Equivalence &applied,
                                            int64_t mmaMinGrid,
-                                           int64_t sharedBudget) {
+                                           int64_t sharedBudget,
+                                           int64_t wgmmaBudget) {
   SmallVector<ContractOp> contracts;
   func.walk([&](ContractOp c) {
     if (kernelOf(c) && !hasNest(c.getMapping()))
@@ -500,11 +585,14 @@ int64_t mlir::motif::applyDefaultSchedules(func::FuncOp func, Equivalence cap,
     // class, else (or where the shape does not fit) the fma schedule below.
     std::string why;
     FailureOr<MmaSchedule> mma =
-        tensorCoreScheduleFor(c, mmaMinGrid, sharedBudget, why);
+        tensorCoreScheduleFor(c, mmaMinGrid, sharedBudget, wgmmaBudget, why);
     if (succeeded(mma) && cap < Equivalence::Tolerance) {
       c.emitRemark() << "not on tensor cores: the contraction of kernel '"
                      << kernel.getSymName()
-                     << "' could run as mma.sync m16n8k16, which sums each "
+                     << "' could run as "
+                     << (isWgmma(mma->shape) ? "wgmma.mma_async " : "mma.sync ")
+                     << stringifyMmaShape(mma->shape)
+                     << ", which sums each "
                         "16-wide step of k its own way (class tolerance), "
                         "and the equivalence cap is '"
                      << stringifyEquivalence(cap) << "'";
@@ -517,10 +605,11 @@ int64_t mlir::motif::applyDefaultSchedules(func::FuncOp func, Equivalence cap,
         d << "default schedule: the contraction of kernel '"
           << kernel.getSymName() << "' (" << e[0] << "x" << e[1] << "x" << e[2]
           << ") runs on tensor cores: " << was << " -> "
-          << mappingText(mma->mapping) << " mma m16n8k16 stages("
-          << mma->stages << "), threads("
-          << mma->tile.threads() << "); a " << mma->tile.rows << "x"
-          << mma->tile.cols << " tile a block, " << mma->grid << " blocks (";
+          << mappingText(mma->mapping) << " mma "
+          << stringifyMmaShape(mma->shape) << " stages(" << mma->stages
+          << "), threads(" << mma->threads << "); a " << mma->tile.rows
+          << "x" << mma->tile.cols << " tile a block, " << mma->grid
+          << " blocks (";
         StringRef among =
             mma->partial ? " within 1/8 of the least padding" : "";
         if (mma->underfilled)
@@ -535,7 +624,16 @@ int64_t mlir::motif::applyDefaultSchedules(func::FuncOp func, Equivalence cap,
           d << "; the last block of a dim partial, its rows and columns "
                "past "
             << e[0] << "x" << e[1] << " masked";
-        d << "); class tolerance (the instruction sums each 16-wide step of "
+        d << ")";
+        if (isWgmma(mma->shape))
+          d << "; on wgmma (sm_90a): " << mma->threads / 128
+            << (mma->threads > 128 ? " warpgroups" : " warpgroup")
+            << " of one m64 tile, k in steps of " << kWgmmaStepK
+            << " through " << mma->stages
+            << " stages of 128-byte swizzled tiles in dynamic shared memory";
+        else if (!mma->notWgmma.empty())
+          d << "; not on wgmma: " << mma->notWgmma;
+        d << "; class tolerance (the instruction sums each 16-wide step of "
              "k its own way)";
         d.report();
         if (applied < Equivalence::Tolerance)
@@ -543,11 +641,12 @@ int64_t mlir::motif::applyDefaultSchedules(func::FuncOp func, Equivalence cap,
         ++n;
         SmallVector<Attribute> resultMapping{mma->mapping[0], mma->mapping[1]};
         n += propagateFrom(c.getResult(), kernel, resultMapping,
-                           mma->tile.threads());
+                           mma->threads);
         continue;
       }
       c.emitRemark() << "not on tensor cores: the verifier refuses "
-                     << mappingText(mma->mapping) << " mma m16n8k16 for the "
+                     << mappingText(mma->mapping) << " mma "
+                     << stringifyMmaShape(mma->shape) << " for the "
                      << "contraction of kernel '" << kernel.getSymName() << "'";
     } else if (!why.empty()) {
       c.emitRemark() << "not on tensor cores: the contraction of kernel '"

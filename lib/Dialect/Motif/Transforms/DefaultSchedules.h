@@ -43,10 +43,15 @@ inline bool withinPaddingRule(int64_t padded, int64_t leastPadded) {
 /// instead where `cap` admits tolerance, in the largest block tile (128x128
 /// down to 16x8) that leaves at least `mmaMinGrid` blocks (else the one with
 /// the most), with 3 cp.async stages where they fit `sharedBudget` bytes,
-/// else 2. Returns the number of motifs given a schedule.
+/// else 2. With `wgmmaBudget` > 0 (sm_90a) a product with B indexed [j, k]
+/// and K a multiple of 64 runs on wgmma instead where a wgmma tile (64 or
+/// 128 rows by 64, 128 or 256 columns) leaves `mmaMinGrid` blocks, with 4
+/// stages where they fit `wgmmaBudget` (the per-block opt-in maximum: the
+/// stages live in dynamic shared memory). Returns the number of motifs given
+/// a schedule.
 int64_t applyDefaultSchedules(func::FuncOp func, Equivalence cap,
                               Equivalence &applied, int64_t mmaMinGrid,
-                              int64_t sharedBudget);
+                              int64_t sharedBudget, int64_t wgmmaBudget);
 
 /// A remark on every contraction of `func` that runs on tensor cores (`mma`):
 /// the instruction, the warp tiling, the pipeline and the class; and on every

@@ -23,6 +23,7 @@
 #include "motif/Analysis/ExecutionScope.h"
 #include "motif/Analysis/Invariants.h"
 #include "motif/Analysis/ResourceModel.h"
+#include "motif/Dialect/Motif/IR/TensorCore.h"
 #include "motif/Dialect/Motif/Transforms/Passes.h"
 #include "motif/Evaluator/CombinerLaws.h"
 #include "motif/Support/ThreadDiagnostics.h"
@@ -304,6 +305,8 @@ private:
   TargetResources target;
   Equivalence cap = Equivalence::Bitwise;
   int64_t budget = 0;
+  /// Shared bytes per block of a kernel's wgmma pipeline (sm_90a), else 0.
+  int64_t wgmmaBudget = 0;
   /// Shared bytes per block the shared tails of register values may take.
   int64_t tails = 0;
 
@@ -422,6 +425,23 @@ void FuseMaterializationPass::decide(Edge &e, const TargetResources &target,
     if (e.registers <= registerBudget) {
       e.decision = Residency::Register;
       e.rule = "rule 1: not observable, same thread; " + why;
+      return;
+    }
+    // A contraction's accumulators (tensor cores, or register blocking)
+    // are registers across its whole k loop whatever the product's
+    // residency: keeping them to the epilogue adds none, and a shared tail
+    // would only store and reload them. The register budget counts values
+    // a kernel adds.
+    if (auto c = dyn_cast<ContractOp>(e.producerOp.getOperation());
+        c && (c.getMma() || isRegisterBlocked(schedule)) &&
+        e.registers <= kMaxRegisterSlots) {
+      e.decision = Residency::Register;
+      e.rule = "rule 1: not observable, same thread; the contraction's " +
+               std::to_string(e.registers) +
+               " accumulators per thread, registers across its k loop "
+               "anyway (over the register budget, " +
+               std::to_string(registerBudget) +
+               ", which counts values a kernel adds); " + why;
       return;
     }
     std::string over = std::to_string(e.registers) +
@@ -1330,6 +1350,11 @@ LogicalResult FuseMaterializationPass::initialize(MLIRContext *ctx) {
     return bad("shared budget " + Twine(static_cast<int64_t>(sharedBudget)) +
                " is negative (use -1 for the chip's default)");
   budget = sharedBudget < 0 ? target.sharedBytesPerBlock : sharedBudget;
+  // wgmma pipelines live in dynamic shared memory: up to the per-block
+  // opt-in maximum unless the budget is set (sm_90a only).
+  wgmmaBudget = chip != "sm_90a" ? 0
+                : sharedBudget < 0 ? target.sharedBytesPerBlockOptIn
+                                   : budget;
   if (budget > target.sharedBytesPerBlockOptIn)
     return bad("shared budget " + Twine(budget) + " B exceeds " + target.chip +
                "'s per-block maximum (" + Twine(target.sharedBytesPerBlockOptIn) +
@@ -1365,6 +1390,17 @@ LogicalResult FuseMaterializationPass::initialize(MLIRContext *ctx) {
     return bad("unknown row-clusters '" + rowClusters +
                "' (expected auto, always or off)");
   return success();
+}
+
+/// Whether `kernel` holds a contraction on wgmma (its staged operand tiles
+/// then take the wgmma pipeline's budget).
+static bool holdsWgmma(KernelOp kernel) {
+  bool found = false;
+  kernel.walk([&](ContractOp c) {
+    if (std::optional<MmaShape> shape = c.getMma())
+      found |= isWgmma(*shape);
+  });
+  return found;
 }
 
 SmallVector<Edge>
@@ -1544,7 +1580,9 @@ LogicalResult FuseMaterializationPass::fuse(func::FuncOp func,
       cacheReusedInputs(k, rewriter);
   if (stageOperands)
     for (KernelOp k : llvm::to_vector(func.getBody().front().getOps<KernelOp>()))
-      if (int64_t n = stageOperandTiles(k, rewriter, budget); !trial)
+      if (int64_t n = stageOperandTiles(
+              k, rewriter, wgmmaBudget && holdsWgmma(k) ? wgmmaBudget : budget);
+          !trial)
         numStaged += n;
   if (recompute)
     for (KernelOp k : func.getBody().front().getOps<KernelOp>())
@@ -1580,7 +1618,7 @@ void FuseMaterializationPass::runOnOperation() {
     numDefaultSchedules +=
         applyDefaultSchedules(func, *cap, applied,
                               mmaMinGrid < 0 ? target->typicalSMs : mmaMinGrid,
-                              budget);
+                              budget, wgmmaBudget);
   // Which contractions run on tensor cores, and why an eligible one does not
   // (the program states it: the fusion applies no class for it).
   (void)remarkTensorCores(func);

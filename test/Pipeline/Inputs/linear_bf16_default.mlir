@@ -1,0 +1,20 @@
+// C = bf16(A.B^T) (B [N, K], an nn.Linear weight) stating no tiles: the
+// default schedule picks its tensor-core tile (test/Pipeline/tensor-core-wgmma.test).
+func.func @linear(%a: tensor<1000x256xbf16>, %b: tensor<4096x256xbf16>) -> tensor<1000x4096xbf16> {
+  %c = motif.kernel "mm" threads(256) -> tensor<1000x4096xf32> {
+    %p = motif.contract (%a[i, k], %b[j, k]) -> [i, j] over [block, thread, seq]
+           : (tensor<1000x256xbf16>, tensor<4096x256xbf16>) -> tensor<1000x4096xf32>
+    %g = motif.materialize %p in global : tensor<1000x4096xf32>
+    motif.yield %g : tensor<1000x4096xf32>
+  }
+  %r = motif.kernel "round" threads(256) -> tensor<1000x4096xbf16> {
+    %t = motif.map (%c[i, j]) -> [i, j] over [block, thread] : (tensor<1000x4096xf32>) -> tensor<1000x4096xbf16> {
+    ^bb0(%x: f32):
+      %y = arith.truncf %x : f32 to bf16
+      motif.yield %y : bf16
+    }
+    %g = motif.materialize %t in global : tensor<1000x4096xbf16>
+    motif.yield %g : tensor<1000x4096xbf16>
+  }
+  return %r : tensor<1000x4096xbf16>
+}
