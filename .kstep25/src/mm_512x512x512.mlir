@@ -1,0 +1,18 @@
+func.func @mm(%a: tensor<512x512xbf16>, %b: tensor<512x512xbf16>) -> tensor<512x512xbf16> {
+  %c = motif.kernel "mm" threads(256) -> tensor<512x512xf32> {
+    %p = motif.contract (%a[i, k], %b[k, j]) -> [i, j] over [block, thread, seq]
+           : (tensor<512x512xbf16>, tensor<512x512xbf16>) -> tensor<512x512xf32>
+    %g = motif.materialize %p in global : tensor<512x512xf32>
+    motif.yield %g : tensor<512x512xf32>
+  }
+  %t = motif.kernel "round" threads(256) -> tensor<512x512xbf16> {
+    %r = motif.map (%c[i, j]) -> [i, j] over [block, thread] : (tensor<512x512xf32>) -> tensor<512x512xbf16> {
+    ^bb0(%x: f32):
+      %y = arith.truncf %x : f32 to bf16
+      motif.yield %y : bf16
+    }
+    %g = motif.materialize %r in global : tensor<512x512xbf16>
+    motif.yield %g : tensor<512x512xbf16>
+  }
+  return %t : tensor<512x512xbf16>
+}
