@@ -5,10 +5,10 @@
 // each (OnlineContractOp::mmaWarpsAndTiles):
 //
 //   cp.async Q[rows x D] (one group), K/V tiles 0 .. stages - 2 (a group
-//   each; 3 stages, OnlineContractOp::getStagedTiles); wait for Q, keep the warp's Q fragments in registers (ldmatrix) when they are at
-//   most 32 registers, else re-read them per tile;
-//   for each tile t of T = getKeyTile() keys (64; 32 when the warp holds
-//   2 m-tiles of more than 64 value columns):
+//   each; 3 stages, OnlineContractOp::getStagedTiles); wait for Q, keep the
+//   warp's Q fragments in registers (ldmatrix) when they are at most 32
+//   registers, else re-read them per tile; for each tile t of T = getKeyTile()
+//   keys (64; 32 when the warp holds 2 m-tiles of more than 64 value columns):
 //     wait for tile t, barrier (every warp is done with tile t - 1), cp.async
 //     tile t + stages - 1 into the stage tile t - 1 used;
 //     S = Q K^T on mma.sync m16n8k16 (K rows through ldmatrix, keys are the
@@ -16,8 +16,8 @@
 //       and S[g + 8][2c, 2c+1] of each 8-key n-tile, g = lane / 4, c =
 //       lane % 4 -- a row lives in the 4 lanes of a quad;
 //     the online state per row: m' = max(m, c' max S) (2 shuffles in the
-//       quad), p = exp2(fma(S, c', -m')), alpha = exp2(m - m'), l = alpha l + sum p
-//       (the thread's part), acc *= alpha;
+//       quad), p = exp2(fma(S, c', -m')), alpha = exp2(m - m'), l = alpha l +
+//       sum p (the thread's part), acc *= alpha;
 //     acc += P V: P rounded to the operands' type and repacked in place as
 //       the A fragment (n-tiles 2kk and 2kk + 1 of S are k-slice kk of P:
 //       no shuffle, no shared memory), V through ldmatrix.trans;
@@ -309,8 +309,8 @@ LogicalResult KernelEmitter::emitOnlineContractionMma(OnlineContractOp op,
   // zero-filled (their scores are 0, finite) and never stored.
   const int64_t S = extents[op.getRowDim()];
   const bool partialRows = S % rows != 0;
-  Value lastGroup = commit(copyRows(qMem, qs, Value(), rowBase, rows, D, S,
-                                    partialRows, wgmmaS));
+  Value lastGroup = commit(
+      copyRows(qMem, qs, Value(), rowBase, rows, D, S, partialRows, wgmmaS));
   for (int64_t t = 0; t < ahead; ++t) {
     SmallVector<Value> tokens;
     if (t < keyTiles) {

@@ -588,8 +588,7 @@ int64_t mlir::motif::applyDefaultSchedules(func::FuncOp func, Equivalence cap,
         tensorCoreScheduleFor(c, mmaMinGrid, sharedBudget, wgmmaBudget, why);
     if (succeeded(mma) && cap < Equivalence::Tolerance) {
       c.emitRemark() << "not on tensor cores: the contraction of kernel '"
-                     << kernel.getSymName()
-                     << "' could run as "
+                     << kernel.getSymName() << "' could run as "
                      << (isWgmma(mma->shape) ? "wgmma.mma_async " : "mma.sync ")
                      << stringifyMmaShape(mma->shape)
                      << ", which sums each "
@@ -607,9 +606,8 @@ int64_t mlir::motif::applyDefaultSchedules(func::FuncOp func, Equivalence cap,
           << ") runs on tensor cores: " << was << " -> "
           << mappingText(mma->mapping) << " mma "
           << stringifyMmaShape(mma->shape) << " stages(" << mma->stages
-          << "), threads(" << mma->threads << "); a " << mma->tile.rows
-          << "x" << mma->tile.cols << " tile a block, " << mma->grid
-          << " blocks (";
+          << "), threads(" << mma->threads << "); a " << mma->tile.rows << "x"
+          << mma->tile.cols << " tile a block, " << mma->grid << " blocks (";
         StringRef among =
             mma->partial ? " within 1/8 of the least padding" : "";
         if (mma->underfilled)
@@ -628,8 +626,8 @@ int64_t mlir::motif::applyDefaultSchedules(func::FuncOp func, Equivalence cap,
         if (isWgmma(mma->shape))
           d << "; on wgmma (sm_90a): " << mma->threads / 128
             << (mma->threads > 128 ? " warpgroups" : " warpgroup")
-            << " of one m64 tile, k in steps of " << kWgmmaStepK
-            << " through " << mma->stages
+            << " of one m64 tile, k in steps of " << kWgmmaStepK << " through "
+            << mma->stages
             << " stages of 128-byte swizzled tiles in dynamic shared memory";
         else if (!mma->notWgmma.empty())
           d << "; not on wgmma: " << mma->notWgmma;
@@ -640,8 +638,7 @@ int64_t mlir::motif::applyDefaultSchedules(func::FuncOp func, Equivalence cap,
           applied = Equivalence::Tolerance;
         ++n;
         SmallVector<Attribute> resultMapping{mma->mapping[0], mma->mapping[1]};
-        n += propagateFrom(c.getResult(), kernel, resultMapping,
-                           mma->threads);
+        n += propagateFrom(c.getResult(), kernel, resultMapping, mma->threads);
         continue;
       }
       c.emitRemark() << "not on tensor cores: the verifier refuses "

@@ -1352,7 +1352,7 @@ LogicalResult FuseMaterializationPass::initialize(MLIRContext *ctx) {
   budget = sharedBudget < 0 ? target.sharedBytesPerBlock : sharedBudget;
   // wgmma pipelines live in dynamic shared memory: up to the per-block
   // opt-in maximum unless the budget is set (sm_90a only).
-  wgmmaBudget = chip != "sm_90a" ? 0
+  wgmmaBudget = chip != "sm_90a"   ? 0
                 : sharedBudget < 0 ? target.sharedBytesPerBlockOptIn
                                    : budget;
   if (budget > target.sharedBytesPerBlockOptIn)
@@ -1615,10 +1615,9 @@ void FuseMaterializationPass::runOnOperation() {
 
   // Tiles for contractions that state none (bitwise: the fold order stays).
   if (defaultSchedules)
-    numDefaultSchedules +=
-        applyDefaultSchedules(func, *cap, applied,
-                              mmaMinGrid < 0 ? target->typicalSMs : mmaMinGrid,
-                              budget, wgmmaBudget);
+    numDefaultSchedules += applyDefaultSchedules(
+        func, *cap, applied, mmaMinGrid < 0 ? target->typicalSMs : mmaMinGrid,
+        budget, wgmmaBudget);
   // Which contractions run on tensor cores, and why an eligible one does not
   // (the program states it: the fusion applies no class for it).
   (void)remarkTensorCores(func);

@@ -951,8 +951,7 @@ LogicalResult rewriteOnlineContraction(Candidate c, Equivalence cap,
     auto groupsFor = [&](int64_t r) {
       withRows(r);
       return keyGroups(batch * llvm::divideCeil(S, r), onlineThreads(r),
-                       llvm::divideCeil(keys, kOnlineKeyTile),
-                       [&](int64_t s) {
+                       llvm::divideCeil(keys, kOnlineKeyTile), [&](int64_t s) {
                          oc.setSplitsAttr(rewriter.getI64IntegerAttr(s));
                          return oc.getStagedBytes();
                        });
@@ -1062,15 +1061,14 @@ LogicalResult rewriteOnlineContraction(Candidate c, Equivalence cap,
     os << "rule 4 (online contraction): the softmax over dim "
        << dimsText(c.max.getReductionDims()) << " of the scores (kernel '"
        << kernelOf(scores).getSymName() << "'"
-       << (scaleMap ? ", scaled in '" + kernelOf(scaleMap).getSymName().str() +
-                          "'"
-                    : std::string())
+       << (scaleMap
+               ? ", scaled in '" + kernelOf(scaleMap).getSymName().str() + "'"
+               : std::string())
        << "; max '" << kernelOf(c.max).getSymName() << "', exp '"
        << kernelOf(c.exp.map).getSymName() << "', sum '"
        << kernelOf(c.sum).getSymName() << "', divide '"
        << kernelOf(div).getSymName() << "') and its contraction with "
-       << nameOf(v) << " (kernel '" << pvKernel.getSymName()
-       << "')"
+       << nameOf(v) << " (kernel '" << pvKernel.getSymName() << "')"
        << (roundP ? " (P rounded to " + typeText(element) + " in '" +
                         kernelOf(roundP).getSymName().str() + "')"
                   : std::string())
@@ -1080,10 +1078,10 @@ LogicalResult rewriteOnlineContraction(Candidate c, Equivalence cap,
        << " merged into one motif.online_contract in kernel '"
        << kernel.getSymName() << "', carrying (max, sum, acc) over tiles of "
        << "the keys, " << rows << " rows per block"
-       << (S % rows ? " (the last of " + Twine(llvm::divideCeil(S, rows)).str() +
-                          " partial, its rows past " + Twine(S).str() +
-                          " masked)"
-                    : std::string())
+       << (S % rows
+               ? " (the last of " + Twine(llvm::divideCeil(S, rows)).str() +
+                     " partial, its rows past " + Twine(S).str() + " masked)"
+               : std::string())
        << (tensorCores
                ? " in " + Twine(threads).str() + " threads (" +
                      Twine(oc.getMmaWarpsAndTiles().first).str() +
@@ -1091,9 +1089,9 @@ LogicalResult rewriteOnlineContraction(Candidate c, Equivalence cap,
                                                           : " warps of ") +
                      Twine(oc.getMmaWarpsAndTiles().second).str() +
                      (oc.getMmaWarpsAndTiles().second == 1 ? " m-tile, "
-                                                           : " m-tiles, ") + Twine(oc.getKeyTile()).str() +
-                     "-key tiles, " + Twine(oc.getKeyStages()).str() +
-                     " stages)"
+                                                           : " m-tiles, ") +
+                     Twine(oc.getKeyTile()).str() + "-key tiles, " +
+                     Twine(oc.getKeyStages()).str() + " stages)"
                : std::string())
        << (splits > 1 ? ", the keys split over " + Twine(splits).str() +
                             " groups of " + Twine(threads / splits).str() +
@@ -1104,8 +1102,8 @@ LogicalResult rewriteOnlineContraction(Candidate c, Equivalence cap,
                      ", f32 accumulators; S and P in accumulator fragments" +
                      wgmmaScores + ")"
                : std::string())
-       << "; scale "
-       << scale * c0 << " (exp as exp2, log2(e) folded in); class "
+       << "; scale " << scale * c0
+       << " (exp as exp2, log2(e) folded in); class "
           "mathematical (partial sums rescaled as the max grows; the division "
           "after the contraction); the scores and the probabilities are "
           "never stored";
