@@ -9,8 +9,9 @@ independent of DefaultSchedules.cpp: the table R x C (R in 128, 64, 32, 16; C in
 largest first by area, then the squarer (R C / (R + C)), then more rows; the candidates are the tiles
 that divide M x N where it is a multiple of 16 x 8, else those whose padded area (M, N rounded up to
 the tile) is within 1/8 of the least padded; the first candidate that leaves at least mma-min-grid
-blocks, else the one with the most blocks; three cp.async stages. The fused program's remark must name
-that tile and grid,
+blocks, else the one with the most blocks; three cp.async stages; k in steps of 32 (16 where 32 does
+not divide K), or of the largest of 256, 128, 64 that divides K and whose three stages still fit 48 KiB
+(K up to 256 in a third of the cases). The fused program's remark must name that tile and grid,
 and scripts/emulate-mma.py runs the lowered kernel (the PTX ISA's ldmatrix / mma.sync / cp.async
 semantics) on fresh random inputs against float64 A.B: equivalence class tolerance (normwise relative
 error within 2^-8 for a bf16 result, 2^-10 for f16, 1e-5 for the f32 product). The options are
@@ -52,6 +53,17 @@ def expected_tile(m, n, min_grid):
     return t, _blocks(m, n, t), True
 
 
+def expected_k_step(r, c, k, budget=49152):
+    """The k step: 32 where it divides K, else 16; then the largest of 256, 128, 64 that divides K and
+    whose three stages of both 16-bit operand tiles still fit the budget."""
+    bk = 32 if k % 32 == 0 else 16
+    if 3 * (r + c) * bk * 2 <= budget:
+        for s in (256, 128, 64):
+            if s > bk and k % s == 0 and 3 * (r + c) * s * 2 <= budget:
+                return s
+    return bk
+
+
 def _program(m, n, k, dt, nk, epilogue):
     b_type = f"tensor<{n}x{k}x{dt}>" if nk else f"tensor<{k}x{n}x{dt}>"
     b_index = "%b[j, k]" if nk else "%b[k, j]"
@@ -91,6 +103,10 @@ def test_tile_table_order():
     # partial: 1000 rows pad to 1024 at 64 or 128 rows (within 1/8 of 1008); 100 rows only at 16
     assert expected_tile(1000, 1024, 132) == ((64, 64), 256, False)
     assert expected_tile(100, 256, 0) == ((16, 128), 14, False)
+    # k steps: 128x128 keeps 32 (3 x 16 KiB); 16x16 takes 256 at K = 4096, 128 at K = 128
+    assert expected_k_step(128, 128, 4096) == 32 and expected_k_step(16, 16, 4096) == 256
+    assert expected_k_step(16, 16, 128) == 128 and expected_k_step(64, 64, 1024) == 64
+    assert expected_k_step(32, 8, 48) == 16
 
 
 def test_random_gemm_tiles_emulated(tmp_path):
@@ -101,7 +117,7 @@ def test_random_gemm_tiles_emulated(tmp_path):
     for case in range(24):
         m = 16 * int(rng.integers(1, 13))
         n = 8 * int(rng.integers(1, 25))
-        k = 16 * int(rng.integers(1, 7))
+        k = 16 * int(rng.integers(1, 7)) if case % 3 else 64 * int(rng.integers(1, 5))  # steps up to 256
         dt = str(rng.choice(["bf16", "f16"]))
         nk = bool(rng.integers(2))
         if rng.integers(2):  # partial last tiles: any M; any N where B is [j, k]
@@ -129,7 +145,8 @@ def test_random_gemm_tiles_emulated(tmp_path):
         tail = f"; a {r}x{c} tile a block, {grid} blocks ({why})"
         assert any(want in line and tail in line for line in fuse.stderr.splitlines()), \
             f"{label}: expected {r}x{c}, {grid} blocks ({why}); remarks:\n{fuse.stderr[-3000:]}"
-        assert re.search(r"mma m16n8k16 stages\(3\)", fuse.stdout), label
+        bk = expected_k_step(r, c, k)
+        assert re.search(rf"seq x seq\({bk}\)\] mma m16n8k16 stages\(3\)", fuse.stdout), f"{label}: k step {bk}"
         lowered = tmp_path / f"mm{case}.lowered.mlir"
         low = subprocess.run([str(opt), f"--pass-pipeline={LOWER}", "--mlir-print-op-generic", "-o",
                               str(lowered)], input=fuse.stdout, capture_output=True, text=True, timeout=300)

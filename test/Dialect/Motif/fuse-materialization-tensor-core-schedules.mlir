@@ -8,6 +8,7 @@
 // RUN: motif-opt %s --fuse-materialization="equivalence-cap=tolerance mma-min-grid=0 shared-budget=32768" --split-input-file --mlir-print-op-on-diagnostic=false 2>&1 >/dev/null | FileCheck %s --check-prefix=BUDGET2
 // RUN: motif-opt %s --fuse-materialization="equivalence-cap=tolerance mma-min-grid=0 shared-budget=16384" --split-input-file --mlir-print-op-on-diagnostic=false 2>&1 >/dev/null | FileCheck %s --check-prefix=BUDGET1
 // RUN: motif-opt %s --fuse-materialization="equivalence-cap=tolerance mma-min-grid=0 shared-budget=1024" --split-input-file --mlir-print-op-on-diagnostic=false 2>&1 >/dev/null | FileCheck %s --check-prefix=BUDGET0
+// RUN: motif-opt %s --fuse-materialization="equivalence-cap=tolerance shared-budget=24576" --split-input-file --mlir-print-op-on-diagnostic=false 2>&1 >/dev/null | FileCheck %s --check-prefix=KBUDGET
 // Default schedules on tensor cores (docs/tiles.md, "Default schedules"): an
 // f16/bf16 matrix product that states no tiles and whose shape divides
 // 16x8x16 gets the mma.sync accumulator layout of examples/gemm_bf16.mlir in
@@ -37,7 +38,9 @@
 // IR: motif.kernel "mm_round" threads(128)
 // IR: motif.contract {{.*}} mma m16n8k16 stages(3)
 // IR: motif.materialize %{{.*}} in register
-// GRID: remark: default schedule: the contraction of kernel 'mm' (256x256x128) runs on tensor cores: [block, thread, seq] -> [block x seq(2) x thread(8), block x seq(2) x thread(4) x seq(2), seq x seq(32)] mma m16n8k16 stages(3), threads(32); a 16x16 tile a block, 256 blocks (the largest tile that leaves mma-min-grid=132); class tolerance
+// A 16x16 tile walks k in steps of 128, the largest that divides K whose three
+// stages fit 48 KiB (3 x 32 x 128 x 2 B = 24 KiB; the 128x128 tile above keeps 32).
+// GRID: remark: default schedule: the contraction of kernel 'mm' (256x256x128) runs on tensor cores: [block, thread, seq] -> [block x seq(2) x thread(8), block x seq(2) x thread(4) x seq(2), seq x seq(128)] mma m16n8k16 stages(3), threads(32); a 16x16 tile a block, 256 blocks (the largest tile that leaves mma-min-grid=132); class tolerance
 // GRID: remark: default schedule: the contraction of kernel 'small' (64x256x128) runs on tensor cores: {{.*}} threads(32); a 16x8 tile a block, 128 blocks (no tile leaves mma-min-grid=132 blocks: the one with the most)
 // GRID: remark: default schedule: the contraction of kernel 'odd' (100x256x128) runs on tensor cores: {{.*}} threads(32); a 16x8 tile a block, 224 blocks (the largest tile within 1/8 of the least padding that leaves mma-min-grid=132; the last block of a dim partial, its rows and columns past 100x256 masked)
 // NEG: error: fuse-materialization: mma-min-grid -2 is below -1 (-1: the chip's SMs; 0 takes the largest tile that divides)
@@ -150,4 +153,26 @@ func.func @negative_rows(%a: tensor<64x128xbf16>, %b: tensor<128x100xbf16>) -> t
     motif.yield %g : tensor<64x100xf32>
   }
   return %c : tensor<64x100xf32>
+}
+
+// -----
+
+// A GEMV (M = 1): one 16x16 tile a block (a block per SM), k in steps of 256,
+// the largest whose three stages fit 48 KiB (3 x 32 x 256 x 2 B); with a
+// 24 KiB budget 128 (docs/results/kstep-variants-h100-session25.txt: 0.064 ms
+// at 32, 0.030 at 256 on an H100).
+// GRID: remark: default schedule: the contraction of kernel 'gemv' (1x4096x4096) runs on tensor cores: {{.*}} seq x seq(256)] mma m16n8k16 stages(3), threads(32); a 16x16 tile a block, 256 blocks
+// KBUDGET: remark: default schedule: the contraction of kernel 'gemv' (1x4096x4096) runs on tensor cores: {{.*}} seq x seq(128)] mma m16n8k16 stages(3), threads(32); a 16x16 tile a block
+// With mma-min-grid=0 the tile is 16x128, whose three stages of 64-wide steps
+// would take 54 KiB: it keeps 32.
+// IR-LABEL: func.func @gemv
+// IR: seq x seq(32)] mma m16n8k16 stages(3)
+func.func @gemv(%a: tensor<1x4096xbf16>, %b: tensor<4096x4096xbf16>) -> tensor<1x4096xf32> {
+  %c = motif.kernel "gemv" threads(256) -> tensor<1x4096xf32> {
+    %p = motif.contract (%a[i, k], %b[k, j]) -> [i, j] over [block, thread, seq]
+           : (tensor<1x4096xbf16>, tensor<4096x4096xbf16>) -> tensor<1x4096xf32>
+    %g = motif.materialize %p in global : tensor<1x4096xf32>
+    motif.yield %g : tensor<1x4096xf32>
+  }
+  return %c : tensor<1x4096xf32>
 }

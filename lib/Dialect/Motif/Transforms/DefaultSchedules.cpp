@@ -538,6 +538,23 @@ FailureOr<MmaSchedule> tensorCoreScheduleFor(ContractOp c, int64_t minGrid,
   s.stages = 3 * stageBytes(s.tile) <= sharedBudget   ? 3
              : 2 * stageBytes(s.tile) <= sharedBudget ? 2
                                                       : 1;
+  // The k step: the largest of 256, 128, 64 that divides K and whose three
+  // stages still fit the budget, so a small tile keeps as many bytes in
+  // flight as the 128x128 tile's 32-wide steps (3 x 16 KiB at bf16). On an
+  // H100 (docs/results/kstep-variants-h100-session25.txt), 16x16 tiles:
+  // 1x4096x4096 0.064 ms at 32 -> 0.030 at 256, 16x4096x4096 0.054 ->
+  // 0.025, 4096x16x4096 0.054 -> 0.022, 256x256x4096 0.041 -> 0.014,
+  // 77x768x768 0.011 -> 0.006; 32x32 at 512^3 0.009 -> 0.007 (128); 64x64
+  // at 1024^3 0.018 -> 0.014 (64). Every larger step was faster or equal.
+  if (s.stages == 3)
+    for (int64_t k : {256, 128, 64}) {
+      if (k <= s.kStep || e[2] % k)
+        continue;
+      if (3 * (s.tile.rows + s.tile.cols) * k * elementBytes <= sharedBudget) {
+        s.kStep = k;
+        break;
+      }
+    }
   s.threads = s.tile.threads();
   int64_t w = s.tile.warps(), m2 = 2 * s.tile.mTiles();
   s.mapping = {
