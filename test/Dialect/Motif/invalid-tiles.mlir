@@ -209,3 +209,36 @@ func.func @lane_in_nest(%x: tensor<64xf32>) -> tensor<64xf32> {
   }
   return %y : tensor<64xf32>
 }
+
+// -----
+
+// A partial block's inner levels past both the extent and 4096 elements: one
+// block nearly all masked. Found by motif-fuzz mutate (run seed 1, mutant
+// 5067 of CI's corpus): seq(9223372036854775807) made the inner product
+// overflow, the verifier took it, and the evaluator aborted on the tile's size.
+func.func @overhang(%a: tensor<512x128xf32>, %b: tensor<256x128xf32>) -> tensor<512x256xf32> {
+  %c = motif.kernel "k" threads(256) -> tensor<512x256xf32> {
+    // expected-error @+1 {{tiles iteration dim 'j' into tiles of more than 2^63 elements, more than its extent 256 and than 4096 (a partial last tile may cover more than the extent only up to 4096 elements)}}
+    %p = motif.contract (%a[i, k], %b[j, k]) -> [i, j]
+           over [block x thread(16) x seq(8), block x seq(2) x thread(16) x seq(9223372036854775807), seq x seq(32)]
+           : (tensor<512x128xf32>, tensor<256x128xf32>) -> tensor<512x256xf32>
+    %g = motif.materialize %p in global : tensor<512x256xf32>
+    motif.yield %g : tensor<512x256xf32>
+  }
+  return %c : tensor<512x256xf32>
+}
+
+// -----
+
+func.func @overhang_map(%x: tensor<100xf32>) -> tensor<100xf32> {
+  %y = motif.kernel "k" threads(32) -> tensor<100xf32> {
+    // expected-error @+1 {{tiles iteration dim 'i' into tiles of 8192 elements, more than its extent 100 and than 4096}}
+    %m = motif.map (%x[i]) -> [i] over [block x thread(32) x seq(256)] : (tensor<100xf32>) -> tensor<100xf32> {
+    ^bb0(%v: f32):
+      motif.yield %v : f32
+    }
+    %g = motif.materialize %m in global : tensor<100xf32>
+    motif.yield %g : tensor<100xf32>
+  }
+  return %y : tensor<100xf32>
+}

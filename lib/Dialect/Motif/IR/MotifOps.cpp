@@ -396,6 +396,21 @@ static LogicalResult verifyTiles(ComputeOpInterface op,
     bool partialBlock = unsizedBlock &&
                         tile.getLevels().front() == Level::Block &&
                         tile.getSizes().front() == 0;
+    // A partial block's inner levels may cover more than the extent (M = 1
+    // in 16-row tensor-core tiles), but not without bound: one block,
+    // nearly all of it masked, and an inner product that may overflow.
+    constexpr int64_t kMaxOverhangingTile = 4096;
+    if (partialBlock && inner > extents[d] && inner > kMaxOverhangingTile)
+      return operation->emitOpError()
+             << "tiles iteration dim '" << dimName(d) << "' into tiles of "
+             << (inner == std::numeric_limits<int64_t>::max()
+                     ? std::string("more than 2^63")
+                     : std::to_string(inner))
+             << " elements, more than its extent " << extents[d]
+             << " and than " << kMaxOverhangingTile
+             << " (a partial last tile may cover more than the extent only "
+                "up to "
+             << kMaxOverhangingTile << " elements)";
     if (unsizedBlock && !partialBlock && extents[d] % inner != 0)
       return operation->emitOpError()
              << "tiles iteration dim '" << dimName(d) << "' into tiles of "
