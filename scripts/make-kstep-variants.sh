@@ -11,29 +11,11 @@ root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 out="$1"
 bin="${MOTIF_BUILD_DIR:-$root/build}/bin"
 mkdir -p "$out/src"
+source "$root/scripts/gemm-program.sh"
 for shape in 1x4096x4096 16x4096x4096 77x768x768 256x256x4096 512x512x512 1024x1024x1024 4096x16x4096; do
   IFS=x read -r M N K <<< "$shape"
   prog="$out/src/mm_$shape.mlir"
-  cat > "$prog" <<MLIR
-func.func @mm(%a: tensor<${M}x${K}xbf16>, %b: tensor<${K}x${N}xbf16>) -> tensor<${M}x${N}xbf16> {
-  %c = motif.kernel "mm" threads(256) -> tensor<${M}x${N}xf32> {
-    %p = motif.contract (%a[i, k], %b[k, j]) -> [i, j] over [block, thread, seq]
-           : (tensor<${M}x${K}xbf16>, tensor<${K}x${N}xbf16>) -> tensor<${M}x${N}xf32>
-    %g = motif.materialize %p in global : tensor<${M}x${N}xf32>
-    motif.yield %g : tensor<${M}x${N}xf32>
-  }
-  %t = motif.kernel "round" threads(256) -> tensor<${M}x${N}xbf16> {
-    %r = motif.map (%c[i, j]) -> [i, j] over [block, thread] : (tensor<${M}x${N}xf32>) -> tensor<${M}x${N}xbf16> {
-    ^bb0(%x: f32):
-      %y = arith.truncf %x : f32 to bf16
-      motif.yield %y : bf16
-    }
-    %g = motif.materialize %r in global : tensor<${M}x${N}xbf16>
-    motif.yield %g : tensor<${M}x${N}xbf16>
-  }
-  return %t : tensor<${M}x${N}xbf16>
-}
-MLIR
+  program "$M" "$N" "$K" nn > "$prog"
   fused="$out/src/mm_$shape.fused.mlir"
   "$bin/motif-opt" "$prog" --fuse-materialization="equivalence-cap=tolerance" -o "$fused" 2>/dev/null
   tile=$(grep -o 'block x thread([0-9]*) x seq([0-9]*) x thread(8)\|block x seq([0-9]*) x thread(8)' "$fused" | head -1)
