@@ -5,8 +5,9 @@
 # one folder per shape; and, for a few, the fma schedule that ran before (the bitwise cap) or nothing:
 #   scripts/mma-partial-variants.sh OUTDIR
 # then on a GPU: python3 scripts/gemm-variants.py OUTDIR/* (each against float64 and cuBLAS).
-# Each nt shape (B [N, K]) whose K is a multiple of 64 is also compiled for sm_90a, where the default
-# schedule runs it on wgmma (folder ..._sm90a_w<tile>_g<blocks>; docs/tiles.md, "Default schedules").
+# Each shape whose K is a multiple of 64 is also compiled for sm_90a, where the default schedule runs
+# it on wgmma (folder ..._sm90a_w<tile>_g<blocks>; docs/tiles.md, "Default schedules"): B [N, K]
+# K-major, B [K, N] (nn) read transposed.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 out="$1"
@@ -33,7 +34,8 @@ done
 # shape form [fma]: the fma schedule too where its default applies
 for spec in "1x4096x4096 nn" "77x768x768 nt" "100x256x128 nt fma" "1000x1024x1024 nn fma" \
              "1000x4096x4096 nn" "4095x4096x4096 nn" "3000x1000x1024 nt" "512x50257x768 nt" \
-             "8191x8191x8192 nt" "4095x4096x4096 nt" "2048x2048x2048 nt" "1000x1000x1024 nt"; do
+             "8191x8191x8192 nt" "4095x4096x4096 nt" "2048x2048x2048 nt" "1000x1000x1024 nt" \
+             "8192x8192x8192 nn" "2048x2048x2048 nn" "1000x1000x1024 nn" "3000x1000x1024 nn"; do
   read -r shape form fma <<< "$spec"
   IFS=x read -r M N K <<< "$shape"
   prog="$out/src/mm_${shape}_$form.mlir"
@@ -50,7 +52,7 @@ for spec in "1x4096x4096 nn" "77x768x768 nt" "100x256x128 nt fma" "1000x1024x102
       -o "$out/${shape}_${form}_fma" "$prog" >/dev/null
     echo "$shape $form bitwise: fma -> $out/${shape}_${form}_fma"
   fi
-  if [ "$form" = nt ] && [ $((K % 64)) -eq 0 ]; then
+  if [ $((K % 64)) -eq 0 ]; then
     tile=$("$bin/motif-opt" "$prog" --fuse-materialization="equivalence-cap=tolerance chip=sm_90a" 2>&1 \
       >/dev/null | { grep -o 'a [0-9]*x[0-9]* tile a block, [0-9]* blocks (.*); on wgmma' || true; } \
       | cut -d' ' -f2,6)
@@ -60,4 +62,13 @@ for spec in "1x4096x4096 nn" "77x768x768 nt" "100x256x128 nt fma" "1000x1024x102
       --no-sass -o "$d" "$prog" >/dev/null
     echo "$shape $form sm_90a: wgmma tile ${tile% *}, ${tile#* } blocks -> $d"
   fi
+done
+# 2048^3 on wgmma with mma-min-grid=128: 128x256 tiles (128 blocks, under one wave of 132 SMs) against
+# the default's 128x128 (256 blocks).
+for form in nt nn; do
+  prog="$out/src/mm_2048x2048x2048_$form.mlir"
+  d="$out/2048x2048x2048_${form}_sm90a_w128x256_g128_mg128"
+  "$bin/motif-compile" --chip=sm_90a --fuse-materialization \
+    --fuse-options="equivalence-cap=tolerance mma-min-grid=128" --no-sass -o "$d" "$prog" >/dev/null
+  echo "2048x2048x2048 $form sm_90a mma-min-grid=128 -> $d"
 done

@@ -507,6 +507,13 @@ SmallVector<int64_t> SharedLayout::paddedShape() const {
   return shape;
 }
 
+SmallVector<int64_t> SharedLayout::bufferShape() const {
+  if (!swizzle128 || shape.size() != 2)
+    return paddedShape();
+  int64_t atom = 128 / elementBytes;
+  return {shape[1] / atom, shape[0], atom};
+}
+
 FailureOr<SharedLayout> mlir::motif::stagedLayoutOf(const MotifSchedule &reader,
                                                     unsigned operand,
                                                     Type elementType,
@@ -602,9 +609,12 @@ FailureOr<SharedLayout> mlir::motif::stagedLayoutOf(const MotifSchedule &reader,
         // 8 different bank groups.
         layout.pad = 0;
       }
-      // wgmma reads 128-byte swizzled rows through descriptors: no pad.
+      // wgmma reads 128-byte swizzled atoms through descriptors: no pad.
+      // A and B [j, k] are one atom of 64 k wide; B [k, j] (MN-major) is N
+      // / 64 atoms of 64 rows of k.
       if (t->wgmma() && layout.shape.size() == 2 &&
-          layout.shape[1] * layout.elementBytes == 128) {
+          (layout.shape[1] * layout.elementBytes) % 128 == 0 &&
+          layout.shape[0] % 8 == 0) {
         layout.pad = 0;
         layout.swizzle128 = true;
         layout.xorChunks = true;

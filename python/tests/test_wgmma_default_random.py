@@ -1,8 +1,10 @@
 """The default schedule on wgmma (sm_90a; docs/tiles.md, "Default schedules") at random shapes: C =
 bf16(A.B^T) or bf16(A.B) of random M, N (1 .. 5000) and K (a multiple of 16, half of them of 64), fused
-under the tolerance cap for sm_90a. The remark must agree with the rule written out here: wgmma where B
-is [j, k], K % 64 == 0 and a tile of 128x256 .. 64x64 within 1/8 of the least padding leaves 132 blocks
+under the tolerance cap for sm_90a. The remark must agree with the rule written out here: wgmma where
+K % 64 == 0 (and, for B [k, j], whose rows cp.async copies 16 bytes at a time, N % 8 == 0: else not on
+tensor cores at all) and a tile of 128x256 .. 64x64 within 1/8 of the least padding leaves 132 blocks
 (the first such in the table's order, 4 stages in the opt-in budget), else mma.sync with the reason.
+B [k, j] is read transposed (MN-major), B [j, k] K-major; the remark says which.
 Three of the programs are compiled through ptxas: no spills, dynamic shared memory within 232,448 B.
 The GPU runs are scripts/mma-partial-variants.sh's `_sm90a_` folders (scripts/gemm-variants.py)."""
 import json
@@ -52,7 +54,7 @@ def _program(M, N, K, nt):
 
 def _expected(M, N, K, nt):
     """The wgmma tile and stages the rule picks, or None."""
-    if not nt or K % 64:
+    if K % 64 or (not nt and N % 8):
         return None
     pad = lambda e, t: -(-e // t) * t  # noqa: E731
     least = min(pad(M, r) * pad(N, c) for r, c in TILES)
@@ -67,19 +69,24 @@ def _expected(M, N, K, nt):
 
 def test_wgmma_default_schedule_at_random_shapes(tmp_path):
     mc, opt = _tools()
-    rng = np.random.default_rng()
+    seed = int(np.random.SeedSequence().entropy % 2**32)
+    rng = np.random.default_rng(seed)
     seen = {"wgmma": 0, "mma.sync": 0}
     compiled = 0
     for n in range(16):
-        M, N = (int(x) for x in rng.integers(1, 5001, size=2))
+        # Every fourth shape at least 1024 x 1024 with N % 8 == 0 (so some take wgmma in every run).
+        lo = 1024 if n % 4 == 1 else 1
+        M, N = (int(x) for x in rng.integers(lo, 5001, size=2))
+        if n % 4 == 1:
+            N -= N % 8
         K = int(rng.integers(1, 40)) * (64 if n % 2 else 16)
-        nt = bool(n % 4 != 3)
+        nt = bool(n % 4 != 3) if n % 8 != 5 else False  # B [k, j] in 3 of 8
         src = tmp_path / f"mm{n}.mlir"
         src.write_text(_program(M, N, K, nt))
         p = subprocess.run([str(opt), str(src), "--fuse-materialization=equivalence-cap=tolerance chip=sm_90a",
                             "--mlir-print-op-on-diagnostic=false", "-o", "/dev/null"],
                            capture_output=True, text=True, timeout=120)
-        label = f"{M}x{N}x{K} {'nt' if nt else 'nn'}"
+        label = f"seed {seed}: {M}x{N}x{K} {'nt' if nt else 'nn'}"
         assert p.returncode == 0, label + p.stderr[-2000:]
         m = re.search(r"default schedule: the contraction of kernel 'mm' \(\S+\) runs on tensor cores: .*? mma "
                       r"(m\d+n\d+k\d+) stages\((\d)\), threads\((\d+)\); a (\d+)x(\d+) tile a block, (\d+) blocks",
@@ -99,6 +106,7 @@ def test_wgmma_default_schedule_at_random_shapes(tmp_path):
         assert shape == f"m64n{c}k16" and int(threads) == 2 * int(r), label
         assert int(blocks) == (-(-M // int(r))) * (-(-N // int(c))), label
         assert "shared_tail" not in p.stderr, label  # the accumulators stay in registers
+        assert f"read by matrix descriptors (A [i, k], B {'[j, k]' if nt else '[k, j] transposed'}" in p.stderr, label
         if compiled < 3:
             out = tmp_path / f"out{n}"
             q = subprocess.run([str(mc), str(src), "--chip=sm_90a", "--fuse-materialization",
@@ -109,6 +117,11 @@ def test_wgmma_default_schedule_at_random_shapes(tmp_path):
             assert q.returncode == 0, label + q.stderr[-2000:]
             (k,) = json.loads((out / "mm.json").read_text())["kernels"]
             assert k["spill_store_bytes"] == 0 and k["dynamic_shared_bytes"] <= OPT_IN, (label, k)
-            assert "wgmma.mma_async" in (out / "mm.ptx").read_text(), label
+            ptx = (out / "mm.ptx").read_text()
+            # imm-trans-b: 1 for B [k, j] (MN-major), 0 for B [j, k].
+            assert "wgmma.mma_async" in ptx, label
+            assert re.search(r"\}, %%rd\d+, %%rd\d+, p,\s*1,\s*1,\s*0,\s*%d;" % (0 if nt else 1), ptx), label
             compiled += 1
-    assert seen["wgmma"] > 0 and seen["mma.sync"] > 0, seen  # K % 64 in half, [k, j] in a quarter
+    # Shapes 1, 5, 9, 13 (K % 64 == 0, M, N >= 1024) take wgmma: 64x64, the least padded tile, leaves
+    # 256 blocks or more. The even ones take mma.sync unless K % 64 == 0 in all 8 (1 in 65,536).
+    assert seen["wgmma"] > 0 and seen["mma.sync"] > 0, (seed, seen)

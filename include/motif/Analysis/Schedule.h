@@ -307,9 +307,18 @@ struct SharedLayout {
   /// reader: the buffer is `[stages] x paddedShape()`); 1 otherwise.
   int64_t stages = 1;
   /// A staged tile a wgmma reader reads through matrix descriptors: rows of
-  /// 128 bytes, unpadded, in the 128-byte swizzle (16-byte chunk c of row r
-  /// at chunk c ^ (r % 8)), every stage 1024-byte aligned.
+  /// a multiple of 128 bytes, unpadded, stored as 128-byte atoms (the
+  /// buffer is `[stages] x (row bytes / 128) x rows x 128 bytes`: chunks 8a
+  /// .. 8a+7 of every row in atom a) in the 128-byte swizzle (16-byte chunk
+  /// c of row r at chunk (c & ~7) | ((c % 8) ^ (r % 8)), that is chunk
+  /// (c % 8) ^ (r % 8) of atom c / 8), every stage 1024-byte aligned. A
+  /// K-major tile ([rows, k], one step of 64 k) is one atom; a B [k, j]
+  /// tile (MN-major) is N / 64 atoms of 64 rows of k.
   bool swizzle128 = false;
+  /// The buffer's shape (less the stage dim): paddedShape(), or with
+  /// swizzle128 `(shape[1] / atom) x shape[0] x atom`, atom = 128 bytes of
+  /// elements.
+  SmallVector<int64_t> bufferShape() const;
   /// A staged tile an mma.sync reader reads with ldmatrix, in rows of a
   /// power of two (2 or more) of 16-byte chunks, unpadded: chunk c of row r
   /// at chunk c ^ ((r / l) % min(w, 8)) of the same row, w chunks a row and

@@ -1215,7 +1215,7 @@ LogicalResult KernelEmitter::emitStage(MaterializeOp mat) {
   auto space = gpu::AddressSpaceAttr::get(b.getContext(),
                                           gpu::AddressSpace::Workgroup);
   // A multi-stage tile (a tensor-core reader) has one buffer per stage.
-  SmallVector<int64_t> shape = st.shared.paddedShape();
+  SmallVector<int64_t> shape = st.shared.bufferShape();
   if (st.shared.stages > 1)
     shape.insert(shape.begin(), st.shared.stages);
   st.memref = addWorkgroupBuffer(

@@ -63,11 +63,23 @@ public:
     return arith::RemUIOp::create(b, loc, x, c(y));
   }
 
-  /// The buffer index of element (r, col) of stage `stage`.
+  /// The buffer index of element (r, col) of stage `stage`: with
+  /// swizzle128, (atom col / 64, r, col % 64) of 16-bit elements.
   SmallVector<Value> at(const Storage &st, Value stage, Value r, Value col) {
+    SmallVector<Value> idx;
     if (st.shared.stages > 1)
-      return {stage, r, col};
-    return {r, col};
+      idx.push_back(stage);
+    if (st.shared.swizzle128) {
+      int64_t atom = st.shared.bufferShape().back();
+      bool one = st.shared.shape[1] == atom;
+      idx.push_back(one ? c(0) : div(col, atom));
+      idx.push_back(r);
+      idx.push_back(one ? col : rem(col, atom));
+      return idx;
+    }
+    idx.push_back(r);
+    idx.push_back(col);
+    return idx;
   }
 
   /// Elements in 16 bytes: one cp.async, one row of an ldmatrix matrix.
@@ -444,22 +456,34 @@ public:
 
   /// One staged step on wgmma: per 16-wide slice of k, one
   /// wgmma.mma_async m64nNk16 of the warpgroup's 64 rows of A (at byte
-  /// `aRowBytes` of the stage) by all N rows of B; a slice advances both
-  /// descriptors by 32 bytes (the swizzle XORs the address bits above).
+  /// `aRowBytes` of the stage) by all N columns of B. A K-major operand's
+  /// slice is 32 bytes further along its 128-byte rows (the swizzle XORs
+  /// the address bits above); B [k, j] (MN-major, transposed) is read 16
+  /// rows of k (2048 bytes) further, its 64-column atoms kStep x 128 bytes
+  /// apart (the descriptor's leading byte offset), its 8-row groups 1024
+  /// bytes apart (the stride byte offset).
   Value wgmmaStep(const Storage &a, const Storage &bt, Value stage,
                   Value aRowBytes, Value acc) {
     Value aAddr = arith::AddIOp::create(b, loc, stageAddress(a, stage),
                                         aRowBytes);
     Value bAddr = stageAddress(bt, stage);
+    auto i64 = [&](int64_t v) {
+      return arith::ConstantOp::create(b, loc, b.getI64IntegerAttr(v));
+    };
     for (int64_t kk = 0; kk < t.kStep / 16; ++kk) {
-      Value offset = arith::ConstantOp::create(
-          b, loc, b.getI64IntegerAttr(kk * 32));
       Value descA = emitWgmmaDescriptor(
-          b, loc, arith::AddIOp::create(b, loc, aAddr, offset));
-      Value descB = emitWgmmaDescriptor(
-          b, loc, arith::AddIOp::create(b, loc, bAddr, offset));
+          b, loc, arith::AddIOp::create(b, loc, aAddr, i64(kk * 32)));
+      Value descB =
+          t.rhsKMajor
+              ? emitWgmmaDescriptor(
+                    b, loc,
+                    arith::AddIOp::create(b, loc, bAddr, i64(kk * 16 * 128)),
+                    /*leadingBytes=*/t.kStep * 128, /*strideBytes=*/1024)
+              : emitWgmmaDescriptor(
+                    b, loc, arith::AddIOp::create(b, loc, bAddr, i64(kk * 32)));
       acc = emitWgmmaM64K16(b, loc, element, mmaShapeN(t.shape), acc, descA,
-                            descB);
+                            descB, /*accumulate=*/true,
+                            /*transposeB=*/t.rhsKMajor);
     }
     return acc;
   }

@@ -73,8 +73,10 @@ func.func @odd(%a: tensor<1000x1024xbf16>, %b: tensor<1000x1024xbf16>) -> tensor
 
 // -----
 
-// B indexed [k, j]: mma.sync, and why not wgmma.
-// CHECK: remark: default schedule: the contraction of kernel 'nn' (4096x4096x256) runs on tensor cores: {{.*}} mma m16n8k16 stages(3), threads(128); {{.*}}; not on wgmma: its second operand is indexed [k, j] (wgmma reads both operands K-major here: index it [j, k]); class tolerance
+// B indexed [k, j] (MN-major): wgmma too, B read transposed from 64-column
+// atoms; the same tile as B [j, k] would take.
+// CHECK: remark: default schedule: the contraction of kernel 'nn' (4096x4096x256) runs on tensor cores: {{.*}} mma m64n256k16 stages(4), threads(256); a 128x256 tile a block, 512 blocks {{.*}}; on wgmma (sm_90a)
+// CHECK: remark: the contraction of kernel 'nn' runs on tensor cores: wgmma.mma_async m64n256k16, {{.*}} read by matrix descriptors (A [i, k], B [k, j] transposed, in 64-column atoms)
 func.func @nn(%a: tensor<4096x256xbf16>, %b: tensor<256x4096xbf16>) -> tensor<4096x4096xbf16> {
   %c = motif.kernel "nn" threads(256) -> tensor<4096x4096xf32> {
     %p = motif.contract (%a[i, k], %b[k, j]) -> [i, j] over [block, thread, seq]

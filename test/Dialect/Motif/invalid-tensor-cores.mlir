@@ -186,20 +186,6 @@ func.func @unknown_shape(%a: tensor<16x8xf32>, %b: tensor<8x8xf32>) -> tensor<16
 
 // -----
 
-func.func @wgmma_b_k_major(%a: tensor<64x64xbf16>, %b: tensor<64x64xbf16>) -> tensor<64x64xf32> {
-  %c = motif.kernel "mm" threads(128) -> tensor<64x64xf32> {
-    // expected-error @+1 {{runs on tensor cores (mma m64n64k16), but its second operand is indexed [k, j]; wgmma reads both operands K-major from shared memory here: index it [j, k] (an nn.Linear weight)}}
-    %p = motif.contract (%a[i, k], %b[k, j]) -> [i, j]
-           over [thread(4) x seq(2) x thread(8), seq(8) x thread(4) x seq(2), seq(1) x seq(64)] mma m64n64k16
-           : (tensor<64x64xbf16>, tensor<64x64xbf16>) -> tensor<64x64xf32>
-    %g = motif.materialize %p in global : tensor<64x64xf32>
-    motif.yield %g : tensor<64x64xf32>
-  }
-  return %c : tensor<64x64xf32>
-}
-
-// -----
-
 func.func @wgmma_two_m_tiles(%a: tensor<64x64xbf16>, %b: tensor<64x64xbf16>) -> tensor<64x64xf32> {
   %c = motif.kernel "mm" threads(64) -> tensor<64x64xf32> {
     // expected-error @+1 {{runs on tensor cores (mma m64n64k16), but dim 'i' is mapped `thread(2) x seq(4) x thread(8)`; the rows of wgmma accumulators are `[block x] thread(w) x seq(2) x thread(8)`, w a multiple of 4: each warpgroup holds one m64 tile, each warp 16 rows of it}}

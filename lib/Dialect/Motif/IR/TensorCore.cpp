@@ -172,15 +172,10 @@ FailureOr<MmaTiling> mlir::motif::mmaTilingOf(ContractOp op, std::string &why,
     t.stagesWanted = *stages;
   }
   if (t.wgmma()) {
-    // One m64 x N tile per warpgroup, both operands K-major in 128-byte
-    // swizzled shared tiles (docs/lowering.md, "wgmma on sm_90a").
+    // One m64 x N tile per warpgroup, A K-major and B K-major ([j, k]) or
+    // MN-major ([k, j], transposed) in 128-byte swizzled shared tiles
+    // (docs/lowering.md, "wgmma on sm_90a").
     int64_t n = mmaShapeN(t.shape);
-    if (t.rhsKMajor) {
-      why = "its second operand is indexed [k, j]; wgmma reads both operands "
-            "K-major from shared memory here: index it [j, k] (an "
-            "nn.Linear weight)";
-      return failure();
-    }
     if (t.warpsN != 1) {
       why = "dim 'j' is mapped `" + describeMapping(op, 1) +
             "`: each wgmma warpgroup computes all N columns of its m64 tile; "

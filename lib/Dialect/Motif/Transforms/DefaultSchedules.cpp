@@ -429,8 +429,9 @@ FailureOr<MmaSchedule> tensorCoreScheduleFor(ContractOp c, int64_t minGrid,
     return (extent + tile - 1) / tile;
   };
   int64_t elementBytes = element.getIntOrFloatBitWidth() / 8;
-  // On sm_90a (wgmmaBudget > 0): wgmma where B is K-major ([j, k]), K a
-  // multiple of 64 and a wgmma tile leaves minGrid blocks; the tile as
+  // On sm_90a (wgmmaBudget > 0): wgmma (B [j, k] K-major, or B [k, j]
+  // read transposed) where K is a multiple of 64 and a wgmma tile leaves
+  // minGrid blocks; the tile as
   // below among kWgmmaTiles, 4 stages (3, 2) where they fit wgmmaBudget.
   if (wgmmaBudget > 0) {
     auto wgmmaStageBytes = [&](const WgmmaTile &t) {
@@ -450,10 +451,7 @@ FailureOr<MmaSchedule> tensorCoreScheduleFor(ContractOp c, int64_t minGrid,
         pick = &t;
         break;
       }
-    if (rhsKMajor)
-      s.notWgmma = "its second operand is indexed [k, j] (wgmma reads both "
-                   "operands K-major here: index it [j, k])";
-    else if (e[2] % kWgmmaStepK)
+    if (e[2] % kWgmmaStepK)
       s.notWgmma = "its contracted extent " + std::to_string(e[2]) +
                    " is not a multiple of wgmma's staged step of k, " +
                    std::to_string(kWgmmaStepK);
@@ -778,14 +776,17 @@ int64_t mlir::motif::remarkTensorCores(func::FuncOp func) {
                      << " (nvvm.wgmma.mma_async, sm_90a); " << t->warps / 4
                      << " warpgroup" << (t->warps > 4 ? "s" : "")
                      << " of one m64 x " << t->nTiles * 8 << " tile ("
-                     << t->accumulators()
-                     << " f32 registers per thread), a " << t->blockRows
-                     << "x" << t->blockCols << " tile per block; k in "
-                     << t->kSteps << " steps of " << t->kStep
+                     << t->accumulators() << " f32 registers per thread), a "
+                     << t->blockRows << "x" << t->blockCols
+                     << " tile per block; k in " << t->kSteps << " steps of "
+                     << t->kStep
                      << " staged by cp.async in the 128-byte swizzle through "
                      << t->stages() << " stage" << (t->stages() > 1 ? "s" : "")
-                     << ", read by matrix descriptors (A [i, k], B [j, k]); "
-                        "class tolerance against the fma form (the "
+                     << ", read by matrix descriptors (A [i, k], B "
+                     << (t->rhsKMajor ? "[k, j] transposed, in 64-column "
+                                        "atoms"
+                                      : "[j, k]")
+                     << "); class tolerance against the fma form (the "
                         "instruction sums each 16-wide step of k its own way)";
       return;
     }
