@@ -8,7 +8,7 @@ source "$(dirname "${BASH_SOURCE[0]}")/gpu-env.sh"
 export MOTIF_PREBUILT="$root/.prebuilt26"
 status=0
 gpu_row_table_if_h200 200
-secs=$([ "$on_h200" = 1 ] && echo 340 || echo 560)
+secs=$([ "$on_h200" = 1 ] && echo 300 || echo 480)
 timeout "$secs" python3 -m pytest -q -rs python/tests -p no:cacheprovider 2>&1 | tee "$logs/pytest-gpu.txt" | tail -n 25
 [ "${PIPESTATUS[0]}" -eq 0 ] || status=1
 echo "call rc $status"
