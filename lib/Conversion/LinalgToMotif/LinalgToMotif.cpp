@@ -572,10 +572,10 @@ LogicalResult FunctionImporter::importLinalg(linalg::LinalgOp op) {
     if (!live.contains(op->getResult(r)))
       continue;
     auto type = cast<RankedTensorType>(op->getResult(r).getType());
-    if (!type.getElementType().isF32())
+    if (!isTensorElementType(type.getElementType()))
       return op->emitOpError()
              << "cannot be imported into motif: result #" << r << " is " << type
-             << "; motif lowers f32 tensors only";
+             << "; motif lowers f32, f16 and bf16 tensors";
     Value yielded = op.getBlock()->getTerminator()->getOperand(r);
     if (failed(anyReduction ? importReductionResult(op, r)
                             : importParallelResult(op, r, yielded, {})))
@@ -804,6 +804,18 @@ LogicalResult FunctionImporter::importReductionResult(linalg::LinalgOp op,
     return importParallelResult(op, r, yielded, initConstant);
   }
 
+  // Motif reductions and contractions accumulate in f32: a linalg one that
+  // accumulates in f16 or bf16 (rounding at every step) means another sum.
+  if (Type accType = getElementTypeOrSelf(op->getResult(r).getType());
+      !accType.isF32())
+    return op->emitOpError()
+           << "cannot be imported into motif: result #" << r
+           << " accumulates in " << accType
+           << " (rounding at every step); motif reductions and contractions "
+              "accumulate in f32: extend the elements to f32 in the body "
+              "(arith.extf) and accumulate into an f32 tensor (linalg.matmul "
+              "with f32 outs does), then truncate";
+
   // The init must be the combiner's identity: motif reductions start there.
   auto floatInit = dyn_cast_or_null<FloatAttr>(initConstant);
   if (!floatInit || !isIdentity(*kind, floatInit.getValue())) {
@@ -823,17 +835,27 @@ LogicalResult FunctionImporter::importReductionResult(linalg::LinalgOp op,
   // The output's loops (parallel).
   AffineMap outMap = op.getMatchingIndexingMap(&init);
 
-  // A sum of products of two inputs: a contraction.
+  // A sum of products of two inputs: a contraction. Half-precision inputs
+  // come extended to f32 (arith.extf, as linalg.matmul with f32 outs writes
+  // them): a motif.contract of the f16/bf16 tensors into f32.
   auto mul = x.getDefiningOp<arith::MulFOp>();
+  auto factorArg = [&](Value v) -> BlockArgument {
+    if (auto ext = v.getDefiningOp<arith::ExtFOp>();
+        ext && ext->getBlock() == block && ext->hasOneUse())
+      v = ext.getIn();
+    auto arg = dyn_cast<BlockArgument>(v);
+    if (!arg || arg.getOwner() != block ||
+        arg.getArgNumber() >= op.getNumDpsInputs())
+      return {};
+    return arg;
+  };
+  BlockArgument lhsArg = mul ? factorArg(mul.getLhs()) : BlockArgument();
+  BlockArgument rhsArg = mul ? factorArg(mul.getRhs()) : BlockArgument();
   if (*kind == CombinerKind::Add && mul && mul->getBlock() == block &&
-      mul->hasOneUse() && isa<BlockArgument>(mul.getLhs()) &&
-      isa<BlockArgument>(mul.getRhs()) &&
-      cast<BlockArgument>(mul.getLhs()).getOwner() == block &&
-      cast<BlockArgument>(mul.getRhs()).getOwner() == block &&
-      cast<BlockArgument>(mul.getLhs()).getArgNumber() < op.getNumDpsInputs() &&
-      cast<BlockArgument>(mul.getRhs()).getArgNumber() < op.getNumDpsInputs()) {
-    OpOperand *lhs = op.getMatchingOpOperand(cast<BlockArgument>(mul.getLhs()));
-    OpOperand *rhs = op.getMatchingOpOperand(cast<BlockArgument>(mul.getRhs()));
+      mul->hasOneUse() && lhsArg && rhsArg &&
+      lhsArg.getType() == rhsArg.getType()) {
+    OpOperand *lhs = op.getMatchingOpOperand(lhsArg);
+    OpOperand *rhs = op.getMatchingOpOperand(rhsArg);
     FailureOr<View> lv = viewOf(lhs->get(), op);
     if (failed(lv))
       return failure();
@@ -1226,20 +1248,20 @@ LogicalResult FunctionImporter::run() {
   for (Type t : func.getFunctionType().getInputs()) {
     auto tensor = dyn_cast<RankedTensorType>(t);
     if (!tensor || !hasStaticTrailingDims(tensor) ||
-        !tensor.getElementType().isF32())
+        !isTensorElementType(tensor.getElementType()))
       return func.emitOpError()
              << "cannot be imported into motif: it takes a " << t
-             << "; motif imports f32 tensors, static but for a leading row "
-                "count";
+             << "; motif imports f32, f16 and bf16 tensors, static but for a "
+                "leading row count";
   }
   for (Type t : func.getFunctionType().getResults()) {
     auto tensor = dyn_cast<RankedTensorType>(t);
     if (!tensor || !hasStaticTrailingDims(tensor) ||
-        !tensor.getElementType().isF32())
+        !isTensorElementType(tensor.getElementType()))
       return func.emitOpError()
              << "cannot be imported into motif: it returns a " << t
-             << "; motif imports f32 tensors, static but for a leading row "
-                "count";
+             << "; motif imports f32, f16 and bf16 tensors, static but for a "
+                "leading row count";
   }
   for (BlockArgument arg : func.getArguments())
     if (elementsPerRow(cast<RankedTensorType>(arg.getType())) == 0)

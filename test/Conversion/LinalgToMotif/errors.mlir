@@ -1,7 +1,7 @@
 // RUN: motif-opt %s --convert-linalg-to-motif -split-input-file -verify-diagnostics
 
 // Only a leading dim may be the runtime row count.
-// expected-error @+1 {{cannot be imported into motif: it takes a 'tensor<8x?xf32>'; motif imports f32 tensors, static but for a leading row count}}
+// expected-error @+1 {{cannot be imported into motif: it takes a 'tensor<8x?xf32>'; motif imports f32, f16 and bf16 tensors, static but for a leading row count}}
 func.func @dynamic_inner(%x: tensor<8x?xf32>) -> tensor<8x?xf32> {
   %unused = tensor.empty() : tensor<8x4xf32>
   return %x : tensor<8x?xf32>
@@ -189,7 +189,7 @@ func.func @weights(%x: tensor<4xf32>) -> tensor<4xf32> {
 #id = affine_map<(d0) -> (d0)>
 func.func @int_result(%x: tensor<4xf32>) -> tensor<4xf32> {
   %e = tensor.empty() : tensor<4xi32>
-  // expected-error @+1 {{cannot be imported into motif: result #0 is 'tensor<4xi32>'; motif lowers f32 tensors only}}
+  // expected-error @+1 {{cannot be imported into motif: result #0 is 'tensor<4xi32>'; motif lowers f32, f16 and bf16 tensors}}
   %y = linalg.generic {indexing_maps = [#id, #id], iterator_types = ["parallel"]}
       ins(%x : tensor<4xf32>) outs(%e : tensor<4xi32>) {
   ^bb0(%a: f32, %out: i32):
