@@ -41,8 +41,8 @@ def _builtin_models():
 
     f32 = TensorProto.FLOAT
 
-    def tensor(name, shape):
-        return helper.make_tensor_value_info(name, f32, shape)
+    def tensor(name, shape, dtype=f32):
+        return helper.make_tensor_value_info(name, dtype, shape)
 
     def scalar(name, value):
         return numpy_helper.from_array(np.array(value, dtype=np.float32), name)
@@ -126,8 +126,17 @@ def _builtin_models():
                       tensor("beta", [1024])],
                      [tensor("y", [rows, 1024, 1024])])
 
+    # A bf16 linear layer without bias, x [rows, 512] times a weight [512, 1024] stored K x N (what
+    # ONNX MatMul and linalg.matmul index): torch-mlir accumulates in f32 and truncates.
+    def matmul_bf16(rows=1024):
+        bf16 = TensorProto.BFLOAT16
+        return model("matmul_bf16", [helper.make_node("MatMul", ["x", "w"], ["y"])],
+                     [tensor("x", [rows, 512], bf16), tensor("w", [512, 1024], bf16)],
+                     [tensor("y", [rows, 1024], bf16)])
+
     return {f.__name__: f for f in (softmax, layernorm, rmsnorm, attention,
-                                    gemm_bias_gelu, residual_relu, softmax_3d, layernorm_3d)}
+                                    gemm_bias_gelu, residual_relu, softmax_3d, layernorm_3d,
+                                    matmul_bf16)}
 
 
 def onnx_to_torch(onnx_path, torch_path):
