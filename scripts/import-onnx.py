@@ -134,9 +134,15 @@ def _builtin_models():
                      [tensor("x", [rows, 512], bf16), tensor("w", [512, 1024], bf16)],
                      [tensor("y", [rows, 1024], bf16)])
 
+    # Softmax over bf16 rows: torch-mlir extends to f32, computes there and truncates.
+    def softmax_bf16(rows=512):
+        bf16 = TensorProto.BFLOAT16
+        return model("softmax_bf16", [helper.make_node("Softmax", ["x"], ["y"], axis=-1)],
+                     [tensor("x", [rows, 1024], bf16)], [tensor("y", [rows, 1024], bf16)])
+
     return {f.__name__: f for f in (softmax, layernorm, rmsnorm, attention,
                                     gemm_bias_gelu, residual_relu, softmax_3d, layernorm_3d,
-                                    matmul_bf16)}
+                                    matmul_bf16, softmax_bf16)}
 
 
 def onnx_to_torch(onnx_path, torch_path):
