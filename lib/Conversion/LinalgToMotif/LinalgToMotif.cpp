@@ -804,17 +804,21 @@ LogicalResult FunctionImporter::importReductionResult(linalg::LinalgOp op,
     return importParallelResult(op, r, yielded, initConstant);
   }
 
-  // Motif reductions and contractions accumulate in f32: a linalg one that
-  // accumulates in f16 or bf16 (rounding at every step) means another sum.
+  // Motif reductions and contractions accumulate in f32: a linalg sum or
+  // product that accumulates in f16 or bf16 (rounding at every step) means
+  // another result. (A max or min would be exact; it is refused the same
+  // way, with the same remedy.)
   if (Type accType = getElementTypeOrSelf(op->getResult(r).getType());
       !accType.isF32())
     return op->emitOpError()
            << "cannot be imported into motif: result #" << r
            << " accumulates in " << accType
-           << " (rounding at every step); motif reductions and contractions "
-              "accumulate in f32: extend the elements to f32 in the body "
-              "(arith.extf) and accumulate into an f32 tensor (linalg.matmul "
-              "with f32 outs does), then truncate";
+           << "; motif reductions and contractions accumulate in f32 (a sum "
+              "or product in "
+           << accType
+           << " rounds at every step: another result): extend the elements "
+              "to f32 in the body (arith.extf) and accumulate into an f32 "
+              "tensor (linalg.matmul with f32 outs does), then truncate";
 
   // The init must be the combiner's identity: motif reductions start there.
   auto floatInit = dyn_cast_or_null<FloatAttr>(initConstant);

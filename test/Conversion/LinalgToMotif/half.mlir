@@ -79,7 +79,7 @@ func.func @matmul_bf16_acc(%a: tensor<64x64xbf16>, %b: tensor<64x64xbf16>) -> te
   %zero = arith.constant 0.0 : bf16
   %e = tensor.empty() : tensor<64x64xbf16>
   %z = linalg.fill ins(%zero : bf16) outs(%e : tensor<64x64xbf16>) -> tensor<64x64xbf16>
-  // expected-error @+1 {{cannot be imported into motif: result #0 accumulates in 'bf16' (rounding at every step); motif reductions and contractions accumulate in f32: extend the elements to f32 in the body (arith.extf) and accumulate into an f32 tensor (linalg.matmul with f32 outs does), then truncate}}
+  // expected-error @+1 {{cannot be imported into motif: result #0 accumulates in 'bf16'; motif reductions and contractions accumulate in f32 (a sum or product in 'bf16' rounds at every step: another result): extend the elements to f32 in the body (arith.extf) and accumulate into an f32 tensor (linalg.matmul with f32 outs does), then truncate}}
   %c = linalg.matmul ins(%a, %b : tensor<64x64xbf16>, tensor<64x64xbf16>) outs(%z : tensor<64x64xbf16>) -> tensor<64x64xbf16>
   return %c : tensor<64x64xbf16>
 }
