@@ -485,6 +485,15 @@ Value emitWgmmaDescriptor(OpBuilder &b, Location loc, Value address,
                           int64_t leadingBytes = 16, int64_t strideBytes = 1024,
                           int64_t swizzleMode = 1);
 
+/// The descriptor of an MN-major (transposed B) tile stored as 64-wide atoms
+/// of `atomRows` rows of k, 128 bytes a row, in the 128-byte swizzle: the
+/// atoms atomRows x 128 B apart, 8-row groups 1024 B (the flash form's V,
+/// a GEMM's B [k, j]).
+inline Value emitWgmmaMNMajorDescriptor(OpBuilder &b, Location loc,
+                                        Value address, int64_t atomRows) {
+  return emitWgmmaDescriptor(b, loc, address, atomRows * 128, 1024, 1);
+}
+
 /// One wgmma.mma_async m64nNk16 (f16/bf16 -> f32) of a K-major A tile and a
 /// K-major (or, with `transposeB`, MN-major) B tile at descriptors `descA`,
 /// `descB`, accumulating into `acc` (the instruction's struct of N/2 f32;

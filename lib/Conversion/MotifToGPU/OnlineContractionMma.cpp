@@ -689,18 +689,18 @@ LogicalResult KernelEmitter::emitOnlineContractionMma(OnlineContractOp op,
           accs[mt] = emitWgmmaRegisterAM64K16(
               b, at, element, E, accs[mt],
               pFrags.slice((mt * (KT / 16) + kk) * 4, 4),
-              emitWgmmaDescriptor(b, at, i64(vAddr), KT * 128, 1024, 1),
+              emitWgmmaMNMajorDescriptor(b, at, i64(vAddr), KT),
               /*accumulate=*/true, /*transposeB=*/true);
           continue;
         }
         Value pAddr = add(add(pBase, mul(groupRow, rowBytes)),
                           idx(mt * 64 * rowBytes + kk * 32));
-        accs[mt] = emitWgmmaM64K16(
-            b, at, element, E, accs[mt],
-            emitWgmmaDescriptor(b, at, i64(pAddr), 16, 8 * rowBytes,
-                                KT == 64 ? 1 : 2),
-            emitWgmmaDescriptor(b, at, i64(vAddr), KT * 128, 1024, 1),
-            /*accumulate=*/true, /*transposeB=*/true);
+        accs[mt] =
+            emitWgmmaM64K16(b, at, element, E, accs[mt],
+                            emitWgmmaDescriptor(b, at, i64(pAddr), 16,
+                                                8 * rowBytes, KT == 64 ? 1 : 2),
+                            emitWgmmaMNMajorDescriptor(b, at, i64(vAddr), KT),
+                            /*accumulate=*/true, /*transposeB=*/true);
       }
     NVVM::WgmmaGroupSyncAlignedOp::create(b, at);
     return accs;

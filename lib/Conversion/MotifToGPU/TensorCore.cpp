@@ -475,10 +475,10 @@ public:
           b, loc, arith::AddIOp::create(b, loc, aAddr, i64(kk * 32)));
       Value descB =
           t.rhsKMajor
-              ? emitWgmmaDescriptor(
+              ? emitWgmmaMNMajorDescriptor(
                     b, loc,
                     arith::AddIOp::create(b, loc, bAddr, i64(kk * 16 * 128)),
-                    /*leadingBytes=*/t.kStep * 128, /*strideBytes=*/1024)
+                    t.kStep)
               : emitWgmmaDescriptor(
                     b, loc, arith::AddIOp::create(b, loc, bAddr, i64(kk * 32)));
       acc = emitWgmmaM64K16(b, loc, element, mmaShapeN(t.shape), acc, descA,
