@@ -109,6 +109,7 @@ private:
                           Type elementType);
   View emitReduce(Location loc, StringRef what, CombinerKind kind, Value input,
                   ArrayRef<int64_t> reduced);
+  View emitTruncation(Location loc, Value value, Type elementType);
   View constantMap(Location loc, TypedAttr value, RankedTensorType type);
 
   ArrayAttr mappingOf(ArrayRef<Attribute> levels) {
@@ -477,7 +478,9 @@ View FunctionImporter::emitReduce(Location loc, StringRef what,
                                                  : Level::Seq));
   }
   int64_t threads = threadsFor(inType.getDimSize(reduced.back()));
-  auto type = RankedTensorType::get(kept, inType.getElementType());
+  // A built-in reduction accumulates in f32, its result type, whatever its
+  // input holds.
+  auto type = RankedTensorType::get(kept, Float32Type::get(ctx));
   Value result = emitKernel(loc, what, threads, type, [&](OpBuilder &b) {
     return ReduceOp::create(b, loc, TypeRange{type}, ValueRange{input},
                             reduced, CombinerKindAttr::get(ctx, kind),
@@ -485,6 +488,37 @@ View FunctionImporter::emitReduce(Location loc, StringRef what,
         .getResult(0);
   });
   perRowThreads[result] = threads;
+  return View{result, {}};
+}
+
+/// A map that rounds the f32 motif value `value` to `elementType` (round to
+/// nearest even), on the grid of its rows when it is a per-row value.
+View FunctionImporter::emitTruncation(Location loc, Value value,
+                                      Type elementType) {
+  auto inType = cast<RankedTensorType>(value.getType());
+  auto type = RankedTensorType::get(inType.getShape(), elementType);
+  auto [mapping, threads] = elementwiseMapping(inType.getShape());
+  auto rows = perRowThreads.find(value);
+  if (rows != perRowThreads.end()) {
+    threads = rows->second;
+    mapping = mappingOf(
+        SmallVector<Attribute>(inType.getRank(), level(Level::Block)));
+  }
+  auto all = llvm::to_vector(llvm::seq<int64_t>(0, inType.getRank()));
+  Value result = emitKernel(loc, "truncf", threads, type, [&](OpBuilder &b) {
+    auto map = MapOp::create(b, loc, type, ValueRange{value},
+                             b.getArrayAttr({b.getDenseI64ArrayAttr(all)}),
+                             mapping);
+    OpBuilder::InsertionGuard guard(b);
+    Block *block = b.createBlock(&map.getBody(), map.getBody().end(),
+                                 {inType.getElementType()}, {loc});
+    Value r =
+        arith::TruncFOp::create(b, loc, elementType, block->getArgument(0));
+    YieldOp::create(b, loc, ValueRange{r});
+    return map.getResult();
+  });
+  if (rows != perRowThreads.end())
+    perRowThreads[result] = threads;
   return View{result, {}};
 }
 
@@ -806,10 +840,12 @@ LogicalResult FunctionImporter::importReductionResult(linalg::LinalgOp op,
 
   // Motif reductions and contractions accumulate in f32: a linalg sum or
   // product that accumulates in f16 or bf16 (rounding at every step) means
-  // another result. (A max or min would be exact; it is refused the same
-  // way, with the same remedy.)
-  if (Type accType = getElementTypeOrSelf(op->getResult(r).getType());
-      !accType.isF32())
+  // another result. A max or min is exact in any type: it reduces in f32 and
+  // the result rounds back to the half type exactly (a map).
+  Type accType = getElementTypeOrSelf(op->getResult(r).getType());
+  bool exactInHalf =
+      *kind == CombinerKind::Max || *kind == CombinerKind::Min;
+  if (!accType.isF32() && !exactInHalf)
     return op->emitOpError()
            << "cannot be imported into motif: result #" << r
            << " accumulates in " << accType
@@ -1020,6 +1056,8 @@ LogicalResult FunctionImporter::importReductionResult(linalg::LinalgOp op,
   if (*kind == CombinerKind::Add)
     what = "sum";
   View view = emitReduce(loc, what, *kind, reduced, reducedDims);
+  if (!accType.isF32())
+    view = emitTruncation(loc, view.value, accType);
   view.dimOf = dimOf;
   views[op->getResult(r)] = view;
   return success();
@@ -1034,9 +1072,15 @@ LogicalResult FunctionImporter::importSoftmax(linalg::SoftmaxOp op) {
                              << type
                              << ") other than a leading row count, not the "
                                 "softmax dim, are not supported";
+  // linalg.softmax means its decomposition in the element type: a softmax of
+  // f16 or bf16 sums its exponentials in that type, rounding at every step.
   if (!type.getElementType().isF32())
-    return op->emitOpError() << "cannot be imported into motif: " << type
-                             << "; motif lowers f32 tensors only";
+    return op->emitOpError()
+           << "cannot be imported into motif: a softmax of " << type
+           << " sums its exponentials in " << type.getElementType()
+           << " (linalg's decomposition rounds at every step: another result "
+              "than motif's f32 sum); extend the input to f32 "
+              "(arith.extf), take the softmax in f32 and truncate the result";
   FailureOr<View> in = viewOf(op.getInput(), op);
   if (failed(in))
     return failure();

@@ -102,6 +102,79 @@ func.func @rowsum_f16_acc(%x: tensor<32x1000xf16>) -> tensor<32xf16> {
 
 // -----
 
+// A max is exact in any type: a row max of bf16 into bf16 reduces in f32 (the
+// input read as bf16, no extension map) and rounds back, exactly, in a map on
+// the rows' grid.
+func.func @rowmax_bf16(%x: tensor<32x1000xbf16>) -> tensor<32xbf16> {
+  %ninf = arith.constant 0xFF80 : bf16
+  %e = tensor.empty() : tensor<32xbf16>
+  %z = linalg.fill ins(%ninf : bf16) outs(%e : tensor<32xbf16>) -> tensor<32xbf16>
+  %m = linalg.reduce ins(%x : tensor<32x1000xbf16>) outs(%z : tensor<32xbf16>) dimensions = [1]
+    (%v: bf16, %acc: bf16) {
+      %r = arith.maximumf %v, %acc : bf16
+      linalg.yield %r : bf16
+    }
+  return %m : tensor<32xbf16>
+}
+// CHECK-LABEL: func.func @rowmax_bf16
+// CHECK-NOT: arith.extf
+// CHECK: motif.reduce <max> (%arg0[i, j]) -> [i] over [block, thread] : (tensor<32x1000xbf16>) -> tensor<32xf32>
+// CHECK: motif.map (%{{.*}}[i]) -> [i] over [block] : (tensor<32xf32>) -> tensor<32xbf16>
+// CHECK: arith.truncf %{{.*}} : f32 to bf16
+// CHECK: return
+
+// -----
+
+// So is a min, of an element computed in f16 (the element a map of f16, the
+// min over the leading dim an f32 reduction, the result rounded back to f16).
+func.func @colmin_f16(%x: tensor<300x64xf16>) -> tensor<64xf16> {
+  %pinf = arith.constant 0x7C00 : f16
+  %e = tensor.empty() : tensor<64xf16>
+  %z = linalg.fill ins(%pinf : f16) outs(%e : tensor<64xf16>) -> tensor<64xf16>
+  %m = linalg.generic {indexing_maps = [affine_map<(d0, d1) -> (d0, d1)>, affine_map<(d0, d1) -> (d1)>], iterator_types = ["reduction", "parallel"]} ins(%x : tensor<300x64xf16>) outs(%z : tensor<64xf16>) {
+  ^bb0(%v: f16, %acc: f16):
+    %a = math.absf %v : f16
+    %r = arith.minimumf %acc, %a : f16
+    linalg.yield %r : f16
+  } -> tensor<64xf16>
+  return %m : tensor<64xf16>
+}
+// CHECK-LABEL: func.func @colmin_f16
+// CHECK: motif.map (%{{.*}}[i, j]) -> [i, j] {{.*}} : (tensor<300x64xf16>) -> tensor<300x64xf16>
+// CHECK: math.absf %{{.*}} : f16
+// CHECK: motif.reduce <min> (%{{.*}}[i, j]) -> [j] {{.*}} : (tensor<300x64xf16>) -> tensor<64xf32>
+// CHECK: motif.map (%{{.*}}[i]) -> [i] {{.*}} : (tensor<64xf32>) -> tensor<64xf16>
+// CHECK: arith.truncf %{{.*}} : f32 to f16
+
+// -----
+
+// A max into bf16 must still start from -inf.
+func.func @rowmax_bf16_init(%x: tensor<32x1000xbf16>) -> tensor<32xbf16> {
+  %zero = arith.constant 0.0 : bf16
+  %e = tensor.empty() : tensor<32xbf16>
+  %z = linalg.fill ins(%zero : bf16) outs(%e : tensor<32xbf16>) -> tensor<32xbf16>
+  // expected-error @+1 {{cannot be imported into motif: result #0 starts from 0.000000e+00, not the identity of <max> (-inf); motif reductions start from their combiner's identity}}
+  %m = linalg.reduce ins(%x : tensor<32x1000xbf16>) outs(%z : tensor<32xbf16>) dimensions = [1]
+    (%v: bf16, %acc: bf16) {
+      %r = arith.maximumf %v, %acc : bf16
+      linalg.yield %r : bf16
+    }
+  return %m : tensor<32xbf16>
+}
+
+// -----
+
+// linalg.softmax of bf16 means its decomposition in bf16, whose sum rounds at
+// every step: refused, with the f32 form as the remedy.
+func.func @softmax_bf16(%x: tensor<64x512xbf16>) -> tensor<64x512xbf16> {
+  %e = tensor.empty() : tensor<64x512xbf16>
+  // expected-error @+1 {{cannot be imported into motif: a softmax of 'tensor<64x512xbf16>' sums its exponentials in 'bf16' (linalg's decomposition rounds at every step: another result than motif's f32 sum); extend the input to f32 (arith.extf), take the softmax in f32 and truncate the result}}
+  %s = linalg.softmax dimension(1) ins(%x : tensor<64x512xbf16>) outs(%e : tensor<64x512xbf16>) -> tensor<64x512xbf16>
+  return %s : tensor<64x512xbf16>
+}
+
+// -----
+
 // f64 stays refused.
 // expected-error @+1 {{cannot be imported into motif: it takes a 'tensor<8x8xf64>'; motif imports f32, f16 and bf16 tensors}}
 func.func @f64(%a: tensor<8x8xf64>) -> tensor<8x8xf64> {
