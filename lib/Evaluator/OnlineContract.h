@@ -30,6 +30,8 @@ template <typename T>
 struct OnlineContractRows {
   llvm::SmallVector<int64_t> row;
   llvm::SmallVector<T> p;
+  /// p rounded to the operands' format (what P.V multiplies), once a row.
+  llvm::SmallVector<T> pRounded;
   T l = 0;
   bool valid = false;
 
@@ -70,14 +72,15 @@ struct OnlineContractRows {
         x = std::exp(x - m);
         l += x;
       }
+      pRounded.assign(p.begin(), p.end());
+      if (format != FloatFormat::F64)
+        for (T &x : pRounded)
+          x = static_cast<T>(roundToFormat(x, format));
     }
     T acc = 0;
     for (int64_t jj = 0; jj < extents[j]; ++jj) {
       point[j] = jj;
-      T pj = format == FloatFormat::F64
-                 ? p[jj]
-                 : static_cast<T>(roundToFormat(p[jj], format));
-      acc = std::fma(pj, static_cast<T>(read(2u, point)), acc);
+      acc = std::fma(pRounded[jj], static_cast<T>(read(2u, point)), acc);
     }
     return acc / l;
   }

@@ -374,11 +374,13 @@ double ScheduleEvaluator::load(unsigned i, int64_t tid, ArrayRef<int64_t> point,
   };
   auto g = globals.find(v);
   if (g != globals.end()) {
+    // Row-major, by Horner's rule: the hottest path of the evaluator, so no
+    // index or stride vectors.
     const Buffer &buf = *g->second;
-    SmallVector<int64_t> idx;
-    for (int64_t d : dims)
-      idx.push_back(clamped(d));
-    return buf.data[linearize(idx, stridesOf(buf.shape))];
+    int64_t l = 0;
+    for (auto [extent, d] : llvm::zip_equal(buf.shape, dims))
+      l = l * extent + clamped(d);
+    return buf.data[l];
   }
   auto s = shared.find(v);
   if (s != shared.end()) {
