@@ -6,6 +6,8 @@
 #   ASAN_BUILD_DIR   build directory (default build-asan)
 #   MOTIF_JOBS       build jobs (default 2)
 #   LIT_ARGS         extra lit arguments (e.g. "--filter Sass")
+#   SANITIZE_FUZZ_PROGRAMS, SANITIZE_FUZZ_MUTANTS, SANITIZE_FUZZ_SECONDS
+#                    motif-fuzz budget (150 programs; 2000 mutants or 480 s)
 # Any sanitizer report is a failure: reports are written to
 # $ASAN_BUILD_DIR/sanitizer-logs/ (so a report under `not tool ...` cannot
 # pass unseen), printed at the end, and make the script exit 1.
@@ -90,7 +92,9 @@ ran=$(( passed + failed + xfail ))
 # worker aborts it and motif-fuzz counts a crash.
 fuzz_out="$build/fuzz-sanitize.log"
 fuzz_start=$(date +%s)
-log "motif-fuzz under the sanitizers: run --count=${SANITIZE_FUZZ_PROGRAMS:-150}, mutate --count=${SANITIZE_FUZZ_MUTANTS:-2000}"
+# The mutants are bounded by time too (a mutant of the attention tests takes ~10 s here).
+mutant_s="${SANITIZE_FUZZ_SECONDS:-480}"
+log "motif-fuzz under the sanitizers: run --count=${SANITIZE_FUZZ_PROGRAMS:-150}, mutate --count=${SANITIZE_FUZZ_MUTANTS:-2000} --seconds=$mutant_s"
 set +e
 {
   # A check runs 5-10x slower under the sanitizers: the hang alarm is 300 s here, not 60 (a mutant of
@@ -98,7 +102,7 @@ set +e
   "$build/bin/motif-fuzz" run --seed=1 --count="${SANITIZE_FUZZ_PROGRAMS:-150}" --jobs="$jobs" --timeout=300
   run_rc=$?
   (cd "$root" && "$build/bin/motif-fuzz" mutate --seed=1 --count="${SANITIZE_FUZZ_MUTANTS:-2000}" \
-     --jobs="$jobs" --timeout=300 examples/*.mlir $(find test -name '*.mlir' | sort))
+     --seconds="$mutant_s" --jobs="$jobs" --timeout=300 examples/*.mlir $(find test -name '*.mlir' | sort))
   mutate_rc=$?
   echo "fuzz-rc: $run_rc $mutate_rc"
 } >"$fuzz_out" 2>&1

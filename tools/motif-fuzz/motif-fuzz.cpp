@@ -376,6 +376,9 @@ static int pool(StringRef what, const std::function<Result(uint64_t)> &work) {
                << " programs in " << llvm::format("%.1f", elapsed()) << " s";
   if (noSite)
     llvm::outs() << " (" << noSite << " planted defects without a site)";
+  if (done < count)
+    llvm::outs() << "; stopped at --seconds=" << unsigned(seconds)
+                 << ", before " << count;
   llvm::outs() << "\n";
   llvm::outs() << llvm::format("  %-22s %-20s %s\n", "mode", "outcome", "count");
   for (auto &[mode, outcomes] : tally)
