@@ -24,6 +24,7 @@ config.test_exec_root = os.path.join(config.motif_obj_root, "test")
 
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%motif_src", config.motif_src_root))
+config.substitutions.append(("%motif_obj", config.motif_obj_root))
 config.substitutions.append(("%examples", os.path.join(config.motif_src_root, "examples")))
 
 llvm_config.with_system_environment(["HOME", "CUDA_HOME", "CUDA_PATH", "TMP", "TEMP", "PYTHONPATH"])

@@ -16,33 +16,38 @@
 // RUN: motif-equiv --class=tolerance --rtol=1e-5 --trials=2 %S/Inputs/row-blocks-one.mlir %t.one | FileCheck %s --check-prefix=EQUIV
 // RUN: motif-opt %S/Inputs/row-blocks-one.mlir --fuse-materialization -o %t.one.bit 2>/dev/null
 // RUN: motif-equiv --class=bitwise --function=warp_rows --trials=2 %S/Inputs/row-blocks-one.mlir %t.one.bit | FileCheck %s --check-prefix=EQUIV
+// Its @block_rows reduces with a max: re-blocked under the bitwise cap too, bit for bit.
+// RUN: FileCheck %s --check-prefix=ONE-BIT < %t.one.bit
+// RUN: motif-equiv --class=bitwise --function=block_rows --trials=2 %S/Inputs/row-blocks-one.mlir %t.one.bit | FileCheck %s --check-prefix=EQUIV
+// ONE-BIT-LABEL: func.func @block_rows
+// ONE-BIT: motif.kernel "max_div" threads(64)
 // EQUIV-NOT: FAIL
 // EQUIV: PASS
 
 // OFF-NOT: row blocks
-// OFF: motif.kernel "max_div" threads(256)
+// OFF: motif.kernel "sum_div" threads(256)
 
 // One row a block, 1024 f32 a row over 256 threads: 64 threads, 16 each.
 // TOL-LABEL: func.func @block_rows
 // TOL-SAME: motif.equivalence = #motif<equivalence tolerance>
-// TOL: motif.kernel "max_div" threads(64)
+// TOL: motif.kernel "sum_div" threads(64)
 // TOL-NOT: motif.kernel
-// TOL-REMARK: remark: row blocks: kernel 'max' (one row a block, rows of 1024 element(s): threads(256) -> threads(64)): each thread walks 16 element(s) of its row; class 'tolerance': the reductions over the rows of these kernels combine in another tree
+// TOL-REMARK: remark: row blocks: kernel 'sum' (one row a block, rows of 1024 element(s): threads(256) -> threads(64)): each thread walks 16 element(s) of its row; class 'tolerance': the reductions over the rows of these kernels combine in another tree
 // TOL-REMARK: remark: row blocks: kernel 'div' (one row a block, rows of 1024 element(s): threads(256) -> threads(64))
 // Under the bitwise cap: one remark for the group, the blocks as written.
 // BIT-LABEL: func.func @block_rows
-// BIT: motif.kernel "max_div" threads(256)
-// BIT-REMARK: remark: row blocks: kernel 'max' (one row a block, rows of 1024 element(s): threads(256) -> threads(64), with the 1 kernel(s) it exchanges values with): declined: the reduction over the row would combine in another tree (class 'tolerance', above the cap 'bitwise')
+// BIT: motif.kernel "sum_div" threads(256)
+// BIT-REMARK: remark: row blocks: kernel 'sum' (one row a block, rows of 1024 element(s): threads(256) -> threads(64), with the 1 kernel(s) it exchanges values with): declined: the reduction over the row would combine in another tree (class 'tolerance', above the cap 'bitwise')
 // BIT-REMARK-NOT: row blocks: kernel 'div'
 func.func @block_rows(%x: tensor<64x1024xf32>) -> tensor<64x1024xf32> {
-  %max = motif.kernel "max" threads(256) -> tensor<64xf32> {
-    %m = motif.reduce <max> (%x[i, j]) -> [i] over [block, thread]
+  %sum = motif.kernel "sum" threads(256) -> tensor<64xf32> {
+    %m = motif.reduce <add> (%x[i, j]) -> [i] over [block, thread]
            : (tensor<64x1024xf32>) -> tensor<64xf32>
     %g = motif.materialize %m in global : tensor<64xf32>
     motif.yield %g : tensor<64xf32>
   }
   %y = motif.kernel "div" threads(256) -> tensor<64x1024xf32> {
-    %p = motif.map (%x[i, j], %max[i]) -> [i, j] over [block, thread]
+    %p = motif.map (%x[i, j], %sum[i]) -> [i, j] over [block, thread]
            : (tensor<64x1024xf32>, tensor<64xf32>) -> tensor<64x1024xf32> {
     ^bb0(%a: f32, %m: f32):
       %d = arith.subf %a, %m : f32
@@ -90,28 +95,28 @@ func.func @warp_rows(%x: tensor<64x256xf32>) -> tensor<64x256xf32> {
 // a thread already), and so does a block already small (threads(64)); no
 // remark for either. A row of 1000 (not a power of two) gets 64 threads.
 // TOL-LABEL: func.func @negative_long_rows
-// TOL: motif.kernel "long_max" threads(256)
-// TOL: motif.kernel "small_max" threads(64)
-// TOL: motif.kernel "odd_max" threads(64)
-// TOL-REMARK-NOT: kernel 'long_max'
-// TOL-REMARK-NOT: kernel 'small_max'
-// TOL-REMARK: remark: row blocks: kernel 'odd_max' (one row a block, rows of 1000 element(s): threads(512) -> threads(64)): each thread walks 16 element(s) of its row
+// TOL: motif.kernel "long_sum" threads(256)
+// TOL: motif.kernel "small_sum" threads(64)
+// TOL: motif.kernel "odd_sum" threads(64)
+// TOL-REMARK-NOT: kernel 'long_sum'
+// TOL-REMARK-NOT: kernel 'small_sum'
+// TOL-REMARK: remark: row blocks: kernel 'odd_sum' (one row a block, rows of 1000 element(s): threads(512) -> threads(64)): each thread walks 16 element(s) of its row
 func.func @negative_long_rows(%x: tensor<8x4096xf32>, %z: tensor<8x512xf32>, %w: tensor<8x1000xf32>)
     -> (tensor<8xf32>, tensor<8xf32>, tensor<8xf32>) {
-  %a = motif.kernel "long_max" threads(256) -> tensor<8xf32> {
-    %m = motif.reduce <max> (%x[i, j]) -> [i] over [block, thread]
+  %a = motif.kernel "long_sum" threads(256) -> tensor<8xf32> {
+    %m = motif.reduce <add> (%x[i, j]) -> [i] over [block, thread]
            : (tensor<8x4096xf32>) -> tensor<8xf32>
     %g = motif.materialize %m in global : tensor<8xf32>
     motif.yield %g : tensor<8xf32>
   }
-  %b = motif.kernel "small_max" threads(64) -> tensor<8xf32> {
-    %m = motif.reduce <max> (%z[i, j]) -> [i] over [block, thread]
+  %b = motif.kernel "small_sum" threads(64) -> tensor<8xf32> {
+    %m = motif.reduce <add> (%z[i, j]) -> [i] over [block, thread]
            : (tensor<8x512xf32>) -> tensor<8xf32>
     %g = motif.materialize %m in global : tensor<8xf32>
     motif.yield %g : tensor<8xf32>
   }
-  %c = motif.kernel "odd_max" threads(512) -> tensor<8xf32> {
-    %m = motif.reduce <max> (%w[i, j]) -> [i] over [block, thread]
+  %c = motif.kernel "odd_sum" threads(512) -> tensor<8xf32> {
+    %m = motif.reduce <add> (%w[i, j]) -> [i] over [block, thread]
            : (tensor<8x1000xf32>) -> tensor<8xf32>
     %g = motif.materialize %m in global : tensor<8xf32>
     motif.yield %g : tensor<8xf32>
@@ -149,22 +154,22 @@ func.func @negative_mixed_group(%a: tensor<64x32xf32>, %b: tensor<32x1024xf32>) 
 // (64 a thread, in registers); class tolerance. A row of 16384 fits 256
 // threads (64 a thread) and keeps its block.
 // TOL-LABEL: func.func @long_rows
-// TOL: motif.kernel "lmax_ldiv" threads(512)
-// TOL: motif.kernel "fmax_fdiv" threads(256)
-// TOL-REMARK: remark: row blocks: kernel 'lmax' (one row a block, rows of 32768 element(s): threads(256) -> threads(512)): each thread walks 64 element(s) of its row; class 'tolerance'
-// TOL-REMARK-NOT: row blocks: kernel 'fmax'
+// TOL: motif.kernel "lsum_ldiv" threads(512)
+// TOL: motif.kernel "fsum_fdiv" threads(256)
+// TOL-REMARK: remark: row blocks: kernel 'lsum' (one row a block, rows of 32768 element(s): threads(256) -> threads(512)): each thread walks 64 element(s) of its row; class 'tolerance'
+// TOL-REMARK-NOT: row blocks: kernel 'fsum'
 // BIT-LABEL: func.func @long_rows
-// BIT: motif.kernel "lmax_ldiv" threads(256)
-// BIT-REMARK: remark: row blocks: kernel 'lmax' (one row a block, rows of 32768 element(s): threads(256) -> threads(512), with the 1 kernel(s) it exchanges values with): declined
+// BIT: motif.kernel "lsum_ldiv" threads(256)
+// BIT-REMARK: remark: row blocks: kernel 'lsum' (one row a block, rows of 32768 element(s): threads(256) -> threads(512), with the 1 kernel(s) it exchanges values with): declined
 func.func @long_rows(%x: tensor<4x32768xf32>, %f: tensor<4x16384xf32>) -> (tensor<4x32768xf32>, tensor<4x16384xf32>) {
-  %max = motif.kernel "lmax" threads(256) -> tensor<4xf32> {
-    %m = motif.reduce <max> (%x[i, j]) -> [i] over [block, thread]
+  %sum = motif.kernel "lsum" threads(256) -> tensor<4xf32> {
+    %m = motif.reduce <add> (%x[i, j]) -> [i] over [block, thread]
            : (tensor<4x32768xf32>) -> tensor<4xf32>
     %g = motif.materialize %m in global : tensor<4xf32>
     motif.yield %g : tensor<4xf32>
   }
   %y = motif.kernel "ldiv" threads(256) -> tensor<4x32768xf32> {
-    %p = motif.map (%x[i, j], %max[i]) -> [i, j] over [block, thread]
+    %p = motif.map (%x[i, j], %sum[i]) -> [i, j] over [block, thread]
            : (tensor<4x32768xf32>, tensor<4xf32>) -> tensor<4x32768xf32> {
     ^bb0(%a: f32, %m: f32):
       %d = arith.subf %a, %m : f32
@@ -173,14 +178,14 @@ func.func @long_rows(%x: tensor<4x32768xf32>, %f: tensor<4x16384xf32>) -> (tenso
     %g = motif.materialize %p in global : tensor<4x32768xf32>
     motif.yield %g : tensor<4x32768xf32>
   }
-  %fmax = motif.kernel "fmax" threads(256) -> tensor<4xf32> {
-    %m = motif.reduce <max> (%f[i, j]) -> [i] over [block, thread]
+  %fsum = motif.kernel "fsum" threads(256) -> tensor<4xf32> {
+    %m = motif.reduce <add> (%f[i, j]) -> [i] over [block, thread]
            : (tensor<4x16384xf32>) -> tensor<4xf32>
     %g = motif.materialize %m in global : tensor<4xf32>
     motif.yield %g : tensor<4xf32>
   }
   %z = motif.kernel "fdiv" threads(256) -> tensor<4x16384xf32> {
-    %p = motif.map (%f[i, j], %fmax[i]) -> [i, j] over [block, thread]
+    %p = motif.map (%f[i, j], %fsum[i]) -> [i, j] over [block, thread]
            : (tensor<4x16384xf32>, tensor<4xf32>) -> tensor<4x16384xf32> {
     ^bb0(%a: f32, %m: f32):
       %d = arith.subf %a, %m : f32
@@ -282,4 +287,45 @@ func.func @scalar_map(%x: tensor<2048x1024xf32>, %c: tensor<f32>) -> tensor<2048
     motif.yield %g : tensor<2048x1024xf32>
   }
   return %y : tensor<2048x1024xf32>
+}
+
+// -----
+
+// A max and a min round nothing and are the same in any tree: the group takes
+// 64 threads under the bitwise cap too, and stays bitwise (the re-blocked max
+// of Inputs/row-blocks-one.mlir's @block_rows is checked bit for bit above).
+// BIT-LABEL: func.func @max_min_rows
+// BIT-SAME: motif.equivalence = #motif<equivalence bitwise>
+// BIT: motif.kernel "rmax_to_range" threads(64)
+// BIT-REMARK: remark: row blocks: kernel 'rmax' (one row a block, rows of 1024 element(s): threads(256) -> threads(64)): each thread walks 16 element(s) of its row; bitwise (its reductions are max or min: the same in any tree)
+// BIT-REMARK: remark: row blocks: kernel 'rmin' (one row a block, rows of 1024 element(s): threads(256) -> threads(64))
+// BIT-REMARK: remark: row blocks: kernel 'range' (one row a block, rows of 1024 element(s): threads(256) -> threads(64))
+// TOL-LABEL: func.func @max_min_rows
+// TOL-SAME: motif.equivalence = #motif<equivalence bitwise>
+func.func @max_min_rows(%x: tensor<64x1024xf32>) -> tensor<64x1024xf32> {
+  %hi = motif.kernel "rmax" threads(256) -> tensor<64xf32> {
+    %m = motif.reduce <max> (%x[i, j]) -> [i] over [block, thread]
+           : (tensor<64x1024xf32>) -> tensor<64xf32>
+    %g = motif.materialize %m in global : tensor<64xf32>
+    motif.yield %g : tensor<64xf32>
+  }
+  %lo = motif.kernel "rmin" threads(256) -> tensor<64xf32> {
+    %m = motif.reduce <min> (%x[i, j]) -> [i] over [block, thread]
+           : (tensor<64x1024xf32>) -> tensor<64xf32>
+    %g = motif.materialize %m in global : tensor<64xf32>
+    motif.yield %g : tensor<64xf32>
+  }
+  %y = motif.kernel "range" threads(256) -> tensor<64x1024xf32> {
+    %p = motif.map (%x[i, j], %hi[i], %lo[i]) -> [i, j] over [block, thread]
+           : (tensor<64x1024xf32>, tensor<64xf32>, tensor<64xf32>) -> tensor<64x1024xf32> {
+    ^bb0(%a: f32, %h: f32, %l: f32):
+      %n = arith.subf %a, %l : f32
+      %d = arith.subf %h, %l : f32
+      %q = arith.divf %n, %d : f32
+      motif.yield %q : f32
+    }
+    %g = motif.materialize %p in global : tensor<64x1024xf32>
+    motif.yield %g : tensor<64x1024xf32>
+  }
+  return %y : tensor<64x1024xf32>
 }

@@ -43,7 +43,7 @@
 // ON: motif.kernel "lmax_ldiv" threads(1024) cluster(4)
 // ON: motif.kernel "mmax_mdiv" threads(512) cluster(2)
 // ON: motif.kernel "fmax_fdiv" threads(256) ->
-// ON-REMARK: remark: row blocks: kernel 'lmax' (one row a block, rows of 65536 element(s): threads(256) -> threads(1024) cluster(4)): each thread walks 64 element(s) of its row; the block runs as a cluster of 4 CTAs of 256 threads (the same schedule: bitwise to one CTA); class 'tolerance'
+// ON-REMARK: remark: row blocks: kernel 'lmax' (one row a block, rows of 65536 element(s): threads(256) -> threads(1024) cluster(4)): each thread walks 64 element(s) of its row; the block runs as a cluster of 4 CTAs of 256 threads (the same schedule: bitwise to one CTA); bitwise (its reductions are max or min: the same in any tree)
 // ON-REMARK: remark: row blocks: kernel 'mmax' (one row a block, rows of 32768 element(s): threads(256) -> threads(512) cluster(2)): each thread walks 64 element(s) of its row; the block runs as a cluster of 2 CTAs of 256 threads
 // ON-REMARK-NOT: row blocks: kernel 'fmax'
 // ON-REMARK: 'lmax'#0 (tensor<4xf32>): global -> register

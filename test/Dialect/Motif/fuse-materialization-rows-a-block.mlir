@@ -15,7 +15,7 @@
 // RUN: FileCheck %s --check-prefix=OFF < %t.off
 // RUN: motif-opt %s --fuse-materialization="equivalence-cap=tolerance row-block-min-grid=0" --split-input-file -o - 2>/dev/null | FileCheck %s --check-prefix=ZERO
 // ZERO-LABEL: func.func @many_rows
-// ZERO: motif.kernel "max_div" threads(64)
+// ZERO: motif.kernel "sum_div" threads(64)
 // ZERO-NOT: seq(
 // OFF-REMARK-NOT: rows a block
 // OFF-NOT: seq(
@@ -23,7 +23,7 @@
 // leave 512); a negative count is refused.
 // RUN: motif-opt %s --fuse-materialization="row-block-min-grid=512" --split-input-file -o - 2>/dev/null | FileCheck %s --check-prefix=GRID
 // GRID-LABEL: func.func @negative_few_rows
-// GRID: motif.reduce <max> {{.*}} over [block x seq(4), thread]
+// GRID: motif.reduce <add> {{.*}} over [block x seq(4), thread]
 // GRID-LABEL: func.func @negative_odd_rows
 // GRID-NOT: seq(
 // GRID-LABEL: func.func @negative_two_odd_grid_dims
@@ -44,33 +44,33 @@
 // docs/results/rows-a-block-r-h100-session19.txt). Under the bitwise cap
 // threads(256), 4 elements a thread: 4 rows a block, 4096 blocks.
 // TOL-LABEL: func.func @many_rows
-// TOL: motif.kernel "max_div" threads(64)
+// TOL: motif.kernel "sum_div" threads(64)
 // TOL-NOT: seq(
-// TOL: motif.reduce <max> {{.*}} over [block, thread]
+// TOL: motif.reduce <add> {{.*}} over [block, thread]
 // TOL-NOT: seq(
 // TOL: motif.map {{.*}} over [block, thread]
 // TOL-NOT: seq(
 // TOL-LABEL: func.func @many_rows_512
-// TOL-REMARK: remark: row blocks: kernel 'max' (one row a block, rows of 1024 element(s): threads(256) -> threads(64)): each thread walks 16 element(s)
-// TOL-REMARK: remark: row blocks: kernel 'max': one row a block: each of its 64 threads walks 16 element(s) of its row; two rows would make 32, over 16 a thread
+// TOL-REMARK: remark: row blocks: kernel 'sum' (one row a block, rows of 1024 element(s): threads(256) -> threads(64)): each thread walks 16 element(s)
+// TOL-REMARK: remark: row blocks: kernel 'sum': one row a block: each of its 64 threads walks 16 element(s) of its row; two rows would make 32, over 16 a thread
 // TOL-REMARK: remark: row blocks: kernel 'div': one row a block: each of its 64 threads walks 16
 // BIT-LABEL: func.func @many_rows
-// BIT: motif.kernel "max_div" threads(256)
-// BIT: motif.reduce <max> {{.*}} over [block x seq(4), thread]
+// BIT: motif.kernel "sum_div" threads(256)
+// BIT: motif.reduce <add> {{.*}} over [block x seq(4), thread]
 // BIT-REMARK: declined: the reduction over the row would combine in another tree
-// BIT-REMARK: remark: row blocks: kernel 'max': 4 rows a block (the grid dim as `block x seq(4)`): 256 threads walk 4 rows of 1024 element(s)
+// BIT-REMARK: remark: row blocks: kernel 'sum': 4 rows a block (the grid dim as `block x seq(4)`): 256 threads walk 4 rows of 1024 element(s)
 // OFF-LABEL: func.func @many_rows
-// OFF: motif.kernel "max_div" threads(256)
+// OFF: motif.kernel "sum_div" threads(256)
 // OFF-LABEL: func.func @grid_bound
 func.func @many_rows(%x: tensor<16384x1024xf32>) -> tensor<16384x1024xf32> {
-  %max = motif.kernel "max" threads(256) -> tensor<16384xf32> {
-    %m = motif.reduce <max> (%x[i, j]) -> [i] over [block, thread]
+  %sum = motif.kernel "sum" threads(256) -> tensor<16384xf32> {
+    %m = motif.reduce <add> (%x[i, j]) -> [i] over [block, thread]
            : (tensor<16384x1024xf32>) -> tensor<16384xf32>
     %g = motif.materialize %m in global : tensor<16384xf32>
     motif.yield %g : tensor<16384xf32>
   }
   %y = motif.kernel "div" threads(256) -> tensor<16384x1024xf32> {
-    %p = motif.map (%x[i, j], %max[i]) -> [i, j] over [block, thread]
+    %p = motif.map (%x[i, j], %sum[i]) -> [i, j] over [block, thread]
            : (tensor<16384x1024xf32>, tensor<16384xf32>) -> tensor<16384x1024xf32> {
     ^bb0(%a: f32, %m: f32):
       %d = arith.subf %a, %m : f32
@@ -87,23 +87,23 @@ func.func @many_rows(%x: tensor<16384x1024xf32>) -> tensor<16384x1024xf32> {
 // 16384 rows of 512: under tolerance threads(64), 8 elements of a row a
 // thread: 2 rows a block (16 elements a thread) where the grid leaves room
 // for 4. Under the bitwise cap threads(256), 2 a thread: 4 rows a block.
-// TOL: motif.kernel "max_div" threads(64)
-// TOL: motif.reduce <max> {{.*}} over [block x seq(2), thread]
+// TOL: motif.kernel "sum_div" threads(64)
+// TOL: motif.reduce <add> {{.*}} over [block x seq(2), thread]
 // TOL: motif.map {{.*}} over [block x seq(2), thread]
-// TOL-REMARK: remark: row blocks: kernel 'max': 2 rows a block (the grid dim as `block x seq(2)`): 64 threads walk 2 rows of 512 element(s); bitwise
+// TOL-REMARK: remark: row blocks: kernel 'sum': 2 rows a block (the grid dim as `block x seq(2)`): 64 threads walk 2 rows of 512 element(s); bitwise
 // BIT-LABEL: func.func @many_rows_512
-// BIT: motif.kernel "max_div" threads(256)
-// BIT: motif.reduce <max> {{.*}} over [block x seq(4), thread]
-// BIT-REMARK: remark: row blocks: kernel 'max': 4 rows a block (the grid dim as `block x seq(4)`): 256 threads walk 4 rows of 512 element(s)
+// BIT: motif.kernel "sum_div" threads(256)
+// BIT: motif.reduce <add> {{.*}} over [block x seq(4), thread]
+// BIT-REMARK: remark: row blocks: kernel 'sum': 4 rows a block (the grid dim as `block x seq(4)`): 256 threads walk 4 rows of 512 element(s)
 func.func @many_rows_512(%x: tensor<16384x512xf32>) -> tensor<16384x512xf32> {
-  %max = motif.kernel "max" threads(256) -> tensor<16384xf32> {
-    %m = motif.reduce <max> (%x[i, j]) -> [i] over [block, thread]
+  %sum = motif.kernel "sum" threads(256) -> tensor<16384xf32> {
+    %m = motif.reduce <add> (%x[i, j]) -> [i] over [block, thread]
            : (tensor<16384x512xf32>) -> tensor<16384xf32>
     %g = motif.materialize %m in global : tensor<16384xf32>
     motif.yield %g : tensor<16384xf32>
   }
   %y = motif.kernel "div" threads(256) -> tensor<16384x512xf32> {
-    %p = motif.map (%x[i, j], %max[i]) -> [i, j] over [block, thread]
+    %p = motif.map (%x[i, j], %sum[i]) -> [i, j] over [block, thread]
            : (tensor<16384x512xf32>, tensor<16384xf32>) -> tensor<16384x512xf32> {
     ^bb0(%a: f32, %m: f32):
       %d = arith.subf %a, %m : f32
@@ -119,18 +119,18 @@ func.func @many_rows_512(%x: tensor<16384x512xf32>) -> tensor<16384x512xf32> {
 
 // 6144 rows of 512: 4 rows a block would leave 1536 blocks; 2 leave 3072.
 // TOL-LABEL: func.func @grid_bound
-// TOL: motif.reduce <max> {{.*}} over [block x seq(2), thread]
-// TOL-REMARK: remark: row blocks: kernel 'max': 2 rows a block
+// TOL: motif.reduce <add> {{.*}} over [block x seq(2), thread]
+// TOL-REMARK: remark: row blocks: kernel 'sum': 2 rows a block
 // TOL-REMARK: remark: row blocks: kernel 'div': 2 rows a block
 func.func @grid_bound(%x: tensor<6144x512xf32>) -> tensor<6144x512xf32> {
-  %max = motif.kernel "max" threads(256) -> tensor<6144xf32> {
-    %m = motif.reduce <max> (%x[i, j]) -> [i] over [block, thread]
+  %sum = motif.kernel "sum" threads(256) -> tensor<6144xf32> {
+    %m = motif.reduce <add> (%x[i, j]) -> [i] over [block, thread]
            : (tensor<6144x512xf32>) -> tensor<6144xf32>
     %g = motif.materialize %m in global : tensor<6144xf32>
     motif.yield %g : tensor<6144xf32>
   }
   %y = motif.kernel "div" threads(256) -> tensor<6144x512xf32> {
-    %p = motif.map (%x[i, j], %max[i]) -> [i, j] over [block, thread]
+    %p = motif.map (%x[i, j], %sum[i]) -> [i, j] over [block, thread]
            : (tensor<6144x512xf32>, tensor<6144xf32>) -> tensor<6144x512xf32> {
     ^bb0(%a: f32, %m: f32):
       %d = arith.subf %a, %m : f32
@@ -149,20 +149,20 @@ func.func @grid_bound(%x: tensor<6144x512xf32>) -> tensor<6144x512xf32> {
 // register budget of 8 (BUDGET), one row a block.
 // RUN: motif-opt %s --fuse-materialization="equivalence-cap=tolerance register-budget=8" --split-input-file --mlir-print-op-on-diagnostic=false -o /dev/null 2>&1 | FileCheck %s --check-prefix=BUDGET
 // TOL-LABEL: func.func @budget_rows
-// TOL: motif.kernel "max_div" threads(32)
-// TOL: motif.reduce <max> {{.*}} over [block x seq(2), thread]
-// TOL-REMARK: remark: row blocks: kernel 'max': 2 rows a block (the grid dim as `block x seq(2)`): 32 threads walk 2 rows of 256 element(s)
+// TOL: motif.kernel "sum_div" threads(32)
+// TOL: motif.reduce <add> {{.*}} over [block x seq(2), thread]
+// TOL-REMARK: remark: row blocks: kernel 'sum': 2 rows a block (the grid dim as `block x seq(2)`): 32 threads walk 2 rows of 256 element(s)
 // TOL-REMARK: remark: row blocks: kernel 'div': 2 rows a block
-// BUDGET: remark: row blocks: kernel 'max': one row a block: each of its 32 threads walks 8 element(s) of its row; two rows would make 16, over 8 a thread
+// BUDGET: remark: row blocks: kernel 'sum': one row a block: each of its 32 threads walks 8 element(s) of its row; two rows would make 16, over 8 a thread
 func.func @budget_rows(%x: tensor<16384x256xf32>) -> tensor<16384x256xf32> {
-  %max = motif.kernel "max" threads(32) -> tensor<16384xf32> {
-    %m = motif.reduce <max> (%x[i, j]) -> [i] over [block, thread]
+  %sum = motif.kernel "sum" threads(32) -> tensor<16384xf32> {
+    %m = motif.reduce <add> (%x[i, j]) -> [i] over [block, thread]
            : (tensor<16384x256xf32>) -> tensor<16384xf32>
     %g = motif.materialize %m in global : tensor<16384xf32>
     motif.yield %g : tensor<16384xf32>
   }
   %y = motif.kernel "div" threads(32) -> tensor<16384x256xf32> {
-    %p = motif.map (%x[i, j], %max[i]) -> [i, j] over [block, thread]
+    %p = motif.map (%x[i, j], %sum[i]) -> [i, j] over [block, thread]
            : (tensor<16384x256xf32>, tensor<16384xf32>) -> tensor<16384x256xf32> {
     ^bb0(%a: f32, %m: f32):
       %d = arith.subf %a, %m : f32
@@ -188,14 +188,14 @@ func.func @budget_rows(%x: tensor<16384x256xf32>) -> tensor<16384x256xf32> {
 // TOL-NOT: seq(
 // TOL-REMARK-NOT: rows a block
 func.func @negative_long_rows(%x: tensor<8192x4096xf32>) -> tensor<8192x4096xf32> {
-  %max = motif.kernel "max" threads(256) -> tensor<8192xf32> {
-    %m = motif.reduce <max> (%x[i, j]) -> [i] over [block, thread]
+  %sum = motif.kernel "sum" threads(256) -> tensor<8192xf32> {
+    %m = motif.reduce <add> (%x[i, j]) -> [i] over [block, thread]
            : (tensor<8192x4096xf32>) -> tensor<8192xf32>
     %g = motif.materialize %m in global : tensor<8192xf32>
     motif.yield %g : tensor<8192xf32>
   }
   %y = motif.kernel "div" threads(256) -> tensor<8192x4096xf32> {
-    %p = motif.map (%x[i, j], %max[i]) -> [i, j] over [block, thread]
+    %p = motif.map (%x[i, j], %sum[i]) -> [i, j] over [block, thread]
            : (tensor<8192x4096xf32>, tensor<8192xf32>) -> tensor<8192x4096xf32> {
     ^bb0(%a: f32, %m: f32):
       %d = arith.subf %a, %m : f32
@@ -208,14 +208,14 @@ func.func @negative_long_rows(%x: tensor<8192x4096xf32>) -> tensor<8192x4096xf32
 }
 
 func.func @negative_few_rows(%x: tensor<2048x1024xf32>) -> tensor<2048x1024xf32> {
-  %max = motif.kernel "max" threads(256) -> tensor<2048xf32> {
-    %m = motif.reduce <max> (%x[i, j]) -> [i] over [block, thread]
+  %sum = motif.kernel "sum" threads(256) -> tensor<2048xf32> {
+    %m = motif.reduce <add> (%x[i, j]) -> [i] over [block, thread]
            : (tensor<2048x1024xf32>) -> tensor<2048xf32>
     %g = motif.materialize %m in global : tensor<2048xf32>
     motif.yield %g : tensor<2048xf32>
   }
   %y = motif.kernel "div" threads(256) -> tensor<2048x1024xf32> {
-    %p = motif.map (%x[i, j], %max[i]) -> [i, j] over [block, thread]
+    %p = motif.map (%x[i, j], %sum[i]) -> [i, j] over [block, thread]
            : (tensor<2048x1024xf32>, tensor<2048xf32>) -> tensor<2048x1024xf32> {
     ^bb0(%a: f32, %m: f32):
       %d = arith.subf %a, %m : f32
@@ -228,14 +228,14 @@ func.func @negative_few_rows(%x: tensor<2048x1024xf32>) -> tensor<2048x1024xf32>
 }
 
 func.func @negative_odd_rows(%x: tensor<16383x1024xf32>) -> tensor<16383x1024xf32> {
-  %max = motif.kernel "max" threads(256) -> tensor<16383xf32> {
-    %m = motif.reduce <max> (%x[i, j]) -> [i] over [block, thread]
+  %sum = motif.kernel "sum" threads(256) -> tensor<16383xf32> {
+    %m = motif.reduce <add> (%x[i, j]) -> [i] over [block, thread]
            : (tensor<16383x1024xf32>) -> tensor<16383xf32>
     %g = motif.materialize %m in global : tensor<16383xf32>
     motif.yield %g : tensor<16383xf32>
   }
   %y = motif.kernel "div" threads(256) -> tensor<16383x1024xf32> {
-    %p = motif.map (%x[i, j], %max[i]) -> [i, j] over [block, thread]
+    %p = motif.map (%x[i, j], %sum[i]) -> [i, j] over [block, thread]
            : (tensor<16383x1024xf32>, tensor<16383xf32>) -> tensor<16383x1024xf32> {
     ^bb0(%a: f32, %m: f32):
       %d = arith.subf %a, %m : f32
@@ -283,8 +283,8 @@ func.func @two_grid_dims(%x: tensor<8x4096x256xf32>) -> tensor<8x4096xf32> {
 // one inner index a block).
 // TOL-LABEL: func.func @outer_grid_dim
 // TOL: motif.map {{.*}} over [block x seq(4), block, thread]
-// TOL: motif.reduce <max> {{.*}} over [block x seq(4), block, thread]
-// TOL-REMARK: remark: row blocks: kernel 'max': 4 rows a block (grid dim 1 of 2, 16 rows, as `block x seq(4)`)
+// TOL: motif.reduce <add> {{.*}} over [block x seq(4), block, thread]
+// TOL-REMARK: remark: row blocks: kernel 'sum': 4 rows a block (grid dim 1 of 2, 16 rows, as `block x seq(4)`)
 // TOL-REMARK: remark: row blocks: kernel 'div': 4 rows a block (grid dim 1 of 2, 16 rows, as `block x seq(4)`)
 // BIT-LABEL: func.func @outer_grid_dim
 // BIT: motif.map {{.*}} over [block x seq(4), block, thread]
@@ -293,14 +293,14 @@ func.func @two_grid_dims(%x: tensor<8x4096x256xf32>) -> tensor<8x4096xf32> {
 // RUN: motif-equiv --class=bitwise --trials=1 %S/Inputs/rows-a-block-batched.mlir %t.batched | FileCheck %s --check-prefix=EQUIV
 // BATCHED: over [block x seq(4), block, thread]
 func.func @outer_grid_dim(%x: tensor<16x1023x256xf32>) -> tensor<16x1023x256xf32> {
-  %max = motif.kernel "max" threads(256) -> tensor<16x1023xf32> {
-    %m = motif.reduce <max> (%x[b, i, j]) -> [b, i] over [block, block, thread]
+  %sum = motif.kernel "sum" threads(256) -> tensor<16x1023xf32> {
+    %m = motif.reduce <add> (%x[b, i, j]) -> [b, i] over [block, block, thread]
            : (tensor<16x1023x256xf32>) -> tensor<16x1023xf32>
     %g = motif.materialize %m in global : tensor<16x1023xf32>
     motif.yield %g : tensor<16x1023xf32>
   }
   %y = motif.kernel "div" threads(256) -> tensor<16x1023x256xf32> {
-    %p = motif.map (%x[b, i, j], %max[b, i]) -> [b, i, j] over [block, block, thread]
+    %p = motif.map (%x[b, i, j], %sum[b, i]) -> [b, i, j] over [block, block, thread]
            : (tensor<16x1023x256xf32>, tensor<16x1023xf32>) -> tensor<16x1023x256xf32> {
     ^bb0(%a: f32, %v: f32):
       %d = arith.subf %a, %v : f32

@@ -15,9 +15,10 @@
 //
 //   [block, thread]     threads = N / 16, to a power of two, at least 64:
 //                       each thread walks 16 elements of its row (four
-//                       128-bit loads of f32 in flight, two of bf16). The
-//                       reduction over the row then combines in another tree
-//                       (class `tolerance`): only where the cap admits it.
+//                       128-bit loads of f32 in flight, two of bf16). A sum
+//                       or product over the row then combines in another
+//                       tree (class `tolerance`): only where the cap admits
+//                       it. A max or min is the same in any tree: bitwise.
 //   [block.warp, lane]  threads = 128: four rows a block instead of eight; a
 //                       block retires with its slowest row, and smaller blocks
 //                       fill the last wave more evenly. Each row keeps its
@@ -76,8 +77,20 @@ enum class RowForm { Block, Warp };
 struct RowKernel {
   RowForm form;
   int64_t rowExtent;
+  /// A reduction over the row whose result depends on its tree (a sum or a
+  /// product: f32 rounding).
   bool reducesRow;
+  /// A max or min over the row: exact, the same in any tree.
+  bool reducesExactly = false;
 };
+
+/// Whether a reduction with `kind` computes the same bits in any tree:
+/// maximumf and minimumf round nothing, are associative and commutative, order
+/// -0 below +0 and propagate NaN (the schedule model's maximumOf/minimumOf;
+/// PTX max.NaN/min.NaN).
+bool anyTreeIsExact(CombinerKind kind) {
+  return kind == CombinerKind::Max || kind == CombinerKind::Min;
+}
 
 /// The row form of `kernel` when every motif in it is a map or a built-in
 /// reduction that maps one dim (the same extent in all) over `thread` with
@@ -135,12 +148,13 @@ std::optional<RowKernel> rowKernelOf(KernelOp kernel) {
     for (int64_t d : motif.getReductionIterationDims())
       if (d != static_cast<int64_t>(*rowDim))
         return std::nullopt;
-    bool reduces = reduce != nullptr;
+    bool exact = reduce && anyTreeIsExact(*reduce.getKind());
     if (row && (row->form != form || row->rowExtent != extents[*rowDim]))
       return std::nullopt;
     if (!row)
       row = RowKernel{form, extents[*rowDim], false};
-    row->reducesRow |= reduces;
+    row->reducesRow |= reduce && !exact;
+    row->reducesExactly |= exact;
   }
   if (row && perRowMaps && row->form != RowForm::Block)
     return std::nullopt;
@@ -381,25 +395,30 @@ int64_t mlir::motif::applyRowBlocks(
                                  "the kernels it exchanges values with"
                                : text);
     };
-    // [block, thread]: the row's reduction tree changes. One remark for the
-    // group, on its first reduction's kernel.
-    if (blockRows && cap < Equivalence::Tolerance) {
-      if (row.reducesRow) {
-        // Whether a cluster would pay is only asked of a growth the cap
-        // admits: the one-CTA growth is named here.
-        if (cluster > 1 && declineCluster && !withoutCluster())
-          return 0;
-        KernelOp first = *llvm::find_if(
-            ks, [](KernelOp k) { return rowKernelOf(k)->reducesRow; });
-        first.emitRemark()
-            << "row blocks: kernel '" << first.getSymName() << "' (" << what
-            << (ks.size() > 1 ? ", with the " + std::to_string(ks.size() - 1) +
-                                    " kernel(s) it exchanges values with"
-                              : std::string())
-            << "): declined: the reduction over the row would combine in "
-               "another tree (class 'tolerance', above the cap '"
-            << stringifyEquivalence(cap) << "')";
-      }
+    // [block, thread]: the row's reduction tree changes, which only a sum or
+    // a product notices: under a cap below `tolerance` only a group whose
+    // reductions are max or min takes the new block. (A group of maps alone
+    // keeps its written block there, as before session 27: the table was
+    // measured on reductions.) One remark for a declined group, on its first
+    // sum's kernel.
+    if (blockRows && cap < Equivalence::Tolerance && !row.reducesRow &&
+        !row.reducesExactly)
+      return 0;
+    if (blockRows && cap < Equivalence::Tolerance && row.reducesRow) {
+      // Whether a cluster would pay is only asked of a growth the cap
+      // admits: the one-CTA growth is named here.
+      if (cluster > 1 && declineCluster && !withoutCluster())
+        return 0;
+      KernelOp first = *llvm::find_if(
+          ks, [](KernelOp k) { return rowKernelOf(k)->reducesRow; });
+      first.emitRemark()
+          << "row blocks: kernel '" << first.getSymName() << "' (" << what
+          << (ks.size() > 1 ? ", with the " + std::to_string(ks.size() - 1) +
+                                  " kernel(s) it exchanges values with"
+                            : std::string())
+          << "): declined: the reduction over the row would combine in "
+             "another tree (class 'tolerance', above the cap '"
+          << stringifyEquivalence(cap) << "')";
       return 0;
     }
     if (cluster > 1 && declineCluster) {
@@ -456,7 +475,10 @@ int64_t mlir::motif::applyRowBlocks(
                 (row.reducesRow ? "; class 'tolerance': the reductions over "
                                   "the rows of these kernels combine in "
                                   "another tree"
-                                : "; bitwise (element-wise only)"));
+                 : row.reducesExactly
+                     ? "; bitwise (its reductions are max or min: the same "
+                       "in any tree)"
+                     : "; bitwise (element-wise only)"));
     else
       remarkAll(": " + std::to_string(threads / kWarpSize) +
                 " rows a block; bitwise (each row keeps its warp and lanes)");
@@ -490,8 +512,10 @@ int64_t mlir::motif::applyRowBlocks(
         }))
       continue;
     RowKernel row = *named;
-    for (const RowKernel &r : rows)
+    for (const RowKernel &r : rows) {
       row.reducesRow |= r.reducesRow;
+      row.reducesExactly |= r.reducesExactly;
+    }
     int64_t changed = reblock(ks, row, written);
     count += changed;
     if (row.form != RowForm::Block)
