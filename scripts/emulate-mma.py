@@ -568,6 +568,8 @@ def main():
                    help="scale of the random inputs (large values test the running max)")
     p.add_argument("--rhs", choices=("kn", "nk"), default="kn",
                    help="the second operand is B[k, j] (K x N, default) or B[j, k] (N x K)")
+    p.add_argument("--lhs", choices=("mk", "km"), default="mk",
+                   help="the first operand is A[i, k] (M x K, default) or A[k, i] (K x M, A^T as stored)")
     p.add_argument("--tf32-model", action="store_true",
                    help="compare against float64 rna(A).rna(B): the operands rounded to tf32 first")
     p.add_argument("--softmax", action="store_true",
@@ -671,8 +673,9 @@ def main():
     M, N = out.shape
 
     def fits(a, b):
+        am = a if args.lhs == "mk" else a.T
         bk = b if args.rhs == "kn" else b.T
-        return a.shape[0] == M and bk.shape[1] == N and a.shape[1] == bk.shape[0]
+        return am.shape[0] == M and bk.shape[1] == N and am.shape[1] == bk.shape[0]
     candidates = [tuple(inputs), tuple(reversed(inputs))]
     ranks = host_ranks(args.kernel, len(inputs))
     if len(inputs) == 2 and None not in ranks and ranks[0] > ranks[1]:
@@ -685,7 +688,7 @@ def main():
     if args.tf32_model:
         a, b = (tf32_rna(x).astype(np.float64) for x in (a, b))
         what += " (operands rounded to tf32, rna)"
-    return verdict(a @ (b if args.rhs == "kn" else b.T), what)
+    return verdict((a if args.lhs == "mk" else a.T) @ (b if args.rhs == "kn" else b.T), what)
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -222,8 +222,32 @@ public:
   /// the 8x8 b16 matrices are 8x4 f32 ones and register q of lane (g, c) =
   /// (l / 4, l % 4) is A[g + 8 (q % 2)][c + 4 (q / 2)]: a0..a3 of
   /// mma.sync m16n8k8 .tf32.
+  ///
+  /// A [k, i] as stored (t.lhsKMajor): the same four matrices, a0..a3 =
+  /// (i half q % 2, k half q / 2) for matrix q = l / 8, read transposed from
+  /// rows of k: lane l addresses row 16 kk + 8 (l / 16) + l % 8 of the
+  /// stage at the 16 bytes of column 16 mt + 8 ((l / 8) % 2) of the warp's
+  /// rows of i (the same addressing as a B [k, j] pair).
   Value loadA(const Storage &st, Value stage, Value warpRow, int64_t mt,
               int64_t kk) {
+    if (t.lhsKMajor) {
+      Value k = add(c(kk * t.instrK()),
+                    add(mul(div(lane, 16), perChunk()), rem(lane, 8)));
+      Value x = rem(div(lane, 8), 2);
+      int64_t chunk = mt * 16 / perChunk();
+      Value col;
+      if (t.warpsM == 1) {
+        col = column(st, k, chunk, x);
+      } else if (!st.shared.xorChunks ||
+                 (t.mTiles * 16 / perChunk()) % st.shared.swizzleModulus() ==
+                     0) {
+        // The warp's rows start on a whole swizzle period of chunks.
+        col = add(warpRow, column(st, k, chunk, x));
+      } else {
+        col = column(st, k, 0, add(add(div(warpRow, perChunk()), c(chunk)), x));
+      }
+      return ldmatrix(st, stage, k, col, 4, /*transpose=*/true);
+    }
     Value r = add(add(warpRow, c(mt * 16)), rem(lane, 16));
     // Chunk 2 kk + l / 16 of the row (the slice's two 16-byte halves).
     Value col = column(st, r, kk * t.instrK() / perChunk(), div(lane, 16));

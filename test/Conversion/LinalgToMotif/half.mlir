@@ -38,6 +38,24 @@ func.func @matmul_bf16(%a: tensor<2048x1024xbf16>, %b: tensor<1024x4096xbf16>) -
 
 // -----
 
+// A^T B (linalg.matmul with A's map transposed: A stored K x M, a weight
+// gradient X^T dY) imports as a contraction of A [k, i]; the default schedule
+// takes it to mma.sync with A read by ldmatrix .trans (wgmma reads A K-major).
+func.func @matmul_at_bf16(%a: tensor<512x256xbf16>, %b: tensor<512x384xbf16>) -> tensor<256x384xf32> {
+  %zero = arith.constant 0.0 : f32
+  %e = tensor.empty() : tensor<256x384xf32>
+  %z = linalg.fill ins(%zero : f32) outs(%e : tensor<256x384xf32>) -> tensor<256x384xf32>
+  %c = linalg.matmul indexing_maps = [affine_map<(d0, d1, d2) -> (d2, d0)>, affine_map<(d0, d1, d2) -> (d2, d1)>, affine_map<(d0, d1, d2) -> (d0, d1)>]
+    ins(%a, %b : tensor<512x256xbf16>, tensor<512x384xbf16>) outs(%z : tensor<256x384xf32>) -> tensor<256x384xf32>
+  return %c : tensor<256x384xf32>
+}
+// CHECK-LABEL: func.func @matmul_at_bf16
+// CHECK: motif.contract (%{{.*}}[k, i], %{{.*}}[k, j]) -> [i, j] over [block, thread, seq] : (tensor<512x256xbf16>, tensor<512x384xbf16>) -> tensor<256x384xf32>
+// RUN: sed -n '/^func.func @matmul_at_bf16(/,/^}/p' %s | motif-opt --convert-linalg-to-motif --fuse-materialization="equivalence-cap=tolerance chip=sm_90a" --mlir-print-op-on-diagnostic=false -o /dev/null 2>&1 | FileCheck %s --check-prefix=AT
+// AT: remark: the contraction of kernel 'matmul_0' runs on tensor cores: mma.sync m16n8k16, bf16 x bf16 -> f32 {{.*}} (A [k, i], .trans; B [k, j], .trans)
+
+// -----
+
 // f16 elementwise: the body keeps its f16 arithmetic.
 func.func @add_f16(%a: tensor<64x128xf16>, %b: tensor<64x128xf16>) -> tensor<64x128xf16> {
   %e = tensor.empty() : tensor<64x128xf16>

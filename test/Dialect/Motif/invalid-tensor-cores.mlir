@@ -16,12 +16,12 @@ func.func @f32_operands(%a: tensor<16x16xf32>, %b: tensor<16x8xf32>) -> tensor<1
 
 // -----
 
-func.func @transposed_a(%a: tensor<16x16xbf16>, %b: tensor<16x8xbf16>) -> tensor<16x8xf32> {
+func.func @not_a_matrix_product(%a: tensor<16x8xbf16>, %b: tensor<16x16xbf16>) -> tensor<16x8xf32> {
   %c = motif.kernel "mm" threads(32) -> tensor<16x8xf32> {
-    // expected-error @+1 {{runs on tensor cores (mma m16n8k16), but it is not a matrix product C[i, j] = sum_k A[i, k] B[k, j] (or B[j, k]): mma.sync takes rank-2 operands, the rows of C from the first and one contracted dim}}
-    %p = motif.contract (%a[k, i], %b[k, j]) -> [i, j]
+    // expected-error @+1 {{runs on tensor cores (mma m16n8k16), but it is not a matrix product C[i, j] = sum_k A[i, k] B[k, j] (A may be indexed [k, i], B [j, k]): mma.sync takes rank-2 operands, the rows of C from the first and one contracted dim}}
+    %p = motif.contract (%a[k, j], %b[k, i]) -> [i, j]
            over [seq(2) x thread(8), thread(4) x seq(2), seq(1) x seq(16)] mma m16n8k16
-           : (tensor<16x16xbf16>, tensor<16x8xbf16>) -> tensor<16x8xf32>
+           : (tensor<16x8xbf16>, tensor<16x16xbf16>) -> tensor<16x8xf32>
     %g = motif.materialize %p in global : tensor<16x8xf32>
     motif.yield %g : tensor<16x8xf32>
   }
@@ -240,4 +240,34 @@ func.func @wgmma_warps_on_j(%a: tensor<64x64xbf16>, %b: tensor<128x64xbf16>) -> 
     motif.yield %g : tensor<64x128xf32>
   }
   return %c : tensor<64x128xf32>
+}
+
+// -----
+
+// A indexed [k, i] (A^T as stored) goes to mma.sync m16n8k16 through
+// ldmatrix .trans; tf32 and wgmma do not read it.
+func.func @transposed_a_tf32(%a: tensor<8x16xf32>, %b: tensor<8x8xf32>) -> tensor<16x8xf32> {
+  %c = motif.kernel "mm" threads(32) -> tensor<16x8xf32> {
+    // expected-error @+1 {{runs on tensor cores (mma m16n8k8), but its first operand is indexed [k, i] (A^T as stored), which mma m16n8k8 (tf32) does not read: ldmatrix .trans moves 16-bit elements}}
+    %p = motif.contract (%a[k, i], %b[k, j]) -> [i, j]
+           over [seq(2) x thread(8), thread(4) x seq(2), seq(1) x seq(8)] mma m16n8k8
+           : (tensor<8x16xf32>, tensor<8x8xf32>) -> tensor<16x8xf32>
+    %g = motif.materialize %p in global : tensor<16x8xf32>
+    motif.yield %g : tensor<16x8xf32>
+  }
+  return %c : tensor<16x8xf32>
+}
+
+// -----
+
+func.func @transposed_a_wgmma(%a: tensor<64x64xbf16>, %b: tensor<64x64xbf16>) -> tensor<64x64xf32> {
+  %c = motif.kernel "mm" threads(128) -> tensor<64x64xf32> {
+    // expected-error @+1 {{runs on tensor cores (mma m64n64k16), but its first operand is indexed [k, i] (A^T as stored), which wgmma does not read here: its A is K-major ([i, k]); `mma m16n8k16` reads A [k, i] with ldmatrix .trans}}
+    %p = motif.contract (%a[k, i], %b[j, k]) -> [i, j]
+           over [thread(4) x seq(2) x thread(8), seq(8) x thread(4) x seq(2), seq(1) x seq(64)] mma m64n64k16
+           : (tensor<64x64xbf16>, tensor<64x64xbf16>) -> tensor<64x64xf32>
+    %g = motif.materialize %p in global : tensor<64x64xf32>
+    motif.yield %g : tensor<64x64xf32>
+  }
+  return %c : tensor<64x64xf32>
 }

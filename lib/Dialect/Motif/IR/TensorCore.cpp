@@ -85,16 +85,27 @@ FailureOr<MmaTiling> mlir::motif::mmaTilingOf(ContractOp op, std::string &why,
   }
   ArrayRef<int64_t> lhs = op.getLhsDims(), rhs = op.getRhsDims();
   bool kMajor = rhs == ArrayRef<int64_t>{2, 1};
+  bool lhsKMajor = lhs == ArrayRef<int64_t>{2, 0};
   if (op.getResult().getType().getRank() != 2 ||
-      lhs != ArrayRef<int64_t>{0, 2} ||
+      (lhs != ArrayRef<int64_t>{0, 2} && !lhsKMajor) ||
       (!kMajor && rhs != ArrayRef<int64_t>{1, 2})) {
-    why = "it is not a matrix product C[i, j] = sum_k A[i, k] B[k, j] (or "
-          "B[j, k]): mma.sync takes rank-2 operands, the rows of C from the "
-          "first and one contracted dim";
+    why = "it is not a matrix product C[i, j] = sum_k A[i, k] B[k, j] (A "
+          "may be indexed [k, i], B [j, k]): mma.sync takes rank-2 operands, "
+          "the rows of C from the first and one contracted dim";
+    return failure();
+  }
+  if (lhsKMajor && (t.tf32() || t.wgmma())) {
+    why = std::string("its first operand is indexed [k, i] (A^T as "
+                      "stored), which ") +
+          (t.tf32() ? "mma m16n8k8 (tf32) does not read: ldmatrix .trans "
+                      "moves 16-bit elements"
+                    : "wgmma does not read here: its A is K-major ([i, k]); "
+                      "`mma m16n8k16` reads A [k, i] with ldmatrix .trans");
     return failure();
   }
   SmallVector<int64_t> extents = op.getIterationExtents();
   t.rhsKMajor = kMajor;
+  t.lhsKMajor = lhsKMajor;
 
   // i: [block x] [thread(w) x | warp(w) x] seq(2m) x thread(8).
   Nest i = nestOf(op, 0, extents[0]);

@@ -359,7 +359,8 @@ struct MmaSchedule {
 constexpr int64_t kMmaMinK = 16;
 
 /// The tensor-core schedule of an f16/bf16 matrix product C[i, j] =
-/// sum_k A[i, k] B[k, j] (or B[j, k]) alone in its kernel, in a block tile
+/// sum_k A[i, k] B[k, j] (or B[j, k]; A may be [k, i], read by ldmatrix
+/// .trans on mma.sync only) alone in its kernel, in a block tile
 /// R x C of kMmaTiles over w warps along i:
 ///
 ///   i: block x thread(w) x seq(R / 8w) x thread(8)   (no thread(1))
@@ -385,9 +386,10 @@ FailureOr<MmaSchedule> tensorCoreScheduleFor(ContractOp c, int64_t minGrid,
   why.clear();
   Type element = c.getLhs().getType().getElementType();
   ArrayRef<int64_t> lhs = c.getLhsDims(), rhs = c.getRhsDims();
+  bool lhsKMajor = lhs == ArrayRef<int64_t>{2, 0};
   if ((!element.isF16() && !element.isBF16()) ||
       c.getResult().getType().getRank() != 2 ||
-      lhs != ArrayRef<int64_t>{0, 2} ||
+      (lhs != ArrayRef<int64_t>{0, 2} && !lhsKMajor) ||
       (rhs != ArrayRef<int64_t>{2, 1} && rhs != ArrayRef<int64_t>{1, 2}))
     return failure();
   KernelOp kernel = kernelOf(c);
@@ -417,6 +419,13 @@ FailureOr<MmaSchedule> tensorCoreScheduleFor(ContractOp c, int64_t minGrid,
   if (rhsKMajor && e[1] % perChunk) {
     why = "its second operand is indexed [k, j] with rows of " +
           std::to_string(e[1]) + " elements, not a multiple of 16 bytes (" +
+          std::to_string(perChunk) +
+          " elements), which cp.async copies at a time";
+    return failure();
+  }
+  if (lhsKMajor && e[0] % perChunk) {
+    why = "its first operand is indexed [k, i] with rows of " +
+          std::to_string(e[0]) + " elements, not a multiple of 16 bytes (" +
           std::to_string(perChunk) +
           " elements), which cp.async copies at a time";
     return failure();
@@ -451,7 +460,11 @@ FailureOr<MmaSchedule> tensorCoreScheduleFor(ContractOp c, int64_t minGrid,
         pick = &t;
         break;
       }
-    if (e[2] % kWgmmaStepK)
+    if (lhsKMajor)
+      s.notWgmma = "its first operand is indexed [k, i] (A^T as stored): "
+                   "wgmma reads A K-major ([i, k]) here; mma.sync reads it "
+                   "with ldmatrix .trans";
+    else if (e[2] % kWgmmaStepK)
       s.notWgmma = "its contracted extent " + std::to_string(e[2]) +
                    " is not a multiple of wgmma's staged step of k, " +
                    std::to_string(kWgmmaStepK);
@@ -800,28 +813,28 @@ int64_t mlir::motif::remarkTensorCores(func::FuncOp func) {
                                            "32-bit loads"
                                          : "fragments by ldmatrix of b16 "
                                            "pairs";
-    c.emitRemark() << "the contraction of kernel '" << kernel.getSymName()
-                   << "' runs on tensor cores: " << describeMma(c) << " ("
-                   << via << "); " << t->warps << " warp" << (t->warps > 1 ? "s" : "")
-                   << (t->warpsN > 1 ? " (" + std::to_string(t->warpsM) + " x " +
-                                           std::to_string(t->warpsN) + ")"
-                                     : std::string())
-                   << " of " << t->mTiles << " x " << t->nTiles
-                   << " m16n8 accumulator tiles (" << t->accumulators()
-                   << " f32 registers per thread), a " << t->blockRows << "x"
-                   << t->blockCols << " tile per block; k in " << t->kSteps
-                   << " steps of " << t->kStep << " staged by cp.async through "
-                   << t->stages() << " stage" << (t->stages() > 1 ? "s" : "")
-                   << ", " << fragments << " (B "
-                   << (t->rhsKMajor ? (t->tf32() ? "[k, j]" : "[k, j], .trans")
-                                    : "[j, k]")
-                   << "); class tolerance against the fma form (the "
-                      "instruction sums each "
-                   << t->instrK() << "-wide step of k its own way"
-                   << (t->tf32() ? " and multiplies the operands rounded to "
-                                   "tf32, 2^-10 relative per product"
-                                 : "")
-                   << ")";
+    c.emitRemark()
+        << "the contraction of kernel '" << kernel.getSymName()
+        << "' runs on tensor cores: " << describeMma(c) << " (" << via << "); "
+        << t->warps << " warp" << (t->warps > 1 ? "s" : "")
+        << (t->warpsN > 1 ? " (" + std::to_string(t->warpsM) + " x " +
+                                std::to_string(t->warpsN) + ")"
+                          : std::string())
+        << " of " << t->mTiles << " x " << t->nTiles
+        << " m16n8 accumulator tiles (" << t->accumulators()
+        << " f32 registers per thread), a " << t->blockRows << "x"
+        << t->blockCols << " tile per block; k in " << t->kSteps << " steps of "
+        << t->kStep << " staged by cp.async through " << t->stages() << " stage"
+        << (t->stages() > 1 ? "s" : "") << ", " << fragments << " ("
+        << (t->lhsKMajor ? "A [k, i], .trans; " : "") << "B "
+        << (t->rhsKMajor ? (t->tf32() ? "[k, j]" : "[k, j], .trans") : "[j, k]")
+        << "); class tolerance against the fma form (the "
+           "instruction sums each "
+        << t->instrK() << "-wide step of k its own way"
+        << (t->tf32() ? " and multiplies the operands rounded to "
+                        "tf32, 2^-10 relative per product"
+                      : "")
+        << ")";
   });
   return n;
 }

@@ -65,6 +65,10 @@ struct MmaTiling {
   /// The second operand is indexed [k, j] (a K x N row-major matrix, read
   /// with ldmatrix .trans); false: [j, k].
   bool rhsKMajor = true;
+  /// The first operand is indexed [k, i] (a K x M row-major matrix, A^T as
+  /// stored: read with ldmatrix .trans; mma.sync f16/bf16 only); false:
+  /// [i, k].
+  bool lhsKMajor = false;
   /// Warps of the block: warpsM x warpsN, the warp digits of i (`thread(w)`
   /// or `warp(w)`) and of j (`warp(w)`; the faster of the two: warp
   /// wi * warpsN + wj holds rows wi and columns wj of the warp grid).
