@@ -4,7 +4,9 @@
 
 Each DIR holds one motif-compile output (one .json manifest of C = A.B, bf16 or f16 operands);
 with the prefix `nt:` the program computes C = A.B^T with B stored [N, K] (an nn.Linear weight, the
-layout wgmma reads), and cuBLAS runs the same product (torch.nn.functional.linear).
+layout wgmma reads), and cuBLAS runs the same product (torch.nn.functional.linear). A program whose A is
+indexed [k, i] (read off its source) computes C = A^T.B with A stored [K, M]; cuBLAS runs torch.mm(a.t(), b)
+(its TN form) and there is no Triton peer.
 Inputs: fresh N(0,1) per variant; reference: float64 A.B; equivalence class: tolerance (normwise
 relative error within 2^-8 for bf16, 2^-10 for f16 outputs; exit status 1 if any variant is outside).
 Prints one row per variant (ms, TFLOP/s, x cuBLAS, x Triton, ptxas registers / spills / shared bytes)
@@ -40,31 +42,37 @@ for arg in [a for a in sys.argv[1:] if a != "--check-only"]:
     m = load_manifest(mpath)
     # B[j, k] (C = A.B^T, the linear family) read off the program's contraction where its source is
     # at hand, so that a variant passed without "nt:" is not checked against the wrong product.
+    # Likewise A[k, i] (C = A^T.B, A stored K x M: a weight gradient's X^T dY; cuBLAS's TN form).
     src = Path(m.source) if m.source else None
+    at = False
     if src is not None and src.is_file():
         found = re.search(r"motif\.contract \(%\w+\[(\w+), (\w+)\], %\w+\[(\w+), (\w+)\]\)", src.read_text())
         if found:
-            nt = found.group(4) == found.group(2)
-    (M, K) = m.inputs[0].shape
+            a0, a1, b0, b1 = found.groups()
+            common = a1 if a1 in (b0, b1) else a0
+            at = a0 == common
+            nt = b1 == common
+    (M, K) = m.inputs[0].shape[::-1] if at else m.inputs[0].shape
     N = m.inputs[1].shape[0 if nt else 1]
     dt = m.inputs[0].dtype
-    a = torch.randn((M, K), device="cuda", generator=gen).to(DTYPES[dt])
+    a = torch.randn((K, M) if at else (M, K), device="cuda", generator=gen).to(DTYPES[dt])
     b = torch.randn((N, K) if nt else (K, N), device="cuda", generator=gen).to(DTYPES[dt])
     bound = Program(m).bind(a, b)
     bound.launch()
     torch.cuda.synchronize()
-    ref = a.double() @ (b.double().T if nt else b.double())
+    ref = (a.double().T if at else a.double()) @ (b.double().T if nt else b.double())
     err = (torch.linalg.norm(bound.outputs[0].double() - ref) / torch.linalg.norm(ref)).item()
     ok = err <= RTOL[m.outputs[0].dtype]
     wrong += not ok
     ms = gputime.median_ms(torch, bound.launch) if ok and not check_only else float("nan")
-    key = (dt, M, K, N, "nt" if nt else "nn")
+    key = (dt, M, K, N, ("t" if at else "n") + ("t" if nt else "n"))
     if check_only:
         cublas[key] = triton[key] = float("nan")
     elif key not in cublas:
-        peer = (lambda: torch.nn.functional.linear(a, b)) if nt else (lambda: torch.mm(a, b))
+        peer = ((lambda: torch.mm(a.t(), b.t() if nt else b)) if at else
+                (lambda: torch.nn.functional.linear(a, b)) if nt else (lambda: torch.mm(a, b)))
         cublas[key] = gputime.median_ms(torch, peer)
-        tri = triton_peers.peer("linear" if nt else "gemm")
+        tri = None if at else triton_peers.peer("linear" if nt else "gemm")
         triton[key] = float("nan")
         if tri is not None:
             got = tri(a, b)  # autotunes on the first call
