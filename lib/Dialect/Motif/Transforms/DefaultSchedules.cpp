@@ -413,23 +413,21 @@ FailureOr<MmaSchedule> tensorCoreScheduleFor(ContractOp c, int64_t minGrid,
           std::to_string(kMmaMinK) + " (partial k steps are not supported)";
     return failure();
   }
-  // cp.async copies 16 aligned bytes: the rows of B [k, j] are N elements.
+  // cp.async copies 16 aligned bytes: the rows of B [k, j] are N elements,
+  // those of A [k, i] M.
   int64_t perChunk = 128 / element.getIntOrFloatBitWidth();
   bool rhsKMajor = rhs == ArrayRef<int64_t>{2, 1};
-  if (rhsKMajor && e[1] % perChunk) {
-    why = "its second operand is indexed [k, j] with rows of " +
-          std::to_string(e[1]) + " elements, not a multiple of 16 bytes (" +
-          std::to_string(perChunk) +
-          " elements), which cp.async copies at a time";
-    return failure();
-  }
-  if (lhsKMajor && e[0] % perChunk) {
-    why = "its first operand is indexed [k, i] with rows of " +
-          std::to_string(e[0]) + " elements, not a multiple of 16 bytes (" +
-          std::to_string(perChunk) +
-          " elements), which cp.async copies at a time";
-    return failure();
-  }
+  for (auto [kMajor, operand, dims, extent] :
+       {std::make_tuple(rhsKMajor, "second", "[k, j]", e[1]),
+        std::make_tuple(lhsKMajor, "first", "[k, i]", e[0])})
+    if (kMajor && extent % perChunk) {
+      why = std::string("its ") + operand + " operand is indexed " + dims +
+            " with rows of " + std::to_string(extent) +
+            " elements, not a multiple of 16 bytes (" +
+            std::to_string(perChunk) +
+            " elements), which cp.async copies at a time";
+      return failure();
+    }
   MLIRContext *ctx = c.getContext();
   auto tile = [&](ArrayRef<Level> levels, ArrayRef<int64_t> sizes) {
     return Attribute(TileAttr::get(ctx, levels, sizes));
